@@ -1,0 +1,93 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { shipToRanges, shipTos, userShipTos } from '../db/schema';
+import { notFound } from '../http/errors';
+
+export const RANGES = ['CHIL', 'DAIR'] as const;
+export type Range = (typeof RANGES)[number];
+
+export interface UserShipTo {
+  code: string;
+  name: string;
+  soldTo: string;
+  addressLine1: string;
+  town: string;
+  postcode: string;
+  cutoffTime: string;
+  purchaseOrderRequired: boolean;
+  ranges: { code: Range; deliveryWeekdays: number[] }[];
+}
+
+/** The ship-tos a user holds, in their set order, each with its ranges. */
+export async function listUserShipTos(db: DbOrTx, userId: number): Promise<UserShipTo[]> {
+  const rows = await db
+    .select({ shipTo: shipTos, position: userShipTos.position })
+    .from(userShipTos)
+    .innerJoin(shipTos, eq(shipTos.code, userShipTos.shipToCode))
+    .where(eq(userShipTos.userId, userId))
+    .orderBy(asc(userShipTos.position), asc(shipTos.code));
+  if (rows.length === 0) return [];
+  const codes = rows.map((r) => r.shipTo.code);
+  const ranges = await db
+    .select()
+    .from(shipToRanges)
+    .where(inArray(shipToRanges.shipToCode, codes))
+    .orderBy(asc(shipToRanges.position), asc(shipToRanges.range));
+  return rows.map(({ shipTo }) => ({
+    code: shipTo.code,
+    name: shipTo.name,
+    soldTo: shipTo.soldToCode,
+    addressLine1: shipTo.addressLine1,
+    town: shipTo.town,
+    postcode: shipTo.postcode,
+    cutoffTime: shipTo.cutoffTime,
+    purchaseOrderRequired: shipTo.purchaseOrderRequired,
+    ranges: ranges
+      .filter((r) => r.shipToCode === shipTo.code)
+      .map((r) => ({ code: r.range as Range, deliveryWeekdays: r.deliveryWeekdays })),
+  }));
+}
+
+export interface ShipToScope {
+  shipToCode: string;
+  shipToName: string;
+  soldToCode: string;
+  range: Range;
+  cutoffTime: string;
+  purchaseOrderRequired: boolean;
+  deliveryWeekdays: number[];
+}
+
+/**
+ * The ship-to and range a request names, if the user holds that ship-to and it has that range, in one
+ * query. Anything else answers 404, exactly as for a ship-to that does not exist (design §2).
+ */
+export async function requireShipToScope(
+  db: DbOrTx,
+  userId: number,
+  shipToCode: string,
+  range: string,
+): Promise<ShipToScope> {
+  const rows = await db
+    .select({
+      shipToCode: shipTos.code,
+      shipToName: shipTos.name,
+      soldToCode: shipTos.soldToCode,
+      range: shipToRanges.range,
+      cutoffTime: shipTos.cutoffTime,
+      purchaseOrderRequired: shipTos.purchaseOrderRequired,
+      deliveryWeekdays: shipToRanges.deliveryWeekdays,
+    })
+    .from(userShipTos)
+    .innerJoin(shipTos, eq(shipTos.code, userShipTos.shipToCode))
+    .innerJoin(shipToRanges, eq(shipToRanges.shipToCode, shipTos.code))
+    .where(
+      and(eq(userShipTos.userId, userId), eq(userShipTos.shipToCode, shipToCode), eq(shipToRanges.range, range)),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) {
+    throw notFound('UnknownIdentifierError', 'shipTo', `Ship-to '${shipToCode}' with sales organisation '${range}' not found`);
+  }
+  return { ...row, range: row.range as Range };
+}

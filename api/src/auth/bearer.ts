@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { invalidToken } from '../http/errors';
+import { principalForAccessToken, type AuthenticatedUser, type Principal } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+const USER_PREFIX = '/occ/v2/b2b/users/current';
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Resolves the bearer token of every request under /occ once, centrally: a route cannot forget it.
+ * Under /users/current only a signed-in user's token passes; elsewhere no token means anonymous,
+ * and a bad token is still refused so the storefront knows to refresh.
+ */
+export function registerBearerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('principal', null as never);
+  app.addHook('onRequest', async (request) => {
+    request.principal = { kind: 'anonymous' };
+    if (!request.url.startsWith('/occ/')) return;
+    const token = bearerToken(request.headers.authorization);
+    const needsUser = request.url.startsWith(USER_PREFIX);
+    if (token === undefined) {
+      if (needsUser) throw invalidToken('Full authentication is required to access this resource');
+      return;
+    }
+    const principal = await principalForAccessToken(db, token);
+    if (principal === null) throw invalidToken();
+    if (needsUser && principal.kind !== 'user') throw invalidToken('A signed-in user is required');
+    request.principal = principal;
+  });
+}
+
+/** The signed-in user of a /users/current request (the hook has already refused everyone else). */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (request.principal.kind !== 'user') throw invalidToken('A signed-in user is required');
+  return request.principal.user;
+}

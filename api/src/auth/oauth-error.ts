@@ -1,0 +1,20 @@
+/** Token-endpoint errors use the RFC 6749 §5.2 shape, not the OCC error body. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+
+  toBody() {
+    return { error: this.error, error_description: this.description };
+  }
+}
+
+export const badCredentials = () => new OAuthError(400, 'invalid_grant', 'Bad credentials');
+export const invalidClient = () =>
+  new OAuthError(401, 'invalid_client', 'Bad client credentials', { 'WWW-Authenticate': 'Basic realm="oauth2/client"' });

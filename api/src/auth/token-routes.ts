@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authenticateClient, parseBasicAuth, type OAuthClient } from './clients';
+import { OAuthError, invalidClient } from './oauth-error';
+import { clientCredentialsGrant, passwordGrant, refreshGrant, revokeToken } from './token-service';
+
+const tokenRequest = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('password'),
+    username: z.string().min(1).max(254),
+    password: z.string().min(1).max(1024),
+    channel: z.literal('cfi').optional(),
+  }),
+  z.object({ grant_type: z.literal('client_credentials') }),
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(512) }),
+]);
+
+const revokeRequest = z.object({ token: z.string().min(1).max(512), token_type_hint: z.string().optional() });
+
+const SECRET_FIELDS = ['password', 'client_secret', 'refresh_token', 'username', 'token'];
+
+/** Credentials must travel in the body (RFC 6749 §3.2), never in the address where logs keep them. */
+function refuseCredentialsInQuery(request: FastifyRequest): void {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (SECRET_FIELDS.some((field) => field in query)) {
+    throw new OAuthError(400, 'invalid_request', 'Credentials must not be sent in the query string');
+  }
+  if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+    throw new OAuthError(400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded');
+  }
+}
+
+export async function tokenRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const ttls = app.deps.config;
+
+  async function clientOf(request: FastifyRequest): Promise<OAuthClient> {
+    const credentials = parseBasicAuth(request.headers.authorization);
+    const client = credentials && (await authenticateClient(db, credentials));
+    if (!client) throw invalidClient();
+    return client;
+  }
+
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    if (error instanceof OAuthError) {
+      return reply.code(error.status).headers({ ...error.headers, 'Cache-Control': 'no-store' }).send(error.toBody());
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'token endpoint failed');
+    const body = status < 500 ? { error: 'invalid_request', error_description: 'Malformed request' } : { error: 'server_error', error_description: 'An unexpected error occurred' };
+    return reply.code(status < 500 ? status : 500).header('Cache-Control', 'no-store').send(body);
+  });
+
+  app.post('/authorizationserver/oauth/token', async (request, reply) => {
+    refuseCredentialsInQuery(request);
+    const client = await clientOf(request);
+    const parsed = tokenRequest.safeParse(request.body);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join('.') || 'grant_type';
+      const error = field === 'grant_type' ? 'unsupported_grant_type' : 'invalid_request';
+      throw new OAuthError(400, error, `Missing or invalid parameter: ${field}`);
+    }
+    const input = parsed.data;
+    if (!client.grants.includes(input.grant_type)) {
+      throw new OAuthError(400, 'unauthorized_client', `Client may not use grant ${input.grant_type}`);
+    }
+    let tokens;
+    if (input.grant_type === 'password') {
+      // RFC 9700 §2.4: the password grant is only ever allowed for our own confidential storefront.
+      if (!client.confidential) throw new OAuthError(400, 'unauthorized_client', 'Password grant requires a confidential client');
+      tokens = await passwordGrant(db, ttls, client, input.username, input.password);
+    } else if (input.grant_type === 'client_credentials') {
+      tokens = await clientCredentialsGrant(db, ttls, client);
+    } else {
+      tokens = await refreshGrant(db, ttls, client, input.refresh_token);
+    }
+    return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
+  });
+
+  app.post('/authorizationserver/oauth/revoke', async (request, reply) => {
+    refuseCredentialsInQuery(request);
+    const client = await clientOf(request);
+    const parsed = revokeRequest.safeParse(request.body);
+    if (!parsed.success) throw new OAuthError(400, 'invalid_request', 'Missing parameter: token');
+    await revokeToken(db, client, parsed.data.token);
+    return reply.header('Cache-Control', 'no-store').send({});
+  });
+}

@@ -1,0 +1,315 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------- customers ----------
+
+export const soldTos = pgTable('sold_tos', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const shipTos = pgTable('ship_tos', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  soldToCode: text('sold_to_code')
+    .notNull()
+    .references(() => soldTos.code),
+  addressLine1: text('address_line1').notNull(),
+  town: text('town').notNull(),
+  postcode: text('postcode').notNull(),
+  /** Local (Europe/London) time of day, 'HH:MM', by which an order must be placed on the working day before delivery. */
+  cutoffTime: text('cutoff_time').notNull().default('14:00'),
+  purchaseOrderRequired: boolean('purchase_order_required').notNull().default(false),
+});
+
+/** A range (sales org) a ship-to may order, with the ISO weekdays (1 = Monday … 7 = Sunday) it is delivered on. */
+export const shipToRanges = pgTable(
+  'ship_to_ranges',
+  {
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    range: text('range').notNull(),
+    deliveryWeekdays: smallint('delivery_weekdays').array().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shipToCode, t.range] })],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Lower-cased e-mail address; the sign-in name. */
+  username: text('username').notNull().unique(),
+  customerId: text('customer_id').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** 'active' | 'disabled'. A lock is time-bound and lives in lockedUntil. */
+  status: text('status').notNull().default('active'),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const userShipTos = pgTable(
+  'user_ship_tos',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shipToCode] })],
+);
+
+// ---------- catalogue ----------
+
+export const categories = pgTable(
+  'categories',
+  {
+    /** e.g. DAIR_MILK; the top level is the range itself (CHIL, DAIR). */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    parentId: text('parent_id'),
+    range: text('range').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.position)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    brand: text('brand').notNull(),
+    range: text('range').notNull(),
+    /** The leaf category the product sits in; its ancestors follow from categories.parentId. */
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    /** e.g. '12 x 1 L' */
+    packSize: text('pack_size').notNull(),
+    /** e.g. 'Bottle', 'Tub', 'Block' */
+    packType: text('pack_type').notNull(),
+    salesUnit: text('sales_unit').notNull().default('case'),
+    listPricePence: integer('list_price_pence').notNull(),
+    /** VAT rate in basis points: 0 (zero-rated food) or 2000 (20 %). */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    /** 'chilled' | 'frozen' | 'ambient' */
+    storage: text('storage').notNull(),
+    /** Human text, e.g. 'Keep refrigerated 0-5 °C' */
+    storageText: text('storage_text').notNull(),
+    shelfLifeDays: integer('shelf_life_days').notNull(),
+    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    /** 'inStock' | 'lowStock' | 'outOfStock' */
+    stockStatus: text('stock_status').notNull().default('inStock'),
+    featured: boolean('featured').notNull().default(false),
+    /** Any of 'specialoffers', 'bestsellers'. */
+    collections: text('collections').array().notNull().default(sql`'{}'::text[]`),
+    discontinued: boolean('discontinued').notNull().default(false),
+  },
+  (t) => [index('products_range_category_idx').on(t.range, t.categoryId)],
+);
+
+/** A sold-to's own price for a product; products without one sell at list price. */
+export const prices = pgTable(
+  'prices',
+  {
+    soldToCode: text('sold_to_code')
+      .notNull()
+      .references(() => soldTos.code),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code),
+    pricePence: integer('price_pence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.soldToCode, t.productCode] })],
+);
+
+// ---------- carts ----------
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    /** Public cart id, random and unguessable. */
+    code: text('code').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    range: text('range').notNull(),
+    /** 'current' | 'saved' | 'ordered' */
+    status: text('status').notNull().default('current'),
+    name: text('name'),
+    description: text('description'),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    purchaseOrderNumber: text('purchase_order_number'),
+    deliveryInstructions: text('delivery_instructions'),
+    requestedDeliveryDate: date('requested_delivery_date', { mode: 'string' }),
+    /** Bumped on every change; clients send it back in If-Match to avoid lost updates. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carts_one_current_idx')
+      .on(t.userId, t.shipToCode, t.range)
+      .where(sql`${t.status} = 'current'`),
+    index('carts_owner_status_idx').on(t.userId, t.shipToCode, t.range, t.status),
+  ],
+);
+
+export const cartEntries = pgTable(
+  'cart_entries',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    entryNumber: integer('entry_number').notNull(),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.entryNumber] }),
+    uniqueIndex('cart_entries_product_idx').on(t.cartId, t.productCode),
+  ],
+);
+
+// ---------- orders ----------
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Readable, sequential: MV-000123 */
+    code: text('code').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    soldToCode: text('sold_to_code')
+      .notNull()
+      .references(() => soldTos.code),
+    range: text('range').notNull(),
+    /** 'placed' | 'processing' | 'dispatched' | 'delivered' | 'cancelled' */
+    status: text('status').notNull().default('placed'),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    purchaseOrderNumber: text('purchase_order_number'),
+    deliveryInstructions: text('delivery_instructions'),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    /** One order per cart, whatever the idempotency key: backs "twenty submissions make one order". */
+    sourceCartId: integer('source_cart_id')
+      .notNull()
+      .unique()
+      .references(() => carts.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_history_idx').on(t.userId, t.shipToCode, t.range, t.placedAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    lineNumber: integer('line_number').notNull(),
+    productCode: text('product_code').notNull(),
+    name: text('name').notNull(),
+    packSize: text('pack_size').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    quantity: integer('quantity').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.lineNumber] })],
+);
+
+// ---------- OAuth ----------
+
+export const oauthClients = pgTable('oauth_clients', {
+  id: text('id').primaryKey(),
+  secretHash: text('secret_hash').notNull(),
+  confidential: boolean('confidential').notNull().default(true),
+  /** Grants this client may use, e.g. {password,refresh_token,client_credentials}. */
+  grants: text('grants').array().notNull(),
+});
+
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 (hex) of the access token; the token itself is never stored. */
+    accessHash: text('access_hash').notNull().unique(),
+    refreshHash: text('refresh_hash').unique(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id),
+    /** Null for client-credentials tokens. */
+    userId: integer('user_id').references(() => users.id),
+    scope: text('scope').notNull().default('basic'),
+    /** Every token born of one sign-in shares a family, so reuse of a rotated refresh token revokes them all. */
+    family: text('family').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    /** Set when the refresh token was exchanged for a new pair. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_tokens_family_idx').on(t.family)],
+);
+
+// ---------- operations ----------
+
+export const clientErrorLogs = pgTable('client_error_logs', {
+  id: serial('id').primaryKey(),
+  createdAt: createdAt(),
+  messageType: text('message_type').notNull(),
+  message: text('message').notNull(),
+  description: text('description'),
+  url: text('url'),
+  site: text('site'),
+  issueType: text('issue_type'),
+  userName: text('user_name'),
+  customerId: text('customer_id'),
+  projectId: text('project_id'),
+  remoteAddress: text('remote_address'),
+});

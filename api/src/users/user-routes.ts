@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { listUserShipTos } from '../accounts/ship-tos';
+import { currentUser } from '../auth/bearer';
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+
+  app.get('/users/current', async (request) => {
+    const user = currentUser(request);
+    const shipTos = await listUserShipTos(db, user.id);
+    return {
+      uid: user.username,
+      username: user.username,
+      customerId: user.customerId,
+      name: user.name,
+      email: user.email,
+      shipTos: shipTos.map((shipTo) => ({
+        code: shipTo.code,
+        name: shipTo.name,
+        soldTo: shipTo.soldTo,
+        salesOrgs: shipTo.ranges.map((range) => ({ code: range.code })),
+        address: { line1: shipTo.addressLine1, town: shipTo.town, postalCode: shipTo.postcode },
+        cutoffTime: shipTo.cutoffTime,
+        purchaseOrderRequired: shipTo.purchaseOrderRequired,
+      })),
+    };
+  });
+}
