@@ -1,0 +1,26 @@
+import type { NextConfig } from 'next';
+
+/**
+ * Security headers that never vary per request live here; the CSP (it carries a per-request nonce) and HSTS
+ * (only over https) are set by src/proxy.ts.
+ */
+const nextConfig: NextConfig = {
+  trailingSlash: true,
+  poweredByHeader: false,
+  reactStrictMode: true,
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

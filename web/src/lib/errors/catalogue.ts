@@ -1,0 +1,59 @@
+import type { AppError } from './app-error';
+
+/** Spec §8 error catalogue, word for word. The one module that turns failures into user-facing text. */
+const UNEXPECTED = 'An unexpected error occurred';
+
+export function sessionExpired(): AppError {
+  return { type: 'SessionExpired', title: 'Your session has expired', description: 'Please login again' };
+}
+
+export function failedToFetch(): AppError {
+  return { type: 'FailedToFetch', title: 'Temporary network error', description: 'Please try again' };
+}
+
+export function clientCredentialFailure(): AppError {
+  return { type: 'ClientCredentialFailure', title: UNEXPECTED, description: 'Failed to retrieve client credentials.' };
+}
+
+export function serverStatusError(status: number, statusText: string): AppError {
+  return { type: 'ServerStatusErrorFallback', title: UNEXPECTED, description: `${status} ${statusText}`.trim(), status };
+}
+
+export function cartFailedToLoad(cartId?: string): AppError {
+  return {
+    type: 'CartFailedToLoad',
+    title: UNEXPECTED,
+    description: cartId ? `Failed to load cart #${cartId}` : 'Failed to load shopping cart',
+  };
+}
+
+export function defaultError(): AppError {
+  return {
+    type: 'Default',
+    title: UNEXPECTED,
+    description: 'Please try again, if error occurred again please contact customer service',
+  };
+}
+
+export const SIGNED_OUT_MESSAGE = 'You have been logged out';
+
+export interface OccErrorBody {
+  errors?: { type?: string; reason?: string; message?: string; subject?: string }[];
+  error?: string;
+  error_description?: string;
+}
+
+/**
+ * Spec §7: an errors array yields the first error (its message is the API's own user-facing text, built from
+ * its catalogue); otherwise error/error_description; otherwise the status fallback.
+ */
+export function fromApiResponse(status: number, statusText: string, body: OccErrorBody | undefined): AppError {
+  const first = body?.errors?.[0];
+  if (first?.message) {
+    return { type: first.type ?? 'Default', title: UNEXPECTED, description: first.message, status, reason: first.reason, subject: first.subject };
+  }
+  if (body?.error) {
+    return { type: body.error, title: UNEXPECTED, description: body.error_description ?? body.error, status, reason: body.error };
+  }
+  return serverStatusError(status, statusText);
+}

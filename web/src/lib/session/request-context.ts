@@ -1,0 +1,34 @@
+import 'server-only';
+import { headers } from 'next/headers';
+
+/** Headers the proxy adds to every page request (src/proxy.ts) so server code knows where it is. */
+export const PATH_HEADER = 'x-mv-path';
+export const HTTPS_HEADER = 'x-mv-https';
+
+/** The path (with query) being rendered; for a Server Action, the page it was posted from. */
+export async function currentPath(): Promise<string> {
+  const list = await headers();
+  const fromProxy = list.get(PATH_HEADER);
+  if (fromProxy) return fromProxy;
+  const referer = list.get('referer');
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      return `${url.pathname}${url.search}`;
+    } catch {
+      return '/';
+    }
+  }
+  return '/';
+}
+
+export async function servedOverHttps(): Promise<boolean> {
+  return (await headers()).get(HTTPS_HEADER) === '1';
+}
+
+/** Only a local path may be a redirect target: no scheme, no host, no protocol-relative trick. */
+export function safeNextPath(candidate: string | null | undefined, fallback = '/'): string {
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
+  if (candidate.startsWith('/login') || candidate.startsWith('/api/')) return fallback;
+  return candidate;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** What the encrypted session cookie holds. Tokens stay in here: they never reach the page. */
+export const salesOrgSchema = z.enum(['CHIL', 'DAIR']);
+export type SalesOrg = z.infer<typeof salesOrgSchema>;
+
+export const shipToSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  soldTo: z.string(),
+  salesOrgs: z.array(z.object({ code: salesOrgSchema })),
+});
+export type ShipTo = z.infer<typeof shipToSchema>;
+
+export const sessionUserSchema = z.object({
+  username: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  shipTos: z.array(shipToSchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const tokenSetSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Epoch seconds. */
+  expiresAt: z.number(),
+  /** Seconds the access token was issued for; decides how early it is refreshed. */
+  lifetime: z.number(),
+});
+export type TokenSet = z.infer<typeof tokenSetSchema>;
+
+export const sessionDataSchema = z.object({
+  tokens: tokenSetSchema.optional(),
+  user: sessionUserSchema.optional(),
+  activeShipTo: z.string().optional(),
+  activeSoldTo: z.string().optional(),
+  activeSalesOrg: salesOrgSchema.optional(),
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;
+
+/** A session as pages see it: who is signed in and for which account, never the tokens. */
+export type Session = Omit<SessionData, 'tokens'>;
+
+export interface ShopSession {
+  user: SessionUser;
+  activeShipTo: string;
+  activeSoldTo: string;
+  activeSalesOrg: SalesOrg;
+}
+
+/** Refresh a little before expiry: a tenth of the token's life, at most 30 s. */
+export function needsRefresh(tokens: TokenSet, nowSeconds = Date.now() / 1000): boolean {
+  const margin = Math.min(30, tokens.lifetime / 10);
+  return tokens.expiresAt - margin <= nowSeconds;
+}
+
+export function isShopReady(session: SessionData): boolean {
+  if (!session.user || !session.activeShipTo || !session.activeSalesOrg) return false;
+  const shipTo = session.user.shipTos.find((candidate) => candidate.code === session.activeShipTo);
+  return Boolean(shipTo?.salesOrgs.some((org) => org.code === session.activeSalesOrg));
+}
+
+/** A user with exactly one ship-to holding exactly one range needs no choice: it is set up for them. */
+export function withAutomaticAccount(session: SessionData): SessionData {
+  const only = session.user?.shipTos.length === 1 ? session.user.shipTos[0] : undefined;
+  const range = only?.salesOrgs.length === 1 ? only.salesOrgs[0] : undefined;
+  if (!only || !range || isShopReady(session)) return session;
+  return { ...session, activeShipTo: only.code, activeSoldTo: only.soldTo, activeSalesOrg: range.code };
+}
