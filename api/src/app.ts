@@ -7,6 +7,7 @@ import { tokenRoutes } from './auth/token-routes';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { ApiError } from './http/errors';
+import { loggingRoutes } from './logging/logging-routes';
 import { healthRoutes } from './operations/health-routes';
 import { userRoutes } from './users/user-routes';
 
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(tokenRoutes);
   await app.register(userRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(loggingRoutes, { prefix: '/occ/v2/b2b' });
   return app;
 }
 

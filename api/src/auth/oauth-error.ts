@@ -18,3 +18,9 @@ export class OAuthError extends Error {
 export const badCredentials = () => new OAuthError(400, 'invalid_grant', 'Bad credentials');
 export const invalidClient = () =>
   new OAuthError(401, 'invalid_client', 'Bad client credentials', { 'WWW-Authenticate': 'Basic realm="oauth2/client"' });
+
+/** Not an RFC 6749 code (it has none for this); the status and Retry-After carry the meaning. */
+export const tooManySignIns = (retryAfterSeconds: number) =>
+  new OAuthError(429, 'too_many_requests', 'Too many failed sign-ins, please try again later', {
+    'Retry-After': String(retryAfterSeconds),
+  });

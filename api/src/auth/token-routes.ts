@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticateClient, parseBasicAuth, type OAuthClient } from './clients';
-import { OAuthError, invalidClient } from './oauth-error';
+import { rateLimitFor } from '../operations/rate-limit';
+import { OAuthError, invalidClient, tooManySignIns } from './oauth-error';
 import { clientCredentialsGrant, passwordGrant, refreshGrant, revokeToken } from './token-service';
+
+/**
+ * Failed sign-ins per client address (RFC 9700 §4.2 / OWASP): slows guessing across many accounts, which
+ * the per-account lock alone cannot. Behind the storefront the address is the browser's only when the
+ * storefront forwards it and TRUST_PROXY is set.
+ */
+export const SIGN_IN_FAILURES = { name: 'sign-in-failures', limit: 20, windowSeconds: 15 * 60 };
 
 const tokenRequest = z.discriminatedUnion('grant_type', [
   z.object({
@@ -17,7 +25,7 @@ const tokenRequest = z.discriminatedUnion('grant_type', [
 
 const revokeRequest = z.object({ token: z.string().min(1).max(512), token_type_hint: z.string().optional() });
 
-const SECRET_FIELDS = ['password', 'client_secret', 'refresh_token', 'username', 'token'];
+const SECRET_FIELDS = ['password', 'client_secret', 'client_id', 'refresh_token', 'access_token', 'username', 'token'];
 
 /** Credentials must travel in the body (RFC 6749 §3.2), never in the address where logs keep them. */
 function refuseCredentialsInQuery(request: FastifyRequest): void {
@@ -33,6 +41,19 @@ function refuseCredentialsInQuery(request: FastifyRequest): void {
 export async function tokenRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const ttls = app.deps.config;
+  const signInFailures = rateLimitFor(app, SIGN_IN_FAILURES);
+
+  /** A password grant, refused outright once the address has failed too often; each failure counts. */
+  async function signIn(request: FastifyRequest, client: OAuthClient, username: string, password: string) {
+    const allowance = await signInFailures.check(request.ip);
+    if (!allowance.allowed) throw tooManySignIns(allowance.retryAfterSeconds);
+    try {
+      return await passwordGrant(db, ttls, client, username, password);
+    } catch (error) {
+      if (error instanceof OAuthError && error.error === 'invalid_grant') await signInFailures.record(request.ip);
+      throw error;
+    }
+  }
 
   async function clientOf(request: FastifyRequest): Promise<OAuthClient> {
     const credentials = parseBasicAuth(request.headers.authorization);
@@ -68,7 +89,7 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
     if (input.grant_type === 'password') {
       // RFC 9700 §2.4: the password grant is only ever allowed for our own confidential storefront.
       if (!client.confidential) throw new OAuthError(400, 'unauthorized_client', 'Password grant requires a confidential client');
-      tokens = await passwordGrant(db, ttls, client, input.username, input.password);
+      tokens = await signIn(request, client, input.username, input.password);
     } else if (input.grant_type === 'client_credentials') {
       tokens = await clientCredentialsGrant(db, ttls, client);
     } else {

@@ -28,6 +28,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,
     trustProxy: env.TRUST_PROXY,
   };
 }

@@ -16,6 +16,8 @@ const envSchema = z.object({
   STOREFRONT_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(30 * 86_400),
+  /** After SIGTERM, how long to keep serving with readiness failing, so a load balancer can stop routing here. */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -38,6 +40,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   logLevel: Env['LOG_LEVEL'];
+  shutdownDelaySeconds: number;
   trustProxy: boolean;
 }
 
