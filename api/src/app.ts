@@ -6,6 +6,8 @@ import { registerStorefrontClient } from './auth/clients';
 import { tokenRoutes } from './auth/token-routes';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
+import { catalogueRoutes } from './catalogue/catalogue-routes';
+import { imageRoutes } from './catalogue/image-routes';
 import { ApiError } from './http/errors';
 import { loggingRoutes } from './logging/logging-routes';
 import { healthRoutes } from './operations/health-routes';
@@ -58,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(tokenRoutes);
   await app.register(userRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(catalogueRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(imageRoutes);
   await app.register(loggingRoutes, { prefix: '/occ/v2/b2b' });
   return app;
 }

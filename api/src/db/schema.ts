@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -82,6 +83,9 @@ export const userShipTos = pgTable(
 
 // ---------- catalogue ----------
 
+/** PostgreSQL full-text document; written by a trigger (migration 0001_search), never by the application. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const categories = pgTable(
   'categories',
   {
@@ -127,6 +131,13 @@ export const products = pgTable(
     /** Any of 'specialoffers', 'bestsellers'. */
     collections: text('collections').array().notNull().default(sql`'{}'::text[]`),
     discontinued: boolean('discontinued').notNull().default(false),
+    /**
+     * Kept by the products_search trigger (migration 0001_search): name, brand, category names and pack type,
+     * lower-cased, without accents or punctuation, for typo-tolerant trigram matching and suggestions.
+     */
+    searchText: text('search_text'),
+    /** Kept by the same trigger: weighted full-text document (name and brand A, categories B, code and pack C, description D). */
+    searchDocument: tsvector('search_document'),
   },
   (t) => [index('products_range_category_idx').on(t.range, t.categoryId)],
 );

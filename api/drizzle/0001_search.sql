@@ -1,0 +1,65 @@
+-- Catalogue search: full-text documents, trigram matching and the indexes behind search, facets and suggestions.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
+-- unaccent() is only STABLE (its dictionary could change); pinning the dictionary makes it safe to index.
+CREATE OR REPLACE FUNCTION mv_unaccent(value text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, value) $$;--> statement-breakpoint
+-- The one normal form of searchable text: lower case, no accents, punctuation as spaces ("Semi-Skimmed" → "semi skimmed").
+CREATE OR REPLACE FUNCTION mv_search_normalize(value text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT btrim(regexp_replace(lower(mv_unaccent(value)), '[^[:alnum:]]+', ' ', 'g')) $$;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_text" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_document" "tsvector";--> statement-breakpoint
+-- Category names (the leaf and its ancestors) are part of a product's document, so a trigger builds it.
+CREATE OR REPLACE FUNCTION mv_products_search_refresh() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+DECLARE
+  category_names text;
+BEGIN
+  WITH RECURSIVE path(id, parent_id, name) AS (
+    SELECT c.id, c.parent_id, c.name FROM categories c WHERE c.id = NEW.category_id
+    UNION ALL
+    SELECT c.id, c.parent_id, c.name FROM categories c JOIN path p ON c.id = p.parent_id
+  )
+  SELECT string_agg(name, ' ') INTO category_names FROM path;
+  NEW.search_text := mv_search_normalize(concat_ws(' ', NEW.name, NEW.brand, category_names, NEW.pack_type));
+  NEW.search_document :=
+    setweight(to_tsvector('simple', mv_search_normalize(concat_ws(' ', NEW.name, NEW.brand))), 'A') ||
+    setweight(to_tsvector('simple', mv_search_normalize(coalesce(category_names, ''))), 'B') ||
+    setweight(to_tsvector('simple', mv_search_normalize(concat_ws(' ', NEW.code, NEW.pack_size, NEW.pack_type))), 'C') ||
+    setweight(to_tsvector('simple', mv_search_normalize(NEW.description)), 'D');
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER products_search
+  BEFORE INSERT OR UPDATE OF code, name, brand, description, category_id, pack_size, pack_type ON products
+  FOR EACH ROW EXECUTE FUNCTION mv_products_search_refresh();--> statement-breakpoint
+-- A renamed or moved category changes the documents of every product below it.
+CREATE OR REPLACE FUNCTION mv_categories_search_refresh() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  WITH RECURSIVE below(id) AS (
+    SELECT NEW.id
+    UNION ALL
+    SELECT c.id FROM categories c JOIN below b ON c.parent_id = b.id
+  )
+  UPDATE products SET name = name WHERE category_id IN (SELECT id FROM below);
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER categories_search
+  AFTER UPDATE OF name, parent_id ON categories
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.parent_id IS DISTINCT FROM NEW.parent_id)
+  EXECUTE FUNCTION mv_categories_search_refresh();--> statement-breakpoint
+UPDATE products SET name = name;--> statement-breakpoint
+CREATE INDEX products_search_document_idx ON products USING gin (search_document);--> statement-breakpoint
+CREATE INDEX products_search_text_trgm_idx ON products USING gin (search_text gin_trgm_ops);--> statement-breakpoint
+-- Browsing a range by name (the default sort) and the filters that facets toggle, all over sellable products only.
+CREATE INDEX products_sellable_name_idx ON products (range, name, code) WHERE NOT discontinued;--> statement-breakpoint
+CREATE INDEX products_sellable_category_idx ON products (range, category_id) WHERE NOT discontinued;--> statement-breakpoint
+CREATE INDEX products_sellable_brand_idx ON products (range, brand) WHERE NOT discontinued;--> statement-breakpoint
+CREATE INDEX products_collections_idx ON products USING gin (collections) WHERE NOT discontinued;--> statement-breakpoint
+CREATE INDEX products_featured_idx ON products (range) WHERE featured AND NOT discontinued;

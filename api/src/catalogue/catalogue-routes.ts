@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { RANGES } from '../accounts/ship-tos';
+import { badRequest, notFound } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { categoryTree } from './categories';
+import { resolvePriceScope } from './price-scope';
+import { productDetail } from './product-detail';
+import { searchProducts } from './product-search';
+import { parseSearchQuery } from './search-query';
+import { suggest } from './suggestions';
+
+export const CATALOG_ID = 'meadowvaleProductCatalog';
+export const CATALOG_VERSION = 'Online';
+
+const code = z.string().trim().min(1).max(40);
+/** OCC field sets (BASIC, DEFAULT, FULL) or a field list; accepted for compatibility, answers are always DEFAULT plus what is asked. */
+const fields = z.string().max(2000).regex(/^[\w,()\s]*$/, 'must be a field set or field list').optional();
+
+const searchInput = z.object({
+  query: z.string().max(500).optional(),
+  currentPage: z.coerce.number().int().min(0).max(10_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  fields,
+  salesOrg: z.enum(RANGES),
+  shipTo: code.optional(),
+  soldTo: code.optional(),
+});
+
+const suggestionInput = z.object({
+  term: z.string().max(100).default(''),
+  max: z.coerce.number().int().min(1).max(50).default(10),
+  salesOrg: z.enum(RANGES).optional(),
+  fields,
+});
+
+const detailInput = z.object({
+  fields,
+  salesOrg: z.enum(RANGES).optional(),
+  shipTo: code.optional(),
+  soldTo: code.optional(),
+});
+
+const categoryParams = z.object({ catalog: z.string(), version: z.string(), range: z.string() });
+
+/** Catalogue reads (design §2): open to anonymous callers, with prices only for a ship-to the user holds. */
+export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+
+  app.get('/catalogs/:catalog/:version/categories/:range', async (request, reply) => {
+    const params = parseInput(categoryParams, request.params, 'params');
+    parseInput(z.object({ fields }), request.query, 'query');
+    if (params.catalog !== CATALOG_ID || params.version !== CATALOG_VERSION) {
+      throw notFound('UnknownIdentifierError', 'catalog', `Catalog '${params.catalog}' version '${params.version}' not found`);
+    }
+    const range = RANGES.find((r) => r === params.range);
+    if (range === undefined) {
+      throw badRequest('range', `Invalid params field 'range': unknown range '${params.range}' (one of ${RANGES.join(', ')})`);
+    }
+    reply.header('cache-control', 'public, max-age=300');
+    return categoryTree(db, range);
+  });
+
+  app.get('/products/search', async (request) => {
+    const input = parseInput(searchInput, request.query, 'query');
+    const query = parseSearchQuery(input.query);
+    const scope = await resolvePriceScope(db, request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo });
+    return searchProducts(db, scope, { query, currentPage: input.currentPage, pageSize: input.pageSize });
+  });
+
+  app.get('/products/suggestions', async (request) => {
+    const input = parseInput(suggestionInput, request.query, 'query');
+    return { suggestions: await suggest(db, { term: input.term, max: input.max, range: input.salesOrg }) };
+  });
+
+  app.get('/products/:code', async (request) => {
+    const params = parseInput(z.object({ code }), request.params, 'params');
+    const input = parseInput(detailInput, request.query, 'query');
+    return productDetail(db, request.principal, { code: params.code, ...input });
+  });
+}

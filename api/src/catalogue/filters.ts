@@ -1,0 +1,41 @@
+import { and, arrayOverlaps, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { Range } from '../accounts/ship-tos';
+import { products } from '../db/schema';
+import { descendantIds, type CategoryRow } from './categories';
+import type { FilterKey } from './search-query';
+
+/** One SQL condition per selected facet key: values of one key are alternatives (multi-select). */
+export function filterConditions(selected: Map<FilterKey, string[]>, rangeCategories: CategoryRow[]): Map<FilterKey, SQL> {
+  const conditions = new Map<FilterKey, SQL>();
+  for (const [key, values] of selected) conditions.set(key, filterCondition(key, values, rangeCategories));
+  return conditions;
+}
+
+function filterCondition(key: FilterKey, values: string[], rangeCategories: CategoryRow[]): SQL {
+  switch (key) {
+    case 'category': {
+      // A category of another range has no descendants here, so it matches nothing rather than widening the scope.
+      const ids = [...new Set(values.flatMap((id) => descendantIds(rangeCategories, id)))];
+      return ids.length === 0 ? sql`false` : inArray(products.categoryId, ids);
+    }
+    case 'brand':
+      return inArray(products.brand, values);
+    case 'storage':
+      return inArray(products.storage, values);
+    case 'packType':
+      return inArray(products.packType, values);
+    case 'collection':
+      return arrayOverlaps(products.collections, values);
+    case 'featuredProduct':
+      return eq(products.featured, true);
+  }
+}
+
+/** What every catalogue query starts from: sellable products of the one range in scope. */
+export const inRange = (range: Range): SQL => and(eq(products.range, range), not(products.discontinued)) as SQL;
+
+/** All conditions except the one of `except`: what a facet counts over. */
+export function allConditionsExcept(base: SQL[], filters: Map<FilterKey, SQL>, except?: FilterKey): SQL {
+  const others = [...filters].filter(([key]) => key !== except).map(([, condition]) => condition);
+  return and(...base, ...others) as SQL;
+}

@@ -1,0 +1,85 @@
+import { and, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { rangeCategories } from './categories';
+import { searchFacets, type Facet } from './facets';
+import { filterConditions, inRange } from './filters';
+import type { PriceScope } from './price-scope';
+import { productPage } from './product-page';
+import { productView, type ProductView } from './product-view';
+import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
+import { searchWords, textCondition, textRank } from './search-text';
+
+export interface SearchRequest {
+  query: SearchQuery;
+  currentPage: number;
+  pageSize: number;
+}
+
+export interface SearchResult {
+  type: 'productCategorySearchPageWsDTO';
+  currentQuery: { query: { value: string }; url: string };
+  freeTextSearch: string;
+  breadcrumbs: { facetCode: string; facetName: string; facetValueCode: string; facetValueName: string; removeQuery: { query: { value: string } } }[];
+  facets: Facet[];
+  pagination: { currentPage: number; pageSize: number; totalPages: number; totalResults: number; sort: string };
+  products: ProductView[];
+  sorts: { code: string; name: string; selected: boolean }[];
+}
+
+/** The search of spec §7: one range, the caller's prices, facets that count against the other filters. */
+export async function searchProducts(db: DbOrTx, scope: PriceScope, request: SearchRequest): Promise<SearchResult> {
+  const { query } = request;
+  const sort = effectiveSort(query);
+  const words = searchWords(query.freeText);
+  const categories = await rangeCategories(db, scope.range);
+  const text = textCondition(words);
+  const base: SQL[] = text === undefined ? [inRange(scope.range)] : [inRange(scope.range), text];
+  const filters = filterConditions(selectedValues(query), categories);
+  const [page, facets] = await Promise.all([
+    productPage(db, {
+      where: filterAll(base, filters),
+      sort,
+      rank: words.length > 0 ? textRank(words) : undefined,
+      soldToCode: scope.soldToCode,
+      currentPage: request.currentPage,
+      pageSize: request.pageSize,
+    }),
+    searchFacets(db, { base, filters, query, sort, categories, range: scope.range }),
+  ]);
+  const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? id;
+  const value = formatSearchQuery(query, sort);
+  return {
+    type: 'productCategorySearchPageWsDTO',
+    currentQuery: { query: { value }, url: `/search?q=${encodeURIComponent(value)}` },
+    freeTextSearch: query.freeText,
+    breadcrumbs: breadcrumbs(facets),
+    facets,
+    pagination: {
+      currentPage: request.currentPage,
+      pageSize: request.pageSize,
+      totalPages: Math.ceil(page.totalResults / request.pageSize),
+      totalResults: page.totalResults,
+      sort,
+    },
+    products: page.rows.map((row) => productView(row, categoryName)),
+    sorts: SORTS.map((s) => ({ code: s.code, name: s.name, selected: s.code === sort })),
+  };
+}
+
+function filterAll(base: SQL[], filters: Map<string, SQL>): SQL {
+  return and(...base, ...filters.values()) as SQL;
+}
+
+function breadcrumbs(facets: Facet[]): SearchResult['breadcrumbs'] {
+  return facets.flatMap((facet) =>
+    facet.values
+      .filter((v) => v.selected)
+      .map((v) => ({
+        facetCode: facet.code,
+        facetName: facet.name,
+        facetValueCode: v.code,
+        facetValueName: v.name,
+        removeQuery: { query: { value: v.query.query.value } },
+      })),
+  );
+}

@@ -1,0 +1,108 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { prices, products } from '../db/schema';
+import { money, type Money } from '../pricing/money';
+
+/** The columns a product listing needs, plus the caller's price when there is a sold-to. */
+export const productColumns = {
+  code: products.code,
+  name: products.name,
+  brand: products.brand,
+  range: products.range,
+  categoryId: products.categoryId,
+  packSize: products.packSize,
+  packType: products.packType,
+  salesUnit: products.salesUnit,
+  vatRateBp: products.vatRateBp,
+  storage: products.storage,
+  storageText: products.storageText,
+  shelfLifeDays: products.shelfLifeDays,
+  minOrderQuantity: products.minOrderQuantity,
+  stockStatus: products.stockStatus,
+  featured: products.featured,
+  collections: products.collections,
+  discontinued: products.discontinued,
+};
+
+/**
+ * The sold-to's price: its own where it has one, else list price (as pricing/customer-prices.ts). Only
+ * ever joined on the sold-to in scope, so a row can never carry another customer's price.
+ */
+export const customerPriceSql: SQL<number> = sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`;
+
+export interface ProductRow {
+  code: string;
+  name: string;
+  brand: string;
+  range: string;
+  categoryId: string;
+  packSize: string;
+  packType: string;
+  salesUnit: string;
+  vatRateBp: number;
+  storage: string;
+  storageText: string;
+  shelfLifeDays: number;
+  minOrderQuantity: number;
+  stockStatus: string;
+  featured: boolean;
+  collections: string[];
+  discontinued: boolean;
+  /** Null when the caller sees no prices. */
+  pricePence: number | null;
+  description?: string;
+}
+
+export interface ProductView {
+  code: string;
+  name: string;
+  brand: string;
+  salesOrg: string;
+  packSize: string;
+  packType: string;
+  salesUnit: string;
+  storage: string;
+  storageText: string;
+  shelfLifeDays: number;
+  minOrderQuantity: number;
+  stock: { stockLevelStatus: string };
+  purchasable: boolean;
+  featured: boolean;
+  collections: string[];
+  categories: { code: string; name: string }[];
+  images: { url: string; format: string; imageType: string; altText: string }[];
+  vatRateBp: number;
+  vatText: string;
+  price?: Money & { priceType: 'BUY' };
+  description?: string;
+}
+
+export const productImageUrl = (code: string) => `/images/products/${encodeURIComponent(code)}.svg`;
+
+export const vatText = (rateBp: number) => (rateBp === 0 ? 'Zero-rated for VAT' : `VAT at ${rateBp / 100}%`);
+
+/** A product as the OCC answers show it; the price only when the caller is entitled to one. */
+export function productView(row: ProductRow, categoryName: (id: string) => string): ProductView {
+  return {
+    code: row.code,
+    name: row.name,
+    brand: row.brand,
+    salesOrg: row.range,
+    packSize: row.packSize,
+    packType: row.packType,
+    salesUnit: row.salesUnit,
+    storage: row.storage,
+    storageText: row.storageText,
+    shelfLifeDays: row.shelfLifeDays,
+    minOrderQuantity: row.minOrderQuantity,
+    stock: { stockLevelStatus: row.stockStatus },
+    purchasable: !row.discontinued,
+    featured: row.featured,
+    collections: row.collections,
+    categories: [{ code: row.categoryId, name: categoryName(row.categoryId) }],
+    images: [{ url: productImageUrl(row.code), format: 'product', imageType: 'PRIMARY', altText: row.name }],
+    vatRateBp: row.vatRateBp,
+    vatText: vatText(row.vatRateBp),
+    ...(row.pricePence === null ? {} : { price: { ...money(Number(row.pricePence)), priceType: 'BUY' as const } }),
+    ...(row.description === undefined ? {} : { description: row.description }),
+  };
+}

@@ -1,0 +1,96 @@
+import { badRequest } from '../http/errors';
+
+/** Sort codes of the search, in the order they are listed. */
+export const SORTS = [
+  { code: 'relevance', name: 'Relevance' },
+  { code: 'name-asc', name: 'Name (A to Z)' },
+  { code: 'name-desc', name: 'Name (Z to A)' },
+  { code: 'price-asc', name: 'Price (lowest first)' },
+  { code: 'price-desc', name: 'Price (highest first)' },
+] as const;
+export type SortCode = (typeof SORTS)[number]['code'];
+
+/** Facet keys a query may filter on; featuredProduct is a filter without a facet of its own. */
+export const FILTER_KEYS = ['category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export const COLLECTIONS = ['specialoffers', 'bestsellers'] as const;
+export const STORAGES = ['chilled', 'frozen', 'ambient'] as const;
+
+export interface SearchQuery {
+  freeText: string;
+  /** The sort the caller named, or undefined for the default. */
+  sort: SortCode | undefined;
+  /** In the order given; a key may repeat (values of one key are OR-ed, keys are AND-ed). */
+  filters: { key: FilterKey; value: string }[];
+}
+
+const MAX_QUERY_LENGTH = 500;
+const MAX_FILTERS = 20;
+
+const isSort = (value: string): value is SortCode => SORTS.some((sort) => sort.code === value);
+const isFilterKey = (value: string): value is FilterKey => (FILTER_KEYS as readonly string[]).includes(value);
+
+/**
+ * Parses the OCC search query `freeText:sort:key:value:key:value…`. Every problem is a 400 naming the
+ * `query` field, with what was wrong, so a hand-edited address never reaches the database as a 500.
+ */
+export function parseSearchQuery(raw: string | undefined): SearchQuery {
+  const text = raw ?? '';
+  if (text.length > MAX_QUERY_LENGTH) throw badRequest('query', `Invalid query field 'query': longer than ${MAX_QUERY_LENGTH} characters`);
+  const [freeText = '', sortPart = '', ...pairs] = text.split(':');
+  if (pairs.length % 2 !== 0) {
+    throw badRequest('query', "Invalid query field 'query': expected freeText:sort followed by key:value pairs");
+  }
+  if (sortPart !== '' && !isSort(sortPart)) {
+    throw badRequest('query', `Invalid query field 'query': unknown sort '${sortPart}' (one of ${SORTS.map((s) => s.code).join(', ')})`);
+  }
+  const filters: SearchQuery['filters'] = [];
+  for (let i = 0; i < pairs.length; i += 2) {
+    const key = pairs[i] ?? '';
+    const value = pairs[i + 1] ?? '';
+    if (!isFilterKey(key)) {
+      throw badRequest('query', `Invalid query field 'query': unknown facet '${key}' (one of ${FILTER_KEYS.join(', ')})`);
+    }
+    filters.push({ key, value: validFilterValue(key, value) });
+  }
+  if (filters.length > MAX_FILTERS) throw badRequest('query', `Invalid query field 'query': more than ${MAX_FILTERS} filters`);
+  return { freeText: freeText.trim(), sort: sortPart === '' ? undefined : sortPart, filters };
+}
+
+function validFilterValue(key: FilterKey, value: string): string {
+  const fail = (expected: string) => badRequest('query', `Invalid query field 'query': facet '${key}' value '${value}' is not ${expected}`);
+  if (value.trim() === '') throw fail('a value');
+  if (key === 'featuredProduct' && value !== 'true') throw fail("'true'");
+  if (key === 'collection' && !(COLLECTIONS as readonly string[]).includes(value)) throw fail(COLLECTIONS.join(' or '));
+  if (key === 'storage' && !(STORAGES as readonly string[]).includes(value)) throw fail(STORAGES.join(', '));
+  return value;
+}
+
+/** The sort in force: the caller's, else relevance with free text and name-asc without (spec §9). */
+export function effectiveSort(query: SearchQuery): SortCode {
+  return query.sort ?? (query.freeText === '' ? 'name-asc' : 'relevance');
+}
+
+/** Writes a query back in the OCC form, as currentQuery and the facet values' toggle queries carry it. */
+export function formatSearchQuery(query: SearchQuery, sort: SortCode): string {
+  return [query.freeText, sort, ...query.filters.flatMap((f) => [f.key, f.value])].join(':');
+}
+
+const sameFilter = (a: { key: string; value: string }, b: { key: string; value: string }) => a.key === b.key && a.value === b.value;
+
+export const isSelected = (query: SearchQuery, key: FilterKey, value: string) => query.filters.some((f) => sameFilter(f, { key, value }));
+
+/** The query that selects the value when it is not selected, and drops it when it is. */
+export function toggleFilter(query: SearchQuery, key: FilterKey, value: string): SearchQuery {
+  const filter = { key, value };
+  const filters = isSelected(query, key, value) ? query.filters.filter((f) => !sameFilter(f, filter)) : [...query.filters, filter];
+  return { ...query, filters };
+}
+
+/** Values selected per key, for the SQL filters. */
+export function selectedValues(query: SearchQuery): Map<FilterKey, string[]> {
+  const byKey = new Map<FilterKey, string[]>();
+  for (const { key, value } of query.filters) byKey.set(key, [...(byKey.get(key) ?? []), value]);
+  return byKey;
+}
