@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ShipToScope } from '../accounts/ship-tos';
+import type { DbOrTx } from '../db/client';
+import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
+
+export type CartRow = typeof carts.$inferSelect;
+
+/** A cart together with the ship-to and range it belongs to, as the caller still holds them. */
+export interface ScopedCart {
+  cart: CartRow;
+  scope: ShipToScope;
+}
+
+const scopeColumns = {
+  shipToCode: shipTos.code,
+  shipToName: shipTos.name,
+  soldToCode: shipTos.soldToCode,
+  range: shipToRanges.range,
+  cutoffTime: shipTos.cutoffTime,
+  purchaseOrderRequired: shipTos.purchaseOrderRequired,
+  deliveryWeekdays: shipToRanges.deliveryWeekdays,
+};
+
+function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { range: string } }): ScopedCart {
+  return { cart: row.cart, scope: { ...row.scope, range: row.scope.range as ShipToScope['range'] } };
+}
+
+/**
+ * The caller's own cart by its code, only while they still hold its ship-to and range; ordered carts are
+ * history and are not returned. With `lock`, the cart row is locked until the transaction ends, which
+ * serialises every change to one cart (entry numbers, quantities, version).
+ */
+export async function findOwnedCart(db: DbOrTx, userId: number, code: string, lock: boolean): Promise<ScopedCart | undefined> {
+  const query = db
+    .select({ cart: carts, scope: scopeColumns })
+    .from(carts)
+    .innerJoin(userShipTos, and(eq(userShipTos.userId, carts.userId), eq(userShipTos.shipToCode, carts.shipToCode)))
+    .innerJoin(shipTos, eq(shipTos.code, carts.shipToCode))
+    .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, carts.shipToCode), eq(shipToRanges.range, carts.range)))
+    .where(and(eq(carts.code, code), eq(carts.userId, userId), ne(carts.status, 'ordered')))
+    .limit(1);
+  const rows = lock ? await query.for('update', { of: carts }) : await query;
+  return rows[0] && toScoped(rows[0]);
+}
+
+export async function findCurrentCart(db: DbOrTx, userId: number, scope: ShipToScope, lock: boolean): Promise<CartRow | undefined> {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.shipToCode, scope.shipToCode), eq(carts.range, scope.range), eq(carts.status, 'current')))
+    .limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export const newCartCode = (): string => randomBytes(8).toString('hex');
+
+/**
+ * The current cart of a user, ship-to and range, created when there is none. Two requests racing to create
+ * it both end with the same cart: the partial unique index lets one insert win and the other does nothing.
+ */
+export async function ensureCurrentCart(db: DbOrTx, userId: number, scope: ShipToScope, lock: boolean): Promise<{ cart: CartRow; created: boolean }> {
+  const existing = await findCurrentCart(db, userId, scope, lock);
+  if (existing) return { cart: existing, created: false };
+  const inserted = await db
+    .insert(carts)
+    .values({ code: newCartCode(), userId, shipToCode: scope.shipToCode, range: scope.range })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return { cart: inserted[0], created: true };
+  const winner = await findCurrentCart(db, userId, scope, lock);
+  if (!winner) throw new Error('current cart vanished between insert and select');
+  return { cart: winner, created: false };
+}
+
+export interface EntryRow {
+  entryNumber: number;
+  quantity: number;
+  productCode: string;
+  name: string;
+  packSize: string;
+  salesUnit: string;
+  range: string;
+  minOrderQuantity: number;
+  stockStatus: string;
+  discontinued: boolean;
+  unitPricePence: number;
+  vatRateBp: number;
+}
+
+/** The lines of a cart with their products and the sold-to's prices, in entry order. */
+export async function cartEntryRows(db: DbOrTx, cartId: number, soldToCode: string): Promise<EntryRow[]> {
+  const rows = await db
+    .select({
+      entryNumber: cartEntries.entryNumber,
+      quantity: cartEntries.quantity,
+      productCode: products.code,
+      name: products.name,
+      packSize: products.packSize,
+      salesUnit: products.salesUnit,
+      range: products.range,
+      minOrderQuantity: products.minOrderQuantity,
+      stockStatus: products.stockStatus,
+      discontinued: products.discontinued,
+      unitPricePence: sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`,
+      vatRateBp: products.vatRateBp,
+    })
+    .from(cartEntries)
+    .innerJoin(products, eq(products.code, cartEntries.productCode))
+    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
+    .where(eq(cartEntries.cartId, cartId))
+    .orderBy(asc(cartEntries.entryNumber));
+  return rows.map((row) => ({ ...row, unitPricePence: Number(row.unitPricePence) }));
+}
+
+/** Every change to a cart bumps its version, the value clients send back in If-Match. */
+export async function touchCart(db: DbOrTx, cartId: number, changes: Partial<CartRow> = {}): Promise<CartRow> {
+  const rows = await db
+    .update(carts)
+    .set({ ...changes, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId))
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error(`cart ${cartId} vanished while locked`);
+  return row;
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireShipToScope } from '../accounts/ship-tos';
+import { currentUser } from '../auth/bearer';
+import { systemClock } from '../delivery/delivery-dates';
+import { parseInput } from '../http/validate';
+import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';
+import { changeCart, type Changed } from './cart-change';
+import { cartEntryRows, ensureCurrentCart } from './cart-queries';
+import { cartEtag, cartView } from './cart-view';
+import { updateCartDetails } from './cart-details';
+import { deleteCart } from './delete-cart';
+import { addEntry, removeEntry, setEntryQuantity, type EntryOutcome } from './entries';
+import { unwrap } from './problems';
+import { resolveCart } from './resolve-cart';
+import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
+
+/** Carts under /users/current (design §2). Every route resolves the cart through the caller's own ship-tos. */
+export async function cartRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+
+  /** Target and If-Match of a request naming one cart. */
+  const changeRequest = (request: FastifyRequest) => {
+    const { cartId } = parseInput(cartParams, request.params, 'params');
+    const { shipTo, salesOrg } = parseInput(cartQuery, request.query, 'query');
+    return { userId: currentUser(request).id, cartId, shipTo, salesOrg, expectedVersion: expectedVersion(request.headers['if-match']) };
+  };
+
+  const sendCart = <T>(reply: FastifyReply, changed: Changed<T>) => reply.header('etag', cartEtag(changed.cart)).send(changed.view);
+
+  const sendModification = (reply: FastifyReply, changed: Changed<EntryOutcome>) => {
+    const { outcome, view } = changed;
+    return reply.header('etag', cartEtag(changed.cart)).send({
+      statusCode: 'success',
+      quantityAdded: outcome.quantityAdded,
+      quantity: outcome.quantity,
+      entry: view.entries.find((entry) => entry.entryNumber === outcome.entryNumber) ?? null,
+      cart: view,
+    });
+  };
+
+  app.post('/users/current/carts', async (request, reply) => {
+    const user = currentUser(request);
+    const { shipTo, salesOrg } = parseInput(scopeQuery, request.query, 'query');
+    const scope = await requireShipToScope(db, user.id, shipTo, salesOrg);
+    const { cart, created } = await ensureCurrentCart(db, user.id, scope, false);
+    const entries = await cartEntryRows(db, cart.id, scope.soldToCode);
+    return reply.code(created ? 201 : 200).header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
+  });
+
+  app.get('/users/current/carts', async (request) => {
+    const user = currentUser(request);
+    const query = parseInput(listQuery, request.query, 'query');
+    const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
+    const page = await listCarts(db, user.id, scope, query.savedCartsOnly === 'true', query.currentPage, query.pageSize);
+    const full = query.fields === 'FULL';
+    return {
+      carts: page.carts.map(({ cart, entries }) => {
+        const view = cartView(cart, scope, entries);
+        return full ? view : { ...view, entries: undefined };
+      }),
+      pagination: {
+        currentPage: query.currentPage,
+        pageSize: query.pageSize,
+        totalPages: Math.ceil(page.totalResults / query.pageSize),
+        totalResults: page.totalResults,
+      },
+    };
+  });
+
+  app.get('/users/current/carts/:cartId', async (request, reply) => {
+    const target = changeRequest(request);
+    const { cart, scope } = await resolveCart(db, target.userId, target, false);
+    const entries = await cartEntryRows(db, cart.id, scope.soldToCode);
+    return reply.header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
+  });
+
+  app.put('/users/current/carts/:cartId', async (request, reply) => {
+    const target = changeRequest(request);
+    const details = parseInput(cartDetailsBody, request.body, 'body');
+    return sendCart(reply, unwrap(await changeCart(db, target, (tx, scoped) => updateCartDetails(tx, scoped, details, systemClock))));
+  });
+
+  app.delete('/users/current/carts/:cartId', async (request, reply) => {
+    unwrap(await deleteCart(db, changeRequest(request)));
+    return reply.code(204).send();
+  });
+
+  app.post('/users/current/carts/:cartId/entries', async (request, reply) => {
+    const target = changeRequest(request);
+    const body = parseInput(addEntryBody, request.body, 'body');
+    return sendModification(reply, unwrap(await changeCart(db, target, (tx, scoped) => addEntry(tx, scoped, body.product.code, body.quantity))));
+  });
+
+  app.put('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
+    const target = changeRequest(request);
+    const { entryNumber } = parseInput(entryParams, request.params, 'params');
+    const body = parseInput(updateEntryBody, request.body, 'body');
+    const changed = unwrap(
+      await changeCart(db, target, (tx, scoped) => setEntryQuantity(tx, scoped, entryNumber, body.quantity, body.product?.code)),
+    );
+    return sendModification(reply, changed);
+  });
+
+  app.delete('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
+    const target = changeRequest(request);
+    const { entryNumber } = parseInput(entryParams, request.params, 'params');
+    return sendCart(reply, unwrap(await changeCart(db, target, (tx, scoped) => removeEntry(tx, scoped, entryNumber))));
+  });
+
+  app.patch('/users/current/carts/:cartId/save', async (request, reply) => {
+    const target = changeRequest(request);
+    const { saveCartName, saveCartDescription } = parseInput(saveQuery, request.query, 'query');
+    const changed = unwrap(await changeCart(db, target, (tx, scoped) => saveCart(tx, scoped, saveCartName, saveCartDescription, systemClock())));
+    return reply.header('etag', cartEtag(changed.cart)).send({ savedCartData: changed.view });
+  });
+
+  app.patch('/users/current/carts/:cartId/restoresavedcart', async (request, reply) => {
+    const target = changeRequest(request);
+    const changed = unwrap(await changeCart(db, target, (tx, scoped) => restoreSavedCart(tx, scoped, systemClock())));
+    return reply.header('etag', cartEtag(changed.cart)).send({ savedCartData: changed.view });
+  });
+}

@@ -1,0 +1,63 @@
+import type { ShipToScope } from '../accounts/ship-tos';
+import { lineAmounts, money, sumTotals } from '../pricing/money';
+import type { CartRow, EntryRow } from './cart-queries';
+
+/** Where the catalogue serves a product's generated image. */
+export const productImageUrl = (code: string): string => `/images/products/${code}.svg`;
+
+export function entryView(entry: EntryRow) {
+  const amounts = lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp);
+  return {
+    entryNumber: entry.entryNumber,
+    quantity: entry.quantity,
+    product: {
+      code: entry.productCode,
+      name: entry.name,
+      packSize: entry.packSize,
+      salesUnit: entry.salesUnit,
+      minOrderQuantity: entry.minOrderQuantity,
+      stock: { stockLevelStatus: entry.stockStatus },
+      images: [{ url: productImageUrl(entry.productCode), format: 'thumbnail', imageType: 'PRIMARY' }],
+      vatRateBp: entry.vatRateBp,
+    },
+    basePrice: money(entry.unitPricePence),
+    totalPrice: money(amounts.netPence),
+    totalTax: money(amounts.vatPence),
+  };
+}
+
+/**
+ * A cart as the API answers it (OCC names where OCC has one): prices are always the server's, for the
+ * sold-to of the cart's ship-to. `totalPrice` is net, `totalTax` the VAT, `totalPriceWithTax` the gross.
+ */
+export function cartView(cart: CartRow, scope: ShipToScope, entries: EntryRow[]) {
+  const totals = sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp)));
+  return {
+    code: cart.code,
+    guid: cart.code,
+    version: cart.version,
+    status: cart.status,
+    shipTo: { code: scope.shipToCode, name: scope.shipToName },
+    soldTo: scope.soldToCode,
+    salesOrg: scope.range,
+    name: cart.name,
+    description: cart.description,
+    saveTime: cart.savedAt?.toISOString() ?? null,
+    purchaseOrderNumber: cart.purchaseOrderNumber,
+    purchaseOrderRequired: scope.purchaseOrderRequired,
+    deliveryInstructions: cart.deliveryInstructions,
+    requestedDeliveryDate: cart.requestedDeliveryDate,
+    entries: entries.map(entryView),
+    totalItems: entries.length,
+    totalUnitCount: entries.reduce((sum, entry) => sum + entry.quantity, 0),
+    subTotal: money(totals.netPence),
+    totalPrice: money(totals.netPence),
+    totalTax: money(totals.vatPence),
+    totalPriceWithTax: money(totals.grossPence),
+  };
+}
+
+export type CartView = ReturnType<typeof cartView>;
+
+/** The strong validator of a cart's state: its version. */
+export const cartEtag = (cart: CartRow): string => `"${cart.version}"`;

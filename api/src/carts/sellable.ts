@@ -1,0 +1,42 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { products } from '../db/schema';
+import type { CommerceProblem } from './problems';
+
+export const MAX_QUANTITY = 9999;
+export const MAX_LINES = 500;
+
+export interface ProductRules {
+  code: string;
+  name: string;
+  packSize: string;
+  range: string;
+  discontinued: boolean;
+  minOrderQuantity: number;
+}
+
+export async function productRules(db: DbOrTx, codes: string[]): Promise<Map<string, ProductRules>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({
+      code: products.code,
+      name: products.name,
+      packSize: products.packSize,
+      range: products.range,
+      discontinued: products.discontinued,
+      minOrderQuantity: products.minOrderQuantity,
+    })
+    .from(products)
+    .where(inArray(products.code, codes));
+  return new Map(rows.map((row) => [row.code, row]));
+}
+
+/** Whether a product may sit in a cart of `range` with `quantity` cases: the one rule for add, update, checkout and reorder. */
+export function lineProblem(code: string, product: ProductRules | undefined, range: string, quantity: number): CommerceProblem | undefined {
+  if (!product) return { kind: 'productUnknown', productCode: code };
+  if (product.range !== range) return { kind: 'productOtherRange', productCode: code, range };
+  if (product.discontinued) return { kind: 'productDiscontinued', productCode: code };
+  if (quantity > MAX_QUANTITY) return { kind: 'quantityTooLarge', productCode: code, maximum: MAX_QUANTITY };
+  if (quantity < product.minOrderQuantity) return { kind: 'belowMinimum', productCode: code, minimum: product.minOrderQuantity };
+  return undefined;
+}
