@@ -12,6 +12,8 @@ import { ApiError } from './http/errors';
 import { loggingRoutes } from './logging/logging-routes';
 import { healthRoutes } from './operations/health-routes';
 import { userRoutes } from './users/user-routes';
+import { cartRoutes } from './carts/cart-routes';
+import { deliveryRoutes } from './delivery/delivery-routes';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(catalogueRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(imageRoutes);
+  await app.register(cartRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(deliveryRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(loggingRoutes, { prefix: '/occ/v2/b2b' });
   return app;
 }
