@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { ClearCartForm, SaveCartForm } from '@/components/cart/cart-actions';
+import { CartLines, type LineView } from '@/components/cart/cart-lines';
+import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
+import { getActiveCart } from '@/lib/commerce/cart';
+import { shopScope } from '@/lib/commerce/scope';
+import type { Cart } from '@/lib/commerce/types';
+import { pageTitle } from '@/lib/site-config';
+import pageStyles from '@/components/catalogue/page.module.css';
+import styles from '@/components/cart/cart.module.css';
+
+export const metadata: Metadata = { title: pageTitle('Cart') };
+
+const lineViews = (cart: Cart): LineView[] =>
+  cart.entries.map((entry) => ({
+    entryNumber: entry.entryNumber,
+    code: entry.product.code,
+    name: entry.product.name,
+    packSize: entry.product.packSize,
+    quantity: entry.quantity,
+    unitPrice: entry.basePrice.formattedValue,
+    lineTotal: entry.totalPrice.formattedValue,
+  }));
+
+export default async function CartPage() {
+  const result = await getActiveCart(await shopScope());
+  if (!result.ok) {
+    return (
+      <div className={pageStyles.page}>
+        <h1 className={pageStyles.title}>Your cart</h1>
+        <LoadFailed error={result.error} />
+      </div>
+    );
+  }
+  const cart = result.data;
+  return (
+    <div className={pageStyles.page}>
+      <h1 className={pageStyles.title}>Your cart</h1>
+      <div className={styles.layout}>
+        <section aria-label="Lines">
+          {cart.entries.length > 0 ? (
+            <p className={styles.muted}>
+              {itemsLabel(cart.totalUnitCount)} on {cart.totalItems} {cart.totalItems === 1 ? 'line' : 'lines'}. Prices are per
+              case, excluding VAT.
+            </p>
+          ) : null}
+          <CartLines lines={lineViews(cart)}>
+            <div className={styles.emptyCart}>
+              <p>Your cart is empty.</p>
+              <p>
+                Find products with the search box or the categories, or restore one of your{' '}
+                <Link href="/account/carts/">saved carts</Link>.
+              </p>
+            </div>
+          </CartLines>
+        </section>
+        {cart.entries.length > 0 ? (
+          <aside className={styles.summary} aria-labelledby="cart-summary">
+            <h2 id="cart-summary">Summary</h2>
+            <CartTotals cart={cart} />
+            <Link href="/cart/checkout/" className={styles.primary}>
+              Go to checkout
+            </Link>
+            <SaveCartForm cartId={cart.code} />
+            <ClearCartForm cartId={cart.code} />
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

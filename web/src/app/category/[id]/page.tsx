@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { Listing } from '@/components/catalogue/listing';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { categoryPath, getCategoryTree } from '@/lib/commerce/categories';
+import { categoryHref, categoryIdFromSlug } from '@/lib/commerce/category-ids';
+import { shopScope } from '@/lib/commerce/scope';
+import { searchProducts } from '@/lib/commerce/search';
+import { listingStateFrom } from '@/lib/commerce/search-query';
+import { pageTitle } from '@/lib/site-config';
+import styles from '@/components/catalogue/page.module.css';
+
+interface Props {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+async function findCategory(slug: string) {
+  const scope = await shopScope();
+  const id = categoryIdFromSlug(slug);
+  const trail = categoryPath(await getCategoryTree(scope.username, scope.salesOrg), id);
+  return { scope, id, trail };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { trail } = await findCategory((await params).id);
+  return { title: pageTitle(trail?.at(-1)?.name ?? 'Category') };
+}
+
+export default async function CategoryPage({ params, searchParams }: Props) {
+  const { scope, id, trail } = await findCategory((await params).id);
+  const category = trail?.at(-1);
+  if (!trail || !category) notFound();
+  const state = listingStateFrom(await searchParams);
+  const path = categoryHref(id);
+  const result = await searchProducts(scope, '', state, [['category', id]]);
+  return (
+    <div className={styles.page}>
+      <Breadcrumbs trail={trail.map((node) => ({ name: node.name, href: categoryHref(node.id) }))} />
+      <h1 className={styles.title}>{category.name}</h1>
+      {category.subcategories.length > 0 ? (
+        <nav aria-label={`${category.name} subcategories`}>
+          <ul className={styles.subcategories}>
+            {category.subcategories.map((sub) => (
+              <li key={sub.id}>
+                <Link href={categoryHref(sub.id)} prefetch={false}>
+                  {sub.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {result.ok ? (
+        <Listing
+          path={path}
+          state={state}
+          result={result.data}
+          hiddenFacets={['category']}
+          empty={
+            <>
+              <p>No products match these filters.</p>
+              <p>
+                <Link href={path}>Show every product in {category.name}</Link>
+              </p>
+            </>
+          }
+        />
+      ) : (
+        <LoadFailed error={result.error} />
+      )}
+    </div>
+  );
+}

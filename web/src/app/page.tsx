@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { ProductGrid } from '@/components/catalogue/product-grid';
+import { shopScope, type ShopScope } from '@/lib/commerce/scope';
+import { searchProducts } from '@/lib/commerce/search';
+import { listingStateFrom } from '@/lib/commerce/search-query';
+import { getSession } from '@/lib/session/session';
+import { site } from '@/lib/site-config';
+import styles from '@/components/catalogue/page.module.css';
+
+export const metadata: Metadata = { title: { absolute: `${site.brand} | Home` } };
+
+/** Spec §9: the featured filter and the two collections, each shown as a short row of cards. */
+const SECTIONS = [
+  { id: 'featured', title: 'Featured products', filter: ['featuredProduct', 'true'] },
+  { id: 'offers', title: 'Special offers', filter: ['collection', 'specialoffers'] },
+  { id: 'bestsellers', title: 'Bestsellers', filter: ['collection', 'bestsellers'] },
+] as const;
+
+const PER_SECTION = 4;
+
+async function loadSections(scope: ShopScope) {
+  const state = { ...listingStateFrom({}), sort: 'name-asc' };
+  return Promise.all(
+    SECTIONS.map(async (section) => ({
+      ...section,
+      result: await searchProducts(scope, '', state, [[...section.filter]], PER_SECTION),
+    })),
+  );
+}
+
+function Welcome() {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Welcome to {site.brand} business orders</h1>
+      <p className={styles.lead}>
+        Fresh dairy and chilled food for trade kitchens, delivered on your account’s delivery days.
+      </p>
+      <p>
+        <Link href="/login/">Sign in</Link> to browse our range, see your prices and place orders, or read{' '}
+        <Link href="/about/">about us</Link>.
+      </p>
+    </div>
+  );
+}
+
+export default async function HomePage() {
+  if (!(await getSession()).user) return <Welcome />;
+  const scope = await shopScope();
+  const sections = await loadSections(scope);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Welcome back, {(await getSession()).user?.name}</h1>
+      {sections.map((section) => (
+        <section key={section.id} className={styles.section} aria-labelledby={`home-${section.id}`}>
+          <h2 id={`home-${section.id}`} className={styles.sectionTitle}>
+            {section.title}
+          </h2>
+          {!section.result.ok ? (
+            <LoadFailed error={section.result.error} />
+          ) : section.result.data.products.length === 0 ? (
+            <p className={styles.lead}>Nothing here for your account at the moment.</p>
+          ) : (
+            <ProductGrid products={section.result.data.products} label={section.title} />
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { AddToCart } from '@/components/catalogue/add-to-cart';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { getProduct } from '@/lib/commerce/products';
+import { perUnit, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
+import { shopScope } from '@/lib/commerce/scope';
+import { pageTitle } from '@/lib/site-config';
+import styles from './product.module.css';
+
+interface Props {
+  params: Promise<{ code: string }>;
+}
+
+async function load(params: Props['params']) {
+  const scope = await shopScope();
+  return getProduct(scope, decodeURIComponent((await params).code));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const result = await load(params);
+  return { title: pageTitle(result.ok ? result.data.name : 'Product') };
+}
+
+export default async function ProductPage({ params }: Props) {
+  const result = await load(params);
+  if (!result.ok && result.error.status === 404) notFound();
+  if (!result.ok) return <LoadFailed error={result.error} />;
+  const product = result.data;
+  return (
+    <div className={styles.page}>
+      <Breadcrumbs trail={[{ name: product.name }]} />
+      <div className={styles.layout}>
+        <div className={styles.imageBox}>
+          {/* A same-origin SVG in a fixed box: nothing moves when it loads. */}
+          <img src={productImageSrc(product.code)} alt={product.name} width={320} height={320} fetchPriority="high" />
+        </div>
+        <div className={styles.details}>
+          <h1 className={styles.name}>{product.name}</h1>
+          <p className={styles.brand}>{product.brand}</p>
+          {product.price ? (
+            <p className={styles.price}>
+              <strong>{product.price.formattedValue}</strong> {perUnit(product)} <span>{vatNote(product)}</span>
+            </p>
+          ) : null}
+          <dl className={styles.facts}>
+            <dt>Product code</dt>
+            <dd>{product.code}</dd>
+            <dt>Pack size</dt>
+            <dd>{product.packSize}</dd>
+            <dt>Storage</dt>
+            <dd>{product.storageText}</dd>
+            <dt>Shelf life</dt>
+            <dd>{product.shelfLifeDays} days</dd>
+            <dt>Minimum order</dt>
+            <dd>
+              {product.minOrderQuantity} {product.minOrderQuantity === 1 ? 'case' : 'cases'}
+            </dd>
+            <dt>Stock</dt>
+            <dd>{stockText(product.stock.stockLevelStatus)}</dd>
+          </dl>
+          <AddToCart
+            productCode={product.code}
+            productName={product.name}
+            minOrderQuantity={product.minOrderQuantity}
+            disabled={product.stock.stockLevelStatus === 'outOfStock'}
+          />
+          {product.description ? (
+            <section aria-labelledby="description">
+              <h2 id="description" className={styles.subheading}>
+                Description
+              </h2>
+              <p>{product.description}</p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

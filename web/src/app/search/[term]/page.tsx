@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { Listing } from '@/components/catalogue/listing';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { shopScope } from '@/lib/commerce/scope';
+import { searchProducts } from '@/lib/commerce/search';
+import { listingStateFrom } from '@/lib/commerce/search-query';
+import { searchHref } from '@/lib/commerce/suggestion-rules';
+import { pageTitle } from '@/lib/site-config';
+import styles from '@/components/catalogue/page.module.css';
+
+interface Props {
+  params: Promise<{ term: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+const decodeTerm = (raw: string): string => {
+  try {
+    return decodeURIComponent(raw).trim().slice(0, 100);
+  } catch {
+    return raw.trim().slice(0, 100);
+  }
+};
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: pageTitle(`Search results for ‘${decodeTerm((await params).term)}’`) };
+}
+
+export default async function SearchPage({ params, searchParams }: Props) {
+  const term = decodeTerm((await params).term);
+  const scope = await shopScope();
+  const state = listingStateFrom(await searchParams);
+  const result = await searchProducts(scope, term, state);
+  return (
+    <div className={styles.page}>
+      <Breadcrumbs trail={[{ name: 'Search results' }]} />
+      <h1 className={styles.title}>Search results for ‘{term}’</h1>
+      {result.ok ? (
+        <Listing
+          path={searchHref(term)}
+          state={state}
+          result={result.data}
+          empty={
+            <>
+              <p>
+                <strong>No products found for ‘{term}’.</strong>
+              </p>
+              <p>Check the spelling, try a shorter or more general word (for example ‘milk’ or ‘cheddar’), or remove a filter.</p>
+              <p>
+                You can also <Link href="/">browse the categories from the home page</Link>.
+              </p>
+            </>
+          }
+        />
+      ) : (
+        <LoadFailed error={result.error} />
+      )}
+    </div>
+  );
+}

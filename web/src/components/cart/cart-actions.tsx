@@ -1,0 +1,68 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import { clearCartAction, saveCartAction } from '@/app/cart/actions';
+import { IDLE } from '@/app/cart/action-state';
+import styles from './cart.module.css';
+
+export function SaveCartForm({ cartId }: { cartId: string }) {
+  const [state, action, pending] = useActionState(saveCartAction, IDLE);
+  return (
+    <form action={action} className={styles.panelForm}>
+      <input type="hidden" name="cartId" value={cartId} />
+      <label htmlFor="save-cart-name">Save this cart as</label>
+      <div className={styles.inline}>
+        <input
+          id="save-cart-name"
+          name="name"
+          type="text"
+          autoComplete="off"
+          maxLength={100}
+          required
+          aria-describedby="save-cart-status"
+          aria-invalid={state.status === 'error' || undefined}
+        />
+        <button type="submit" disabled={pending}>
+          {pending ? 'Saving…' : 'Save cart'}
+        </button>
+      </div>
+      <p id="save-cart-status" role="status" className={state.status === 'error' ? styles.lineError : styles.muted}>
+        {state.status === 'error' ? state.message : ''}
+      </p>
+    </form>
+  );
+}
+
+/** Clearing asks once more: it cannot be undone. */
+export function ClearCartForm({ cartId }: { cartId: string }) {
+  const [state, action, pending] = useActionState(clearCartAction, IDLE);
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <div>
+        <button type="button" className={styles.secondary} onClick={() => setConfirming(true)}>
+          Clear cart
+        </button>
+        {state.status === 'error' ? (
+          <p role="alert" className={styles.lineError}>
+            {state.message}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <form action={action} className={styles.confirm} onSubmit={() => setConfirming(false)}>
+      <input type="hidden" name="cartId" value={cartId} />
+      <p id="clear-question">Remove every line from your cart? This cannot be undone.</p>
+      <div className={styles.inline}>
+        <button type="submit" className={styles.danger} disabled={pending} aria-describedby="clear-question" autoFocus>
+          Yes, clear cart
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

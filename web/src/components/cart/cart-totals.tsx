@@ -1,0 +1,20 @@
+import type { Cart } from '@/lib/commerce/types';
+import styles from './cart.module.css';
+
+export const itemsLabel = (units: number): string => `${units} ${units === 1 ? 'item' : 'items'}`;
+
+/** Net, VAT and gross, always as the API formatted them: the storefront never does money arithmetic. */
+export function CartTotals({ cart }: { cart: Pick<Cart, 'totalUnitCount' | 'totalPrice' | 'totalTax' | 'totalPriceWithTax'> }) {
+  return (
+    <dl className={styles.totals}>
+      <dt>Units</dt>
+      <dd>{itemsLabel(cart.totalUnitCount)}</dd>
+      <dt>Net total</dt>
+      <dd>{cart.totalPrice.formattedValue}</dd>
+      <dt>VAT</dt>
+      <dd>{cart.totalTax.formattedValue}</dd>
+      <dt className={styles.gross}>Total to pay</dt>
+      <dd className={styles.gross}>{cart.totalPriceWithTax.formattedValue}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,74 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { listingHref, toggleFilter, withPage, type ListingState } from '@/lib/commerce/search-query';
+import type { SearchResult } from '@/lib/commerce/types';
+import { Facets } from './facets';
+import { Pagination } from './pagination';
+import { ProductGrid } from './product-grid';
+import { Sorts } from './sorts';
+import styles from './listing.module.css';
+
+interface Props {
+  path: string;
+  state: ListingState;
+  result: SearchResult;
+  /** Shown when nothing matches. */
+  empty: ReactNode;
+  /** Facets the page fixes itself (the category of a category page) are not offered again. */
+  hiddenFacets?: string[];
+}
+
+const results = (n: number) => (n === 1 ? '1 product' : `${n} products`);
+
+/** A product listing: facets, sorts, the cards and pages, all driven by the address. */
+export function Listing({ path, state, result, empty, hiddenFacets = [] }: Props) {
+  const facets = result.facets.filter((facet) => !hiddenFacets.includes(facet.code));
+  const { totalResults, currentPage, pageSize } = result.pagination;
+  const first = totalResults === 0 ? 0 : currentPage * pageSize + 1;
+  const last = Math.min(totalResults, (currentPage + 1) * pageSize);
+  return (
+    <div className={styles.listing}>
+      <aside className={styles.side} aria-label="Filters">
+        <Facets path={path} state={state} facets={facets} />
+      </aside>
+      <div className={styles.main}>
+        <div className={styles.toolbar}>
+          <p className={styles.count} role="status">
+            {totalResults === 0 ? 'No products' : `${first}–${last} of ${results(totalResults)}`}
+          </p>
+          <Sorts path={path} state={state} sorts={result.sorts} />
+        </div>
+        {state.filters.length > 0 ? (
+          <ul className={styles.chips} aria-label="Active filters">
+            {state.filters.map(([key, value]) => (
+              <li key={`${key}:${value}`}>
+                <Link href={listingHref(path, toggleFilter(state, key, value))} prefetch={false} scroll={false}>
+                  {facetValueName(result, key, value)}
+                  <span className="visually-hidden">: remove filter</span>
+                  <span aria-hidden="true"> ×</span>
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link href={listingHref(path, { ...state, filters: [], page: 0 })} prefetch={false} scroll={false}>
+                Clear all filters
+              </Link>
+            </li>
+          </ul>
+        ) : null}
+        {result.products.length === 0 ? (
+          <div className={styles.empty}>{empty}</div>
+        ) : (
+          <ProductGrid products={result.products} label="Products" />
+        )}
+        <Pagination pagination={result.pagination} hrefFor={(page) => listingHref(path, withPage(state, page))} />
+      </div>
+    </div>
+  );
+}
+
+function facetValueName(result: SearchResult, key: string, value: string): string {
+  const facet = result.facets.find((candidate) => candidate.code === key);
+  const found = facet?.values.find((candidate) => candidate.code === value);
+  return found ? `${facet?.name}: ${found.name}` : value;
+}

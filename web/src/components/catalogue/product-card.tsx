@@ -1,0 +1,69 @@
+import Link from 'next/link';
+import { perUnit, productHref, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
+import type { Product } from '@/lib/commerce/types';
+import { AddToCart } from './add-to-cart';
+import styles from './product-card.module.css';
+
+interface Props {
+  product: Product;
+  /** The first cards of a page are above the fold: load them at once (LCP), the rest lazily. */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, eager = false }: Props) {
+  const href = productHref(product.code);
+  const soldOut = product.stock.stockLevelStatus === 'outOfStock';
+  return (
+    <article className={styles.card} aria-labelledby={`p-${product.code}`}>
+      <div className={styles.imageBox}>
+        <img
+          src={productImageSrc(product.code)}
+          alt=""
+          width={160}
+          height={160}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          decoding="async"
+        />
+      </div>
+      <h3 id={`p-${product.code}`} className={styles.name}>
+        <Link href={href} prefetch={false}>
+          {product.name}
+        </Link>
+      </h3>
+      <p className={styles.brand}>{product.brand}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Pack</dt>
+          <dd>{product.packSize}</dd>
+        </div>
+        {product.storageText ? (
+          <div>
+            <dt>Storage</dt>
+            <dd>{product.storageText}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Minimum order</dt>
+          <dd>{product.minOrderQuantity}</dd>
+        </div>
+        <div>
+          <dt>Stock</dt>
+          <dd className={styles[product.stock.stockLevelStatus] ?? ''}>{stockText(product.stock.stockLevelStatus)}</dd>
+        </div>
+      </dl>
+      {product.price ? (
+        <p className={styles.price}>
+          <strong>{product.price.formattedValue}</strong> {perUnit(product)}
+          <span className={styles.vat}>{vatNote(product)}</span>
+        </p>
+      ) : null}
+      <AddToCart
+        productCode={product.code}
+        productName={product.name}
+        minOrderQuantity={product.minOrderQuantity}
+        disabled={soldOut}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,8 @@
+import 'server-only';
+import { apiRequest } from '@/lib/api/client';
+import type { ApiResult } from '@/lib/errors/app-error';
+import { scopeQuery, type ShopScope } from './scope';
+import type { DeliveryDate } from './types';
+
+export const getDeliveryDates = (scope: ShopScope): Promise<ApiResult<{ deliveryDates: DeliveryDate[] }>> =>
+  apiRequest('/users/current/deliverydates', { query: scopeQuery(scope) });

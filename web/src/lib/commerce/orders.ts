@@ -1,0 +1,27 @@
+import 'server-only';
+import { apiRequest } from '@/lib/api/client';
+import type { ApiResult } from '@/lib/errors/app-error';
+import { scopeQuery, type ShopScope } from './scope';
+import type { Order, OrderHistory, ReorderResult } from './types';
+
+const ORDERS = '/users/current/orders';
+export const ORDER_PAGE_SIZE = 20;
+
+/** A repeat with the same key returns the same order (design §2), so a double submit makes one order. */
+export const placeOrder = (scope: ShopScope, cartId: string, idempotencyKey: string): Promise<ApiResult<Order>> =>
+  apiRequest<Order>(ORDERS, {
+    method: 'POST',
+    query: { ...scopeQuery(scope), cartId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+export const listOrders = (scope: ShopScope, page: number): Promise<ApiResult<OrderHistory>> =>
+  apiRequest<OrderHistory>(ORDERS, {
+    query: { ...scopeQuery(scope), currentPage: String(page), pageSize: String(ORDER_PAGE_SIZE) },
+  });
+
+export const getOrder = (scope: ShopScope, code: string): Promise<ApiResult<Order>> =>
+  apiRequest<Order>(`${ORDERS}/${encodeURIComponent(code)}`, { query: scopeQuery(scope) });
+
+export const reorder = (scope: ShopScope, code: string): Promise<ApiResult<ReorderResult>> =>
+  apiRequest<ReorderResult>(`${ORDERS}/${encodeURIComponent(code)}/reorder`, { method: 'POST', query: scopeQuery(scope) });

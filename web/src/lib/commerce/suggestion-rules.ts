@@ -1,0 +1,12 @@
+/** Spec §5: the API is asked only when the trimmed term is longer than 3 characters. */
+export const SUGGESTION_MIN_LENGTH = 4;
+
+export const wantsRemoteSuggestions = (term: string): boolean => term.trim().length >= SUGGESTION_MIN_LENGTH;
+
+/** With 3 characters or fewer, the suggestions already shown are narrowed by prefix, without a request. */
+export function filterByPrefix(suggestions: string[], term: string): string[] {
+  const prefix = term.trim().toLocaleLowerCase('en-GB');
+  return suggestions.filter((value) => value.toLocaleLowerCase('en-GB').startsWith(prefix));
+}
+
+export const searchHref = (term: string): string => `/search/${encodeURIComponent(term.trim())}/`;

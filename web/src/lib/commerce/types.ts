@@ -1,0 +1,162 @@
+/** Shapes of the commerce API's answers (design §2, an OCC v2 subset). Money is integer pence. */
+
+export type Range = 'CHIL' | 'DAIR';
+
+export interface Money {
+  currencyIso: 'GBP';
+  valuePence: number;
+  formattedValue: string;
+}
+
+export type StockStatus = 'inStock' | 'lowStock' | 'outOfStock';
+
+export interface ProductImage {
+  url: string;
+  altText?: string;
+}
+
+export interface Product {
+  code: string;
+  name: string;
+  brand: string;
+  packSize: string;
+  packType?: string;
+  salesUnit: string;
+  description?: string;
+  images?: ProductImage[];
+  stock: { stockLevelStatus: StockStatus };
+  purchasable?: boolean;
+  minOrderQuantity: number;
+  storage: string;
+  storageText: string;
+  shelfLifeDays: number;
+  /** Net price per sales unit for the account's sold-to; absent for anonymous callers. */
+  price?: Money;
+  vatRateBp: number;
+  vatText?: string;
+}
+
+/** The product as a cart line carries it. */
+export type CartProduct = Pick<Product, 'code' | 'name' | 'packSize' | 'salesUnit' | 'minOrderQuantity' | 'stock' | 'images' | 'vatRateBp'>;
+
+export interface FacetValue {
+  code: string;
+  name: string;
+  count: number;
+  selected: boolean;
+}
+
+export interface Facet {
+  code: string;
+  name: string;
+  values: FacetValue[];
+}
+
+export interface SortOption {
+  code: string;
+  name: string;
+  selected: boolean;
+}
+
+export interface Pagination {
+  currentPage: number;
+  pageSize: number;
+  totalPages: number;
+  totalResults: number;
+  sort?: string;
+}
+
+export interface SearchResult {
+  freeTextSearch: string;
+  facets: Facet[];
+  sorts: SortOption[];
+  pagination: Pagination;
+  products: Product[];
+}
+
+export interface CategoryNode {
+  id: string;
+  name: string;
+  subcategories: CategoryNode[];
+}
+
+export interface CartEntry {
+  entryNumber: number;
+  quantity: number;
+  product: CartProduct;
+  /** Net price of one unit. */
+  basePrice: Money;
+  /** Net line total. */
+  totalPrice: Money;
+  totalTax: Money;
+}
+
+export interface Cart {
+  code: string;
+  version: number;
+  name: string | null;
+  description: string | null;
+  saveTime: string | null;
+  purchaseOrderRequired?: boolean;
+  purchaseOrderNumber?: string | null;
+  deliveryInstructions?: string | null;
+  requestedDeliveryDate?: string | null;
+  entries: CartEntry[];
+  totalUnitCount: number;
+  /** Number of lines. */
+  totalItems: number;
+  /** Net. */
+  totalPrice: Money;
+  totalTax: Money;
+  totalPriceWithTax: Money;
+}
+
+export interface CartModification {
+  quantityAdded: number;
+  quantity: number;
+  entry: CartEntry | null;
+  cart: Cart;
+}
+
+export interface DeliveryDate {
+  /** ISO date, Europe/London. */
+  date: string;
+  /** ISO instant by which an order must be placed for this date. */
+  cutoff: string;
+}
+
+export interface OrderLine {
+  entryNumber: number;
+  productCode: string;
+  name: string;
+  packSize: string;
+  quantity: number;
+  basePrice: Money;
+  totalPrice: Money;
+}
+
+export interface Order {
+  code: string;
+  status: string;
+  placed: string;
+  deliveryDate: string;
+  purchaseOrderNumber?: string | null;
+  deliveryInstructions?: string | null;
+  entries: OrderLine[];
+  totalUnitCount: number;
+  subTotal: Money;
+  totalTax: Money;
+  totalPriceWithTax: Money;
+}
+
+export type OrderSummary = Omit<Order, 'entries' | 'deliveryInstructions'>;
+
+export interface OrderHistory {
+  orders: OrderSummary[];
+  pagination: Pagination;
+}
+
+export interface ReorderResult {
+  cart: Cart;
+  notAdded: { productCode: string; name?: string; reason: string }[];
+}
