@@ -23,18 +23,15 @@ export async function passwordGrant(
   username: string,
   password: string,
 ): Promise<IssuedTokens> {
-  const rows = await db.select().from(users).where(eq(users.username, username.trim().toLowerCase())).limit(1);
+  const name = username.trim().toLowerCase();
+  const rows = await db.select().from(users).where(eq(users.username, name)).limit(1);
   const user = rows[0];
-  if (!user) {
-    await verifyAgainstDummy(password);
-    throw badCredentials();
-  }
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    await verifyAgainstDummy(password);
-    throw new OAuthError(400, 'invalid_grant', 'Account Locked');
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordFailedLogin(db, user.id);
+  const locked = user?.lockedUntil ? user.lockedUntil.getTime() > Date.now() : false;
+  // One argon2 verification on every path, so the time taken tells nothing about the account.
+  const valid = user && !locked ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+  if (locked) throw new OAuthError(400, 'invalid_grant', 'Account Locked');
+  if (!user || !valid) {
+    await recordFailedLogin(db, name);
     throw badCredentials();
   }
   if (user.status === 'disabled') throw new OAuthError(400, 'invalid_grant', 'User is disabled');
@@ -51,8 +48,11 @@ export async function passwordGrant(
   });
 }
 
-/** Counts a wrong password atomically; the Nth in a row locks the account for a while (never for good). */
-async function recordFailedLogin(db: Db, userId: number): Promise<void> {
+/**
+ * Counts a wrong password atomically; the Nth in a row locks the account for a while (never for good).
+ * Runs for unknown usernames too (matching no row), so both failures make the same round trip.
+ */
+async function recordFailedLogin(db: Db, username: string): Promise<void> {
   await db
     .update(users)
     .set({
@@ -60,7 +60,7 @@ async function recordFailedLogin(db: Db, userId: number): Promise<void> {
       lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS}
         then now() + make_interval(mins => ${LOCK_MINUTES}) else ${users.lockedUntil} end`,
     })
-    .where(eq(users.id, userId));
+    .where(eq(users.username, username));
 }
 
 export function clientCredentialsGrant(db: Db, ttls: TokenTtls, client: OAuthClient): Promise<IssuedTokens> {

@@ -23,7 +23,8 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/[A-Za-z0-9_-]{40,}/g, REDACTED],
 ];
 
-// C0 and C1 controls, DEL, and the bidirectional overrides that can disguise text.
+// C0 and C1 controls, DEL, and the bidirectional overrides that can disguise text: matching them is the point.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 const LINE_BREAKS = /[\t\r\n]+/g;
 
