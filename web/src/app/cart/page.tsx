@@ -7,11 +7,10 @@ import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
 import { getActiveCart } from '@/lib/commerce/cart';
 import { shopScope } from '@/lib/commerce/scope';
 import type { Cart } from '@/lib/commerce/types';
-import { pageTitle } from '@/lib/site-config';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/cart/cart.module.css';
 
-export const metadata: Metadata = { title: pageTitle('Cart') };
+export const metadata: Metadata = { title: 'Cart' };
 
 const lineViews = (cart: Cart): LineView[] =>
   cart.entries.map((entry) => ({

@@ -127,9 +127,7 @@ export interface DeliveryDate {
 
 export interface OrderLine {
   entryNumber: number;
-  productCode: string;
-  name: string;
-  packSize: string;
+  product: { code: string; name: string; packSize: string };
   quantity: number;
   basePrice: Money;
   totalPrice: Money;
@@ -144,7 +142,7 @@ export interface Order {
   deliveryInstructions?: string | null;
   entries: OrderLine[];
   totalUnitCount: number;
-  subTotal: Money;
+  totalPrice: Money;
   totalTax: Money;
   totalPriceWithTax: Money;
 }
@@ -157,6 +155,6 @@ export interface OrderHistory {
 }
 
 export interface ReorderResult {
-  cart: Cart;
-  notAdded: { productCode: string; name?: string; reason: string }[];
+  added?: number;
+  notAdded?: { productCode: string; name?: string; reason: string }[];
 }

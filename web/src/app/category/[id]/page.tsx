@@ -9,7 +9,6 @@ import { categoryHref, categoryIdFromSlug } from '@/lib/commerce/category-ids';
 import { shopScope } from '@/lib/commerce/scope';
 import { searchProducts } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
-import { pageTitle } from '@/lib/site-config';
 import styles from '@/components/catalogue/page.module.css';
 
 interface Props {
@@ -26,7 +25,7 @@ async function findCategory(slug: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { trail } = await findCategory((await params).id);
-  return { title: pageTitle(trail?.at(-1)?.name ?? 'Category') };
+  return { title: trail?.at(-1)?.name ?? 'Category' };
 }
 
 export default async function CategoryPage({ params, searchParams }: Props) {

@@ -6,7 +6,6 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { getProduct } from '@/lib/commerce/products';
 import { perUnit, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
 import { shopScope } from '@/lib/commerce/scope';
-import { pageTitle } from '@/lib/site-config';
 import styles from './product.module.css';
 
 interface Props {
@@ -20,7 +19,7 @@ async function load(params: Props['params']) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const result = await load(params);
-  return { title: pageTitle(result.ok ? result.data.name : 'Product') };
+  return { title: result.ok ? result.data.name : 'Product' };
 }
 
 export default async function ProductPage({ params }: Props) {

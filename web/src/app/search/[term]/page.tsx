@@ -7,7 +7,6 @@ import { shopScope } from '@/lib/commerce/scope';
 import { searchProducts } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
 import { searchHref } from '@/lib/commerce/suggestion-rules';
-import { pageTitle } from '@/lib/site-config';
 import styles from '@/components/catalogue/page.module.css';
 
 interface Props {
@@ -24,7 +23,7 @@ const decodeTerm = (raw: string): string => {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: pageTitle(`Search results for ‘${decodeTerm((await params).term)}’`) };
+  return { title: `Search results for ‘${decodeTerm((await params).term)}’` };
 }
 
 export default async function SearchPage({ params, searchParams }: Props) {

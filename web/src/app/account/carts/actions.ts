@@ -1,0 +1,29 @@
+'use server';
+
+import { refresh } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { deleteCart, restoreSavedCart } from '@/lib/commerce/cart';
+import { errorText } from '@/lib/commerce/error-text';
+import { shopScope } from '@/lib/commerce/scope';
+import { done, failed, type ActionState } from '@/app/cart/action-state';
+
+const cartIdSchema = z.string().min(1).max(64);
+
+/** The saved cart becomes the current cart; the API saves the one that was current, so nothing is lost. */
+export async function restoreCartAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const cartId = cartIdSchema.safeParse(form.get('cartId'));
+  if (!cartId.success) return failed('Reload the page and try again');
+  const result = await restoreSavedCart(await shopScope(), cartId.data);
+  if (!result.ok) return failed(errorText(result.error));
+  redirect('/cart/');
+}
+
+export async function deleteSavedCartAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const cartId = cartIdSchema.safeParse(form.get('cartId'));
+  if (!cartId.success) return failed('Reload the page and try again');
+  const result = await deleteCart(await shopScope(), cartId.data);
+  if (!result.ok) return failed(errorText(result.error));
+  refresh();
+  return done('Saved cart deleted');
+}

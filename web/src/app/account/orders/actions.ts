@@ -1,0 +1,25 @@
+'use server';
+
+import { refresh } from 'next/cache';
+import { z } from 'zod';
+import { errorText } from '@/lib/commerce/error-text';
+import { reorder } from '@/lib/commerce/orders';
+import { shopScope } from '@/lib/commerce/scope';
+
+const codeSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
+
+export type ReorderAnswer =
+  | { status: 'idle' }
+  | { status: 'done'; added: number; notAdded: { productCode: string; name?: string; reason: string }[] }
+  | { status: 'error'; message: string };
+
+/** The order's lines go into the current cart; lines that could not be added are reported, not dropped. */
+export async function reorderAction(_previous: ReorderAnswer, form: FormData): Promise<ReorderAnswer> {
+  const code = codeSchema.safeParse(form.get('orderCode'));
+  if (!code.success) return { status: 'error', message: 'Reload the page and try again' };
+  const result = await reorder(await shopScope(), code.data);
+  if (!result.ok) return { status: 'error', message: errorText(result.error) };
+  refresh();
+  const notAdded = result.data.notAdded ?? [];
+  return { status: 'done', added: result.data.added ?? 0, notAdded };
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { requireUser } from '@/lib/session/session';
+import { rangeName } from '@/lib/site-config';
+import pageStyles from '@/components/catalogue/page.module.css';
+import styles from '@/components/account/account.module.css';
+
+export const metadata: Metadata = { title: 'User details' };
+
+export default async function UserDetailsPage() {
+  const session = await requireUser();
+  const { user } = session;
+  return (
+    <div className={pageStyles.page}>
+      <Breadcrumbs trail={[{ name: 'User details' }]} />
+      <h1 className={pageStyles.title}>User details</h1>
+      <dl className={styles.facts}>
+        <dt>Name</dt>
+        <dd>{user.name}</dd>
+        <dt>Username</dt>
+        <dd>{user.username}</dd>
+        <dt>Customer id</dt>
+        <dd>{user.customerId}</dd>
+      </dl>
+      <h2 className={pageStyles.sectionTitle}>Your accounts</h2>
+      {user.shipTos.length === 0 ? (
+        <p className={styles.empty}>Your user has no accounts to order for yet. Please contact customer service.</p>
+      ) : (
+        <ul className={styles.cards} aria-label="Accounts">
+          {user.shipTos.map((shipTo) => (
+            <li key={shipTo.code} className={styles.card}>
+              <h3 className={styles.cardTitle}>{shipTo.name}</h3>
+              <dl className={styles.facts}>
+                <dt>Account number</dt>
+                <dd>{shipTo.code}</dd>
+                <dt>Sold-to</dt>
+                <dd>{shipTo.soldTo}</dd>
+                <dt>Ranges</dt>
+                <dd>{shipTo.salesOrgs.map((org) => rangeName(org.code)).join(', ')}</dd>
+              </dl>
+              {shipTo.code === session.activeShipTo && session.activeSalesOrg ? (
+                <p className={styles.status}>Ordering now: {rangeName(session.activeSalesOrg)}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link href="/account/carts/">Saved carts</Link> · <Link href="/account/orders/">Order history</Link>
+      </p>
+    </div>
+  );
+}

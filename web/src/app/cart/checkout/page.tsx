@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { CartTotals } from '@/components/cart/cart-totals';
+import { CheckoutForm, type DateChoice } from '@/components/cart/checkout-form';
+import { getActiveCart } from '@/lib/commerce/cart';
+import { formatCalendarDate, formatLondonInstant } from '@/lib/commerce/dates';
+import { getDeliveryDates } from '@/lib/commerce/delivery';
+import { shopScope } from '@/lib/commerce/scope';
+import type { DeliveryDate } from '@/lib/commerce/types';
+import pageStyles from '@/components/catalogue/page.module.css';
+import styles from '@/components/cart/cart.module.css';
+
+export const metadata: Metadata = { title: 'Checkout' };
+
+const dateChoices = (dates: DeliveryDate[]): DateChoice[] =>
+  dates.map((d) => ({ date: d.date, label: formatCalendarDate(d.date), cutoffLabel: formatLondonInstant(d.cutoff) }));
+
+export default async function CheckoutPage() {
+  const scope = await shopScope();
+  const [cartResult, datesResult] = await Promise.all([getActiveCart(scope), getDeliveryDates(scope)]);
+  const crumbs = <Breadcrumbs trail={[{ name: 'Cart', href: '/cart/' }, { name: 'Checkout' }]} />;
+  if (!cartResult.ok || !datesResult.ok) {
+    const error = cartResult.ok ? (datesResult.ok ? undefined : datesResult.error) : cartResult.error;
+    return (
+      <div className={pageStyles.page}>
+        {crumbs}
+        <h1 className={pageStyles.title}>Checkout</h1>
+        {error ? <LoadFailed error={error} /> : null}
+      </div>
+    );
+  }
+  const cart = cartResult.data;
+  if (cart.entries.length === 0) {
+    return (
+      <div className={pageStyles.page}>
+        {crumbs}
+        <h1 className={pageStyles.title}>Checkout</h1>
+        <div className={styles.emptyCart}>
+          <p>Your cart is empty, so there is nothing to check out.</p>
+          <p>
+            <Link href="/">Continue shopping</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  const choices = dateChoices(datesResult.data.deliveryDates);
+  const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : '';
+  return (
+    <div className={pageStyles.page}>
+      {crumbs}
+      <h1 className={pageStyles.title}>Checkout</h1>
+      <div className={styles.layout}>
+        <CheckoutForm
+          cartId={cart.code}
+          idempotencyKey={randomUUID()}
+          dates={choices}
+          purchaseOrderRequired={cart.purchaseOrderRequired ?? false}
+          initial={{
+            requestedDeliveryDate: chosen,
+            purchaseOrderNumber: cart.purchaseOrderNumber ?? '',
+            deliveryInstructions: cart.deliveryInstructions ?? '',
+          }}
+        />
+        <aside className={styles.summary} aria-labelledby="order-summary">
+          <h2 id="order-summary">Order summary</h2>
+          <ul className={styles.summaryLines}>
+            {cart.entries.map((entry) => (
+              <li key={entry.entryNumber}>
+                <span>
+                  {entry.quantity} × {entry.product.name} <span className={styles.muted}>({entry.product.packSize})</span>
+                </span>
+                <span>{entry.totalPrice.formattedValue}</span>
+              </li>
+            ))}
+          </ul>
+          <CartTotals cart={cart} />
+          <Link href="/cart/">Change the cart</Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { useActionState, useEffect, useRef, useState } from 'react';
+import { placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
+import { IDLE } from '@/app/cart/action-state';
+import styles from './cart.module.css';
+
+export interface DateChoice {
+  date: string;
+  label: string;
+  cutoffLabel: string;
+}
+
+interface Props {
+  cartId: string;
+  idempotencyKey: string;
+  dates: DateChoice[];
+  initial: { requestedDeliveryDate: string; purchaseOrderNumber: string; deliveryInstructions: string };
+  purchaseOrderRequired: boolean;
+}
+
+type Field = keyof Props['initial'];
+type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+
+const SAVE_DELAY_MS = 400;
+
+/** Each field is saved to the cart as it changes: a short pause after typing, at once for the date. */
+function useAutosave() {
+  const timers = useRef(new Map<Field, ReturnType<typeof setTimeout>>());
+  const [status, setStatus] = useState<Record<Field, SaveState>>({
+    requestedDeliveryDate: 'idle',
+    purchaseOrderNumber: 'idle',
+    deliveryInstructions: 'idle',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  const save = (field: Field, value: string, delay = SAVE_DELAY_MS) => {
+    clearTimeout(timers.current.get(field));
+    setStatus((s) => ({ ...s, [field]: 'saving' }));
+    timers.current.set(
+      field,
+      setTimeout(async () => {
+        const answer = await saveCheckoutField(field, value);
+        setStatus((s) => ({ ...s, [field]: answer.ok ? 'saved' : 'error' }));
+        setErrors((e) => ({ ...e, [field]: answer.ok ? undefined : answer.message }));
+      }, delay),
+    );
+  };
+  return { status, errors, save };
+}
+
+const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', saved: 'Saved', error: '' };
+
+export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired }: Props) {
+  const [state, action, pending] = useActionState(placeOrderAction, IDLE);
+  const { status, errors, save } = useAutosave();
+  const next = dates[0];
+
+  const note = (field: Field) => (
+    <p id={`${field}-status`} className={errors[field] ? styles.lineError : styles.hint} role="status">
+      {errors[field] ?? statusText[status[field]]}
+    </p>
+  );
+
+  return (
+    <form action={action} className={styles.checkout} aria-labelledby="checkout-details">
+      <h2 id="checkout-details">Delivery details</h2>
+      <input type="hidden" name="cartId" value={cartId} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+
+      <fieldset className={styles.field}>
+        <legend>Delivery date</legend>
+        {next ? (
+          <p className={styles.hint} id="cutoff-note">
+            Order by {next.cutoffLabel} for delivery on {next.label}.
+          </p>
+        ) : (
+          <p className={styles.lineError}>No delivery dates are open for this account at the moment. Please contact customer service.</p>
+        )}
+        <select
+          id="requestedDeliveryDate"
+          name="requestedDeliveryDate"
+          defaultValue={initial.requestedDeliveryDate}
+          required
+          aria-label="Delivery date"
+          aria-describedby="cutoff-note requestedDeliveryDate-status"
+          onChange={(event) => save('requestedDeliveryDate', event.target.value, 0)}
+        >
+          <option value="" disabled>
+            Choose a delivery date
+          </option>
+          {dates.map((choice) => (
+            <option key={choice.date} value={choice.date}>
+              {choice.label} (order by {choice.cutoffLabel})
+            </option>
+          ))}
+        </select>
+        {note('requestedDeliveryDate')}
+      </fieldset>
+
+      <div className={styles.field}>
+        <label htmlFor="purchaseOrderNumber">
+          Purchase order number{purchaseOrderRequired ? '' : ' (optional)'}
+        </label>
+        <input
+          id="purchaseOrderNumber"
+          name="purchaseOrderNumber"
+          type="text"
+          autoComplete="off"
+          maxLength={35}
+          required={purchaseOrderRequired}
+          defaultValue={initial.purchaseOrderNumber}
+          aria-describedby="purchaseOrderNumber-status"
+          onChange={(event) => save('purchaseOrderNumber', event.target.value)}
+        />
+        {note('purchaseOrderNumber')}
+      </div>
+
+      <div className={styles.field}>
+        <label htmlFor="deliveryInstructions">Delivery instructions (optional)</label>
+        <textarea
+          id="deliveryInstructions"
+          name="deliveryInstructions"
+          maxLength={500}
+          defaultValue={initial.deliveryInstructions}
+          aria-describedby="deliveryInstructions-hint deliveryInstructions-status"
+          onChange={(event) => save('deliveryInstructions', event.target.value)}
+        />
+        <p id="deliveryInstructions-hint" className={styles.hint}>
+          For example where to leave the delivery or the best time to arrive. At most 500 characters.
+        </p>
+        {note('deliveryInstructions')}
+      </div>
+
+      {state.status === 'error' ? (
+        <p role="alert" className={styles.lineError}>
+          {state.message}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primary} disabled={pending || !next} aria-busy={pending || undefined}>
+        {pending ? 'Placing order…' : 'Place order'}
+      </button>
+    </form>
+  );
+}
