@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, it } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { BASE, startTestServer } from './support/test-server';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe('database connections dropped under load', { skip: onPostgres ? false : 'needs a PostgreSQL server (TEST_DATABASE_URL)' }, () => {
+  it('crashes nothing, answers only 200 or a generic 500 meanwhile, and recovers by itself', async () => {
+    const server = await startTestServer();
+    try {
+      const token = await server.tokenFor('solo@example.com');
+      const statuses: number[] = [];
+      const leaks: string[] = [];
+      let running = true;
+      const client = async () => {
+        while (running) {
+          const response = await server.request(`${BASE}/users/current`, { token });
+          statuses.push(response.status);
+          const text = await response.text();
+          if (response.status !== 200 && (response.status !== 500 || !text.includes('"An unexpected error occurred"') || /\bat |terminat|stack/i.test(text))) {
+            leaks.push(`${response.status} ${text}`);
+          }
+        }
+      };
+      const clients = Array.from({ length: 8 }, client);
+
+      // What a database restart does to a pool: every other server process of this database ends at once.
+      let terminated = 0;
+      for (let round = 0; round < 3; round++) {
+        await sleep(150);
+        const result = (await server.database.db.execute(sql`
+          select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { n: number }[] };
+        terminated += Number(result.rows[0]?.n ?? 0);
+      }
+      await sleep(150);
+      running = false;
+      await Promise.all(clients);
+
+      assert.ok(terminated > 0, 'no connection was terminated');
+      assert.ok(statuses.length > 50, `only ${statuses.length} requests ran`);
+      assert.deepEqual(leaks, []);
+      // Recovered without a restart: fresh requests and readiness succeed.
+      for (let i = 0; i < 5; i++) {
+        assert.equal((await server.request(`${BASE}/users/current`, { token })).status, 200);
+      }
+      assert.equal((await server.request('/health/ready')).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});
