@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import { readSessionData } from '@/lib/session/session';
+
+/** What the page may say about an error; who it happened to comes from the session, never from the page. */
+const pageReport = z.object({
+  kind: z.enum(['toast', 'crash']),
+  title: z.string().min(1).max(300),
+  description: z.string().max(4000).optional(),
+  url: z.string().max(2048).optional(),
+});
+
+const MAX_BODY = 8 * 1024;
+
+/**
+ * Forwards a shown error toast or a render crash to the API's /logging (spec §7 fields). The proxy has already
+ * refused cross-site posts.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const text = await request.text();
+  if (text.length > MAX_BODY) return new Response(null, { status: 413 });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return Response.json({ error: 'invalid body' }, { status: 400 });
+  }
+  const parsed = pageReport.safeParse(json);
+  if (!parsed.success) return Response.json({ error: 'invalid body' }, { status: 400 });
+  const session = await readSessionData();
+  const report = {
+    messageType: parsed.data.kind === 'crash' ? 'ERROR' : 'TOAST',
+    message: parsed.data.title,
+    description: parsed.data.description,
+    url: parsed.data.url,
+    site: 'b2b',
+    issueType: parsed.data.kind === 'crash' ? 'RenderCrash' : 'ErrorToast',
+    userName: session.user?.username,
+    customerId: session.user?.customerId,
+    projectId: 'storefront',
+  };
+  try {
+    const response = await fetch(`${getConfig().apiUrl}/occ/v2/b2b/logging`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+      signal: AbortSignal.timeout(5_000),
+    });
+    return new Response(null, { status: response.ok ? 204 : 502 });
+  } catch {
+    return new Response(null, { status: 502 });
+  }
+}

@@ -1,0 +1,45 @@
+import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
+import type { ReactNode } from 'react';
+import { Footer } from '@/components/shell/footer';
+import { ConsentBanner } from '@/components/shell/consent-banner';
+import { HashBangRedirect } from '@/components/shell/hash-bang';
+import { Header } from '@/components/shell/header';
+import { shellModeFor } from '@/components/shell/shell-mode';
+import { ContentToasts, ToastProvider } from '@/components/shell/toasts';
+import { PATH_HEADER } from '@/lib/session/request-context';
+import { getSession } from '@/lib/session/session';
+import { site } from '@/lib/site-config';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { template: `${site.titlePrefix} | %s`, default: `${site.brand} | Home` },
+  description: `${site.brand} trade ordering: dairy and chilled products for business customers.`,
+  robots: { index: false, follow: false },
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1f5c4a' };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [session, requestHeaders] = await Promise.all([getSession(), headers()]);
+  const mode = shellModeFor(requestHeaders.get(PATH_HEADER) ?? '/');
+  return (
+    <html lang="en-GB">
+      <body className={`shell-${mode}`}>
+        <ToastProvider>
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          <Header session={session} mode={mode} />
+          <main id="main" className="site-main" tabIndex={-1}>
+            <ContentToasts />
+            {children}
+          </main>
+          <Footer signedIn={Boolean(session.user)} />
+          <ConsentBanner />
+          <HashBangRedirect />
+        </ToastProvider>
+      </body>
+    </html>
+  );
+}

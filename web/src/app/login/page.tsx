@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { site } from '@/lib/site-config';
+import { safeNextPath } from '@/lib/session/request-context';
+import { redirectReadyUser } from '@/lib/session/session';
+import { LoginForm } from './login-form';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+/** Anonymous-only: a set-up user is sent to /. */
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await redirectReadyUser();
+  const params = await searchParams;
+  const next = safeNextPath(typeof params.next === 'string' ? params.next : undefined);
+  return (
+    <div className="card">
+      <h1>Sign in</h1>
+      <p>Sign in to order from {site.brand}.</p>
+      <LoginForm next={next} />
+      <p className="field-help login-help">
+        Trouble signing in? Call <a href={site.phoneHref}>{site.phone}</a> ({site.hours}).
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { revokeTokens } from '@/lib/session/token-endpoint';
+import { clearSessionData, readSessionData, writeSessionData } from '@/lib/session/session';
+import { FLASH_COOKIE, type FlashCode } from './flash';
+
+async function flash(code: FlashCode): Promise<void> {
+  (await cookies()).set(FLASH_COOKIE, code, { path: '/', sameSite: 'lax', maxAge: 60, httpOnly: false });
+}
+
+/** Sign out: revoke the sign-in at the API, forget the session, say so on the sign-in page. */
+export async function signOut(): Promise<void> {
+  const session = await readSessionData();
+  if (session.tokens) await revokeTokens(session.tokens);
+  await clearSessionData();
+  await flash('logged-out');
+  redirect('/login/');
+}
+
+const switchInput = z.object({ shipTo: z.coerce.number().int().min(0), salesOrg: z.coerce.number().int().min(0) });
+
+export type SwitchResult = { ok: false; message: string } | undefined;
+
+/**
+ * Spec §4 account switch: indexes into the signed-in user's own ship-tos (so a user can only pick what they
+ * hold), then the user goes to /. The API keeps each account's cart, which is how items come back on return.
+ */
+export async function switchAccount(input: { shipTo: number; salesOrg: number }): Promise<SwitchResult> {
+  const parsed = switchInput.safeParse(input);
+  const session = await readSessionData();
+  if (!session.user) redirect('/login/');
+  const shipTo = parsed.success ? session.user.shipTos[parsed.data.shipTo] : undefined;
+  const salesOrg = parsed.success ? shipTo?.salesOrgs[parsed.data.salesOrg] : undefined;
+  if (!shipTo || !salesOrg) return { ok: false, message: 'Please choose an account and a range' };
+  await writeSessionData({ ...session, activeShipTo: shipTo.code, activeSoldTo: shipTo.soldTo, activeSalesOrg: salesOrg.code });
+  redirect('/');
+}

@@ -1,0 +1,25 @@
+import Link from 'next/link';
+
+/** Spec §9: 'item' for 1, 'items' otherwise. */
+export const itemLabel = (units: number) => (units === 1 ? 'item' : 'items');
+
+/** Spec §9: the count is shown as the number, visually hidden above 999 (still read out). */
+export function CartLink({ units }: { units: number }) {
+  const large = units > 999;
+  return (
+    <Link href="/cart/" className="cart-link" prefetch={false} data-testid="cart-link">
+      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" />
+        <circle cx="10" cy="20" r="1.6" fill="currentColor" />
+        <circle cx="17" cy="20" r="1.6" fill="currentColor" />
+      </svg>
+      <span className="cart-count" data-testid="cart-count">
+        <span className={large ? 'visually-hidden' : 'cart-count-number'}>{units}</span>
+        <span className="visually-hidden"> {itemLabel(units)} in cart</span>
+      </span>
+      <span className="cart-link-text" aria-hidden="true">
+        {large ? 'Cart' : `${units} ${itemLabel(units)}`}
+      </span>
+    </Link>
+  );
+}

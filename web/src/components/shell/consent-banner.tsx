@@ -1,0 +1,76 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { OPEN_CONSENT_EVENT, readConsent, writeConsent } from './consent';
+
+/**
+ * The consent tool: shown until a choice is made, and again from the footer's 'Cookie settings'. Not a modal:
+ * the shop stays usable while it is open.
+ */
+export function ConsentBanner() {
+  const [open, setOpen] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const consent = readConsent();
+    if (!consent) setOpen(true);
+    else setAnalytics(consent.analytics);
+    const reopen = () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setAnalytics(readConsent()?.analytics ?? false);
+      setOpen(true);
+      window.requestAnimationFrame(() => heading.current?.focus());
+    };
+    window.addEventListener(OPEN_CONSENT_EVENT, reopen);
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, reopen);
+  }, []);
+
+  if (!open) return null;
+  const save = (withAnalytics: boolean) => {
+    writeConsent({ necessary: true, analytics: withAnalytics });
+    setOpen(false);
+    opener.current?.focus();
+  };
+  return (
+    <section className="consent" aria-labelledby="consent-title">
+      <h2 id="consent-title" ref={heading} tabIndex={-1}>
+        Cookies on this site
+      </h2>
+      <p>
+        We use necessary cookies to keep you signed in and remember your choices. With your permission we would also
+        like to use analytics cookies to learn how the site is used. <Link href="/about/cookie-policy/">Cookie policy</Link>
+      </p>
+      <fieldset className="consent-choices">
+        <legend className="visually-hidden">Cookie choices</legend>
+        <label>
+          <input type="checkbox" checked disabled /> Necessary (always on)
+        </label>
+        <label>
+          <input type="checkbox" checked={analytics} onChange={(event) => setAnalytics(event.target.checked)} /> Analytics
+        </label>
+      </fieldset>
+      <div className="consent-actions">
+        <button type="button" className="button button-secondary" onClick={() => save(false)}>
+          Necessary only
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => save(analytics)}>
+          Save choices
+        </button>
+        <button type="button" className="button button-primary" onClick={() => save(true)}>
+          Accept all
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function CookieSettingsButton() {
+  return (
+    <button type="button" className="footer-link-button" onClick={() => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))}>
+      Cookie settings
+    </button>
+  );
+}

@@ -1,0 +1,153 @@
+import Link from 'next/link';
+import { CategoryBar, CategoryMenuList } from '@/components/catalogue/category-bar';
+import { SearchBox } from '@/components/catalogue/search-box';
+import { getCartSummary } from '@/lib/commerce/cart-summary';
+import { rangeName } from '@/lib/site-config';
+import type { Session } from '@/lib/session/session-data';
+import { AccountSwitcher } from './account-switcher';
+import { CartLink } from './cart-link';
+import { CheckoutButton } from './checkout-button';
+import { Disclosure } from './disclosure';
+import { HelpButton } from './help-button';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import type { ShellMode } from './shell-mode';
+import { SignOutButton } from './sign-out-button';
+import { showSwitcher, type SwitcherAccount } from './switcher-model';
+
+type ReadySession = Required<Pick<Session, 'user' | 'activeShipTo' | 'activeSoldTo' | 'activeSalesOrg'>>;
+
+function readyOf(session: Session): ReadySession | undefined {
+  const { user, activeShipTo, activeSoldTo, activeSalesOrg } = session;
+  return user && activeShipTo && activeSoldTo && activeSalesOrg ? { user, activeShipTo, activeSoldTo, activeSalesOrg } : undefined;
+}
+
+async function cartUnits(ready: ReadySession): Promise<number> {
+  const summary = await getCartSummary({
+    username: ready.user.username,
+    shipTo: ready.activeShipTo,
+    soldTo: ready.activeSoldTo,
+    salesOrg: ready.activeSalesOrg,
+  });
+  return summary.totalUnitCount;
+}
+
+function SignedOutNav() {
+  return (
+    <nav aria-label="Main" className="header-nav">
+      <ul>
+        <li>
+          <Link href="/about/" className="nav-link" prefetch={false}>
+            About us
+          </Link>
+        </li>
+        <li>
+          <HelpButton />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Spec §2 header in its three modes; the signed-in variant needs an account chosen for the cart and search. */
+export async function Header({ session, mode }: { session: Session; mode: ShellMode }) {
+  const ready = mode === 'full' ? readyOf(session) : undefined;
+  if (mode === 'logo-only') {
+    return (
+      <header className="site-header">
+        <div className="header-inner">
+          <Logo />
+        </div>
+      </header>
+    );
+  }
+  if (!ready && session.user && mode === 'full') {
+    return (
+      <header className="site-header">
+        <div className="header-inner">
+          <Logo />
+          <nav aria-label="Main" className="header-nav header-nav-always">
+            <ul>
+              <li>
+                <Link href="/account/select/" className="nav-link" prefetch={false}>
+                  Choose account
+                </Link>
+              </li>
+              <li>
+                <SignOutButton />
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+    );
+  }
+  if (!ready) {
+    return (
+      <header className="site-header">
+        <div className="header-inner">
+          <Logo />
+          <SignedOutNav />
+          {mode === 'full' ? <MobileMenu signedIn={false} /> : null}
+        </div>
+      </header>
+    );
+  }
+  const units = await cartUnits(ready);
+  const accounts: SwitcherAccount[] = ready.user.shipTos;
+  const switcher = showSwitcher(accounts) ? (
+    <AccountSwitcher accounts={accounts} active={{ shipTo: ready.activeShipTo, salesOrg: ready.activeSalesOrg }} cartUnits={units} />
+  ) : null;
+  return (
+    <header className="site-header signed-in">
+      <div className="header-inner">
+        <Logo />
+        <div className="header-search">
+          <SearchBox />
+        </div>
+        <nav aria-label="Main" className="header-nav">
+          <ul>
+            <li>
+              <Link href="/account/orders/" className="nav-link" prefetch={false}>
+                Order history
+              </Link>
+            </li>
+            <li>
+              <Disclosure label="My account" variant="menu" className="account-menu">
+                <ul className="menu-list">
+                  <li>
+                    <Link href="/account/carts/" prefetch={false}>
+                      Saved carts
+                    </Link>
+                  </li>
+                  <li>
+                    <Link href="/account/" prefetch={false}>
+                      User details
+                    </Link>
+                  </li>
+                </ul>
+              </Disclosure>
+            </li>
+            <li>
+              <SignOutButton />
+            </li>
+          </ul>
+        </nav>
+        <div className="header-cart">
+          <CartLink units={units} />
+          <CheckoutButton units={units} />
+        </div>
+        <MobileMenu
+          signedIn
+          shop={{ title: `Shop ${rangeName(ready.activeSalesOrg)}`, list: <CategoryMenuList /> }}
+          switcher={switcher}
+          signOut={<SignOutButton className="mobile-nav-button" />}
+        />
+      </div>
+      <div className="header-sub">
+        <div className="header-sub-inner">{switcher}</div>
+      </div>
+      <CategoryBar />
+    </header>
+  );
+}

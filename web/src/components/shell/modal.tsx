@@ -1,0 +1,70 @@
+'use client';
+
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** 'drawer': the mobile menu, sliding in from the side. */
+  variant?: 'dialog' | 'drawer';
+  /** Milliseconds the closing animation runs before the dialog is removed (spec §4: mobile menu 300 ms). */
+  closeDelayMs?: number;
+  className?: string;
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus and closes on Escape. Focus goes back to the element
+ * that opened it once it has closed.
+ */
+export function Modal({ open, onClose, title, children, variant = 'dialog', closeDelayMs = 0, className = '' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.classList.remove('closing');
+      dialog.showModal();
+      return undefined;
+    }
+    if (!open && dialog.open) {
+      dialog.classList.add('closing');
+      const timer = window.setTimeout(() => {
+        dialog.close();
+        dialog.classList.remove('closing');
+        opener.current?.focus();
+      }, closeDelayMs);
+      return () => window.clearTimeout(timer);
+    }
+    return undefined;
+  }, [open, closeDelayMs]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`modal modal-${variant} ${className}`}
+      aria-label={title}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal-body">
+        <div className="modal-header">
+          <h2 className="modal-title">{title}</h2>
+          <button type="button" className="modal-close" onClick={onClose} aria-label="Close">
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

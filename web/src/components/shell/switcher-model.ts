@@ -1,0 +1,42 @@
+import { rangeName } from '@/lib/site-config';
+
+/** The switcher's view of the user's accounts: what the page may know (no tokens, no prices). */
+export interface SwitcherAccount {
+  code: string;
+  name: string;
+  salesOrgs: { code: string }[];
+}
+
+export interface SwitcherSelection {
+  /** Index into the accounts; -1 while none is chosen. */
+  shipTo: number;
+  /** Index into that account's ranges; -1 means not chosen (spec §3), which keeps the form invalid (spec §5). */
+  salesOrg: number;
+}
+
+export const showSwitcher = (accounts: SwitcherAccount[]) =>
+  accounts.length > 1 || accounts.some((account) => account.salesOrgs.length > 1);
+
+/** Spec §4 wording: 'accounts' with several accounts, otherwise 'account types'. */
+export const switchNoun = (accounts: SwitcherAccount[]) => (accounts.length > 1 ? 'accounts' : 'account types');
+
+/** Picking an account resets the range; a sole range is chosen for the customer. */
+export function pickAccount(accounts: SwitcherAccount[], index: number): SwitcherSelection {
+  const account = accounts[index];
+  return { shipTo: account ? index : -1, salesOrg: account?.salesOrgs.length === 1 ? 0 : -1 };
+}
+
+export function isReady(accounts: SwitcherAccount[], selection: SwitcherSelection, active: { shipTo?: string; salesOrg?: string }): boolean {
+  const account = accounts[selection.shipTo];
+  const range = account?.salesOrgs[selection.salesOrg];
+  if (!account || !range) return false;
+  return account.code !== active.shipTo || range.code !== active.salesOrg;
+}
+
+export function accountLabel(account: SwitcherAccount): string {
+  return `${account.name} (${account.code})`;
+}
+
+export function rangeLabel(code: string): string {
+  return rangeName(code);
+}

@@ -1,0 +1,13 @@
+/** Spec §5: rendered markdown keeps only these link forms; anything else becomes a harmless placeholder. */
+export const PLACEHOLDER_HREF = '#';
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+export function safeHref(href: string): string {
+  // Browsers ignore control characters and whitespace inside a scheme ("java\nscript:"): judge what they would see.
+  const trimmed = href.replace(/[\u0000-\u0020\u007f]+/g, '');
+  if (trimmed === '') return PLACEHOLDER_HREF;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed);
+  if (scheme) return ALLOWED_SCHEMES.has(`${scheme[1]?.toLowerCase()}:`) ? href.trim() : PLACEHOLDER_HREF;
+  if (trimmed.startsWith('//')) return PLACEHOLDER_HREF;
+  return href.trim();
+}
