@@ -14,6 +14,7 @@ import { healthRoutes } from './operations/health-routes';
 import { userRoutes } from './users/user-routes';
 import { cartRoutes } from './carts/cart-routes';
 import { deliveryRoutes } from './delivery/delivery-routes';
+import { orderRoutes } from './orders/order-routes';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageRoutes);
   await app.register(cartRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(deliveryRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(orderRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(loggingRoutes, { prefix: '/occ/v2/b2b' });
   return app;
 }

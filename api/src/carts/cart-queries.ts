@@ -28,17 +28,23 @@ function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { ra
 
 /**
  * The caller's own cart by its code, only while they still hold its ship-to and range; ordered carts are
- * history and are not returned. With `lock`, the cart row is locked until the transaction ends, which
+ * history and are returned only to checkout (`includeOrdered`), which answers repeats. With `lock`, the cart row is locked until the transaction ends, which
  * serialises every change to one cart (entry numbers, quantities, version).
  */
-export async function findOwnedCart(db: DbOrTx, userId: number, code: string, lock: boolean): Promise<ScopedCart | undefined> {
+export async function findOwnedCart(
+  db: DbOrTx,
+  userId: number,
+  code: string,
+  lock: boolean,
+  includeOrdered = false,
+): Promise<ScopedCart | undefined> {
   const query = db
     .select({ cart: carts, scope: scopeColumns })
     .from(carts)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, carts.userId), eq(userShipTos.shipToCode, carts.shipToCode)))
     .innerJoin(shipTos, eq(shipTos.code, carts.shipToCode))
     .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, carts.shipToCode), eq(shipToRanges.range, carts.range)))
-    .where(and(eq(carts.code, code), eq(carts.userId, userId), ne(carts.status, 'ordered')))
+    .where(and(eq(carts.code, code), eq(carts.userId, userId), includeOrdered ? undefined : ne(carts.status, 'ordered')))
     .limit(1);
   const rows = lock ? await query.for('update', { of: carts }) : await query;
   return rows[0] && toScoped(rows[0]);

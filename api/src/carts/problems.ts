@@ -1,4 +1,5 @@
 import { ApiError, badRequest, conflict, unprocessable } from '../http/errors';
+import { formatPence } from '../pricing/money';
 
 /**
  * Business outcomes of cart and checkout use cases: returned as values, never thrown (style #8), and turned
@@ -21,6 +22,7 @@ export type CommerceProblem =
   | { kind: 'deliveryDateExpired'; date: string; why: string }
   | { kind: 'linesNotOrderable'; lines: { productCode: string; reason: string }[] }
   | { kind: 'deliveryDateMissing' }
+  | { kind: 'orderTooLarge'; maximumPence: number }
   | { kind: 'purchaseOrderMissing' }
   | { kind: 'cartAlreadyOrdered'; orderCode: string }
   | { kind: 'idempotencyKeyReused'; orderCode: string };
@@ -66,6 +68,8 @@ export function problemToApiError(problem: CommerceProblem): ApiError {
         'entries',
         `Some lines cannot be ordered: ${problem.lines.map((line) => `${line.productCode} (${line.reason})`).join(', ')}`,
       );
+    case 'orderTooLarge':
+      return unprocessable('CartError', 'entries', `An order's total cannot exceed ${formatPence(problem.maximumPence)}; split it into several orders`);
     case 'deliveryDateMissing':
       return unprocessable('CartError', 'requestedDeliveryDate', 'Choose a delivery date before placing the order');
     case 'purchaseOrderMissing':

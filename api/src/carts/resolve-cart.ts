@@ -16,7 +16,7 @@ export const cartNotFound = (cartId: string) => notFound('CartError', 'cartId', 
  * The caller's cart, or a 404 exactly like a cart that does not exist: someone else's cart, a cart of a
  * ship-to or range the caller no longer holds, and one of another ship-to than the request names.
  */
-export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget, lock: boolean): Promise<ScopedCart> {
+export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget, lock: boolean, includeOrdered = false): Promise<ScopedCart> {
   if (target.cartId === 'active') {
     if (!target.shipTo) throw badRequest('shipTo', "Cart 'active' needs the query parameter 'shipTo'");
     if (!target.salesOrg) throw badRequest('salesOrg', "Cart 'active' needs the query parameter 'salesOrg'");
@@ -24,7 +24,7 @@ export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget
     const { cart } = await ensureCurrentCart(db, userId, scope, lock);
     return { cart, scope };
   }
-  const found = await findOwnedCart(db, userId, target.cartId, lock);
+  const found = await findOwnedCart(db, userId, target.cartId, lock, includeOrdered);
   if (!found) throw cartNotFound(target.cartId);
   if (target.shipTo !== undefined && target.shipTo !== found.scope.shipToCode) throw cartNotFound(target.cartId);
   if (target.salesOrg !== undefined && target.salesOrg !== found.scope.range) throw cartNotFound(target.cartId);

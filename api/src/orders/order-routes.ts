@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { RANGES, requireShipToScope } from '../accounts/ship-tos';
+import { currentUser } from '../auth/bearer';
+import { unwrap } from '../carts/problems';
+import { systemClock } from '../delivery/delivery-dates';
+import { badRequest, notFound } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { findOwnedOrder, orderHistory } from './order-queries';
+import { orderView } from './order-view';
+import { placeOrder } from './place-order';
+import { reorder } from './reorder';
+
+const shipTo = z.string().trim().min(1).max(20);
+const placeQuery = z.object({ cartId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cart code or active'), shipTo: shipTo.optional(), salesOrg: z.enum(RANGES).optional() });
+const historyQuery = z.object({
+  shipTo,
+  salesOrg: z.enum(RANGES),
+  currentPage: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  fields: z.enum(['BASIC', 'DEFAULT', 'FULL']).optional(),
+});
+const orderParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
+
+/** Printable ASCII, as in the IETF Idempotency-Key draft's examples (UUIDs and the like). */
+function idempotencyKey(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  const key = value?.trim() ?? '';
+  if (!/^[\x21-\x7e]{1,100}$/.test(key)) {
+    throw badRequest('Idempotency-Key', 'The Idempotency-Key header is required: 1 to 100 printable characters, e.g. a UUID');
+  }
+  return key;
+}
+
+const orderNotFound = (code: string) => notFound('OrderError', 'code', `Order '${code}' not found`);
+
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+
+  app.post('/users/current/orders', async (request, reply) => {
+    const user = currentUser(request);
+    const query = parseInput(placeQuery, request.query, 'query');
+    const key = idempotencyKey(request.headers['idempotency-key']);
+    const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key }, systemClock));
+    return reply.code(201).send(orderView(record));
+  });
+
+  app.get('/users/current/orders', async (request) => {
+    const user = currentUser(request);
+    const query = parseInput(historyQuery, request.query, 'query');
+    const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
+    const page = await orderHistory(db, user.id, scope, query.currentPage, query.pageSize);
+    return {
+      orders: page.orders.map(orderView),
+      pagination: {
+        currentPage: query.currentPage,
+        pageSize: query.pageSize,
+        totalPages: Math.ceil(page.totalResults / query.pageSize),
+        totalResults: page.totalResults,
+        sort: 'byDate',
+      },
+      sorts: [{ code: 'byDate', name: 'Newest first', selected: true }],
+    };
+  });
+
+  app.get('/users/current/orders/:code', async (request) => {
+    const { code } = parseInput(orderParams, request.params, 'params');
+    const record = await findOwnedOrder(db, currentUser(request).id, code);
+    if (!record) throw orderNotFound(code);
+    return orderView(record);
+  });
+
+  app.post('/users/current/orders/:code/reorder', async (request) => {
+    const user = currentUser(request);
+    const { code } = parseInput(orderParams, request.params, 'params');
+    const record = await findOwnedOrder(db, user.id, code);
+    if (!record) throw orderNotFound(code);
+    const changed = unwrap(await reorder(db, user.id, record));
+    return { ...changed.outcome, cart: changed.view };
+  });
+}

@@ -1,0 +1,40 @@
+import { productImageUrl } from '../carts/cart-view';
+import { money } from '../pricing/money';
+import type { OrderRecord } from './order-queries';
+
+/** An order as the API answers it: the lines are the snapshot taken when it was placed, never today's prices. */
+export function orderView({ order, shipToName, lines }: OrderRecord) {
+  return {
+    code: order.code,
+    status: order.status,
+    placed: order.placedAt.toISOString(),
+    deliveryDate: order.deliveryDate,
+    purchaseOrderNumber: order.purchaseOrderNumber,
+    deliveryInstructions: order.deliveryInstructions,
+    shipTo: { code: order.shipToCode, name: shipToName },
+    soldTo: order.soldToCode,
+    salesOrg: order.range,
+    entries: lines.map((line) => ({
+      entryNumber: line.lineNumber,
+      quantity: line.quantity,
+      product: {
+        code: line.productCode,
+        name: line.name,
+        packSize: line.packSize,
+        images: [{ url: productImageUrl(line.productCode), format: 'thumbnail', imageType: 'PRIMARY' }],
+        vatRateBp: line.vatRateBp,
+      },
+      basePrice: money(line.unitPricePence),
+      totalPrice: money(line.netPence),
+      totalTax: money(line.vatPence),
+    })),
+    totalItems: lines.length,
+    totalUnitCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subTotal: money(order.netPence),
+    totalPrice: money(order.netPence),
+    totalTax: money(order.vatPence),
+    totalPriceWithTax: money(order.grossPence),
+  };
+}
+
+export type OrderView = ReturnType<typeof orderView>;

@@ -1,0 +1,139 @@
+import { eq, sql } from 'drizzle-orm';
+import { requireShipToScope } from '../accounts/ship-tos';
+import { cartEntryRows, type EntryRow, type ScopedCart } from '../carts/cart-queries';
+import { fail, ok, type CommerceProblem, type Result } from '../carts/problems';
+import { resolveCart, type CartTarget } from '../carts/resolve-cart';
+import { lineProblem } from '../carts/sellable';
+import { inTransaction, isUniqueViolation } from '../carts/transaction';
+import type { Db, Tx } from '../db/client';
+import { carts, orderLines, orders } from '../db/schema';
+import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
+import { lineAmounts, sumTotals } from '../pricing/money';
+import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
+
+/** Order amounts are stored as 32-bit integers of pence. */
+const MAX_ORDER_PENCE = 2_147_483_647;
+
+export interface PlaceOrderRequest extends CartTarget {
+  userId: number;
+  idempotencyKey: string;
+}
+
+/**
+ * Places the order for a cart, once. The idempotency key makes a repeat answer with the first order; the
+ * unique source cart makes every other submission of an ordered cart a conflict, however many race.
+ */
+export async function placeOrder(db: Db, request: PlaceOrderRequest, clock: Clock): Promise<Result<OrderRecord>> {
+  const earlier = await replayed(db, request);
+  if (earlier) return earlier;
+  try {
+    const placed = await inTransaction(db, (tx) => placeInTransaction(tx, request, clock));
+    if (placed.ok) return ok(await ownedOrder(db, request.userId, placed.value));
+    // A submission that lost a race with the same key answers with the winner's order.
+    return (await replayed(db, request)) ?? placed;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await replayed(db, request);
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+/** The answer for a key used before: its order when the request names the same cart, else 422. */
+async function replayed(db: Db, request: PlaceOrderRequest): Promise<Result<OrderRecord> | undefined> {
+  const earlier = await findOrderByKey(db, request.userId, request.idempotencyKey);
+  if (!earlier) return undefined;
+  const { order, cartCode } = earlier;
+  const sameCart =
+    request.cartId === 'active'
+      ? order.shipToCode === request.shipTo && order.range === request.salesOrg
+      : cartCode === request.cartId &&
+        (request.shipTo === undefined || request.shipTo === order.shipToCode) &&
+        (request.salesOrg === undefined || request.salesOrg === order.range);
+  if (!sameCart) return fail({ kind: 'idempotencyKeyReused', orderCode: order.code });
+  // The caller must still hold the ship-to, as for every other read of the order.
+  await requireShipToScope(db, request.userId, order.shipToCode, order.range);
+  return ok(await ownedOrder(db, request.userId, order.code));
+}
+
+async function ownedOrder(db: Db, userId: number, code: string): Promise<OrderRecord> {
+  const record = await findOwnedOrder(db, userId, code);
+  if (!record) throw new Error(`order ${code} vanished after it was placed`);
+  return record;
+}
+
+async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clock): Promise<Result<string>> {
+  const scoped = await resolveCart(tx, request.userId, request, true, true);
+  if (scoped.cart.status === 'ordered') {
+    const order = await findOrderByCart(tx, scoped.cart.id);
+    return fail({ kind: 'cartAlreadyOrdered', orderCode: order?.code ?? 'unknown' });
+  }
+  const entries = await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode);
+  const problem = checkoutProblem(scoped, entries, clock());
+  if (problem) return fail(problem);
+  return ok(await writeOrder(tx, scoped, entries, request.idempotencyKey));
+}
+
+/** Everything that must hold for a cart to become an order, checked at the moment it is placed. */
+function checkoutProblem({ cart, scope }: ScopedCart, entries: EntryRow[], now: Date): CommerceProblem | undefined {
+  if (entries.length === 0) return { kind: 'emptyCart' };
+  const badLines = entries.flatMap((entry) => {
+    const problem = lineProblem(entry.productCode, { ...entry, code: entry.productCode }, scope.range, entry.quantity);
+    return problem ? [{ productCode: entry.productCode, reason: problem.kind }] : [];
+  });
+  if (badLines.length > 0) return { kind: 'linesNotOrderable', lines: badLines };
+  const gross = sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp))).grossPence;
+  if (gross > MAX_ORDER_PENCE) return { kind: 'orderTooLarge', maximumPence: MAX_ORDER_PENCE };
+  if (!cart.requestedDeliveryDate) return { kind: 'deliveryDateMissing' };
+  const dateCheck = checkDeliveryDate(now, cart.requestedDeliveryDate, scope);
+  if (dateCheck !== 'orderable') return { kind: 'deliveryDateExpired', date: cart.requestedDeliveryDate, why: dateCheck };
+  if (scope.purchaseOrderRequired && !cart.purchaseOrderNumber) return { kind: 'purchaseOrderMissing' };
+  return undefined;
+}
+
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<string> {
+  const priced = entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
+  const totals = sumTotals(priced);
+  const sequence = rowsOf<{ n: string }>(await tx.execute(sql`select nextval('order_number_seq')::text as n`));
+  const code = `MV-${String(sequence[0]?.n).padStart(6, '0')}`;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      code,
+      userId: cart.userId,
+      shipToCode: scope.shipToCode,
+      soldToCode: scope.soldToCode,
+      range: scope.range,
+      deliveryDate: cart.requestedDeliveryDate as string,
+      purchaseOrderNumber: cart.purchaseOrderNumber,
+      deliveryInstructions: cart.deliveryInstructions,
+      netPence: totals.netPence,
+      vatPence: totals.vatPence,
+      grossPence: totals.grossPence,
+      sourceCartId: cart.id,
+      idempotencyKey,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('order insert returned nothing');
+  await tx.insert(orderLines).values(
+    priced.map(({ entry, netPence, vatPence }, index) => ({
+      orderId: order.id,
+      lineNumber: index,
+      productCode: entry.productCode,
+      name: entry.name,
+      packSize: entry.packSize,
+      unitPricePence: entry.unitPricePence,
+      vatRateBp: entry.vatRateBp,
+      quantity: entry.quantity,
+      netPence,
+      vatPence,
+    })),
+  );
+  await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+  return code;
+}
+
+/** Both drivers answer `execute` with `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? [];
+}
