@@ -18,7 +18,7 @@ const SECTIONS = [
   { id: 'bestsellers', title: 'Bestsellers', filter: ['collection', 'bestsellers'] },
 ] as const;
 
-const PER_SECTION = 4;
+const PER_SECTION = 6;
 
 async function loadSections(scope: ShopScope) {
   const state = { ...listingStateFrom({}), sort: 'name-asc' };
@@ -52,7 +52,7 @@ export default async function HomePage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Welcome back, {(await getSession()).user?.name}</h1>
-      {sections.map((section) => (
+      {sections.map((section, index) => (
         <section key={section.id} className={styles.section} aria-labelledby={`home-${section.id}`}>
           <h2 id={`home-${section.id}`} className={styles.sectionTitle}>
             {section.title}
@@ -62,7 +62,7 @@ export default async function HomePage() {
           ) : section.result.data.products.length === 0 ? (
             <p className={styles.lead}>Nothing here for your account at the moment.</p>
           ) : (
-            <ProductGrid products={section.result.data.products} label={section.title} />
+            <ProductGrid products={section.result.data.products} label={section.title} eager={index === 0 ? 4 : 0} />
           )}
         </section>
       ))}

@@ -9,12 +9,15 @@ interface Props {
   facets: Facet[];
 }
 
-/** Facet values are plain links that toggle a filter in the address: no script needed, and back/forward work. */
+/**
+ * Facet values are plain links that toggle a filter in the address: no script needed, and back/forward work.
+ * Folded away on a phone, always shown on a wide screen (see listing.module.css).
+ */
 export function Facets({ path, state, facets }: Props) {
   const shown = facets.filter((facet) => facet.values.length > 0);
   if (shown.length === 0) return null;
   return (
-    <details className={styles.filters} open>
+    <details className={styles.filters}>
       <summary className={styles.filtersSummary}>Filters</summary>
       {shown.map((facet) => (
         <section key={facet.code} className={styles.facet} aria-labelledby={`facet-${facet.code}`}>

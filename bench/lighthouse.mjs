@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+/**
+ * Page performance of the storefront's production build: Lighthouse 12.x (npm, installed outside the
+ * repository, into /tmp) with the system Chromium, mobile preset, on home, a category page, search results,
+ * cart and checkout, signed in (the session cookie is passed with --extra-headers). Prints, per page, the
+ * performance score, LCP, CLS, TBT and the JavaScript transferred.
+ *
+ *   node bench/lighthouse.mjs [--runs 1] [--web-port 3190] [--api-port 4191] [--no-build]
+ *
+ * It starts its own API (demo data on a fresh embedded database in a temporary directory) and `next start`
+ * on the build in web/.next (built first unless --no-build and a build exists).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    'web-port': { type: 'string', default: '3190' },
+    'api-port': { type: 'string', default: '4191' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(args.runs);
+const WEB_PORT = Number(args['web-port']);
+const API_PORT = Number(args['api-port']);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_DIR = join(ROOT, 'web');
+const LH_VERSION = '12.8.2';
+const LH_DIR = process.env.LH_DIR ?? '/tmp/peers/lighthouse-bench';
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const USER = { username: 'solo@example.com', password: 'Meadowvale-demo-1', shipTo: '0000410001', salesOrg: 'DAIR' };
+const SECRETS = {
+  STOREFRONT_CLIENT_ID: 'storefront',
+  STOREFRONT_CLIENT_SECRET: 'bench-lighthouse-client-secret-0123456789',
+  SESSION_SECRET: 'bench-lighthouse-session-secret-0123456789abcdef',
+};
+const WEB = `http://127.0.0.1:${WEB_PORT}`;
+const API = `http://127.0.0.1:${API_PORT}`;
+
+const log = (message) => console.error(`[lighthouse] ${message}`);
+
+function installLighthouse() {
+  mkdirSync(LH_DIR, { recursive: true });
+  const installed = join(LH_DIR, 'node_modules/lighthouse/package.json');
+  if (existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === LH_VERSION) return;
+  log(`installing lighthouse@${LH_VERSION} into ${LH_DIR}`);
+  if (!existsSync(join(LH_DIR, 'package.json'))) writeFileSync(join(LH_DIR, 'package.json'), '{"private":true}\n');
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `lighthouse@${LH_VERSION}`], { cwd: LH_DIR, stdio: 'inherit' });
+}
+
+function start(name, command, commandArgs, cwd, env) {
+  const child = spawn(command, commandArgs, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.on('exit', (code) => code && code !== 0 && log(`${name} exited with ${code}\n${stderr}`));
+  return child;
+}
+
+async function waitFor(url, seconds = 90) {
+  for (let i = 0; i < seconds * 4; i += 1) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+async function userToken() {
+  const basic = Buffer.from(`${SECRETS.STOREFRONT_CLIENT_ID}:${SECRETS.STOREFRONT_CLIENT_SECRET}`).toString('base64');
+  const response = await fetch(`${API}/authorizationserver/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: USER.username, password: USER.password, channel: 'cfi' }),
+  });
+  if (!response.ok) throw new Error(`token: ${response.status} ${await response.text()}`);
+  return (await response.json()).access_token;
+}
+
+/** A cart with a few lines, so the cart and checkout pages show what a customer sees. */
+async function fillCart(token) {
+  const scope = `shipTo=${USER.shipTo}&salesOrg=${USER.salesOrg}`;
+  const search = await fetch(`${API}/occ/v2/b2b/products/search?query=${encodeURIComponent(':name-asc')}&pageSize=20&${scope}`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.json());
+  const products = search.products.filter((p) => p.stock.stockLevelStatus !== 'outOfStock').slice(0, 6);
+  for (const product of products) {
+    const response = await fetch(`${API}/occ/v2/b2b/users/current/carts/active/entries?${scope}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ product: { code: product.code }, quantity: product.minOrderQuantity }),
+    });
+    if (!response.ok) throw new Error(`add to cart: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** Signs in through the storefront's own sign-in page in Chromium and returns the session cookie header. */
+async function sessionCookie() {
+  const require = createRequire(join(WEB_DIR, 'package.json'));
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.split(' ') });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${WEB}/login/`);
+    await page.getByLabel('Email address').fill(USER.username);
+    await page.getByLabel('Password').fill(USER.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    const cookies = await page.context().cookies(WEB);
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+function lighthouse(url, cookie, out) {
+  execFileSync(
+    process.execPath,
+    [
+      join(LH_DIR, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
+  );
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const audits = report.audits;
+  const scripts = (audits['network-requests'].details?.items ?? []).filter((item) => item.resourceType === 'Script');
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcpMs: audits['largest-contentful-paint'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    tbtMs: audits['total-blocking-time'].numericValue,
+    jsKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  installLighthouse();
+  if (!args['no-build'] || !existsSync(join(WEB_DIR, '.next/BUILD_ID'))) {
+    log('building the storefront (next build)');
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'mv-lighthouse-'));
+  const env = { ...SECRETS, DATA_DIR: dataDir, API_PORT: String(API_PORT), API_URL: API, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const api = start('api', process.execPath, ['--import', 'tsx', 'src/main.ts'], join(ROOT, 'api'), env);
+  const web = start('web', process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(WEB_PORT), '-H', '127.0.0.1'], WEB_DIR, env);
+  try {
+    await waitFor(`${API}/health/live`);
+    await waitFor(`${WEB}/about/`);
+    await fillCart(await userToken());
+    const cookie = await sessionCookie();
+    const pages = [
+      ['home', '/'],
+      ['category', '/category/DAIR-MILK/'],
+      ['search', '/search/cheddar/'],
+      ['cart', '/cart/'],
+      ['checkout', '/cart/checkout/'],
+    ];
+    console.log(`Lighthouse ${LH_VERSION}, mobile preset, ${RUNS} run(s) per page (median), production build, ${new Date().toISOString()}`);
+    console.log('page       score    LCP ms   CLS      TBT ms   JS transferred KB');
+    for (const [name, path] of pages) {
+      const results = [];
+      for (let run = 0; run < RUNS; run += 1) results.push(lighthouse(`${WEB}${path}`, cookie, join(dataDir, `${name}-${run}.json`)));
+      const pick = (key) => median(results.map((r) => r[key]));
+      console.log(
+        `${name.padEnd(10)} ${String(pick('score')).padEnd(8)} ${pick('lcpMs').toFixed(0).padEnd(8)} ${pick('cls').toFixed(3).padEnd(8)} ${pick('tbtMs').toFixed(0).padEnd(8)} ${pick('jsKb').toFixed(1)}`,
+      );
+    }
+  } finally {
+    web.kill('SIGTERM');
+    api.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
