@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { and, asc, eq } from 'drizzle-orm';
+import { cartEntries, carts, orderLines, orders, userShipTos, users } from '../src/db/schema';
+import { sellableProducts, shopper, SOLO, type Shopper } from './support/cart-helpers';
+import { BASE, startTestServer, type TestServer } from './support/test-server';
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/**
+ * Every route the server has, read from its own route table (`printRoutes`), so a cart or order route
+ * added later is attacked here too without anyone remembering to list it.
+ */
+function routeTable(printed: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^([\s│├└─]*)(\/\S*)(?: \(([^)]+)\))?$/.exec(line.trimEnd());
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
+      if (method && method !== 'HEAD') routes.push({ method, path: stack.join('') });
+    }
+  }
+  return routes;
+}
+
+const COMMERCE = /^\/occ\/v2\/b2b\/users\/current\/(carts|orders|deliverydates)/;
+
+// The victim: multi@example.com at ship-to 0000410003 (DAIR). The attacker: solo@example.com at 0000410001 (DAIR).
+const VICTIM = { username: 'multi@example.com', shipTo: '0000410003', salesOrg: 'DAIR' } as const;
+
+interface Resources {
+  cartCodes: string[];
+  orderCode: string;
+}
+
+/** The path of a route with its parameters filled from someone's resources; an unknown parameter fails the test. */
+function fill(route: Route, cartCode: string, orderCode: string): string {
+  return route.path.replace(/:(\w+)/g, (_, name: string) => {
+    if (name === 'cartId') return cartCode;
+    if (name === 'entryNumber') return '0';
+    if (name === 'code') return orderCode;
+    assert.fail(`isolation test does not know the parameter :${name} of ${route.method} ${route.path}: teach it, and check that route`);
+  });
+}
+
+const body = (method: string) =>
+  method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK' });
+
+describe('isolation: every cart and order route answers 404 and changes nothing for what the caller does not hold', () => {
+  let server: TestServer;
+  let victim: Shopper;
+  let attacker: Shopper;
+  let resources: Resources;
+  let routes: Route[];
+
+  before(async () => {
+    server = await startTestServer();
+    victim = await shopper(server, VICTIM);
+    attacker = await shopper(server, SOLO);
+    const [a, b] = await sellableProducts(server, 'DAIR', 2);
+    const dates = (await victim.call('GET', '/users/current/deliverydates')).body.deliveryDates as { date: string }[];
+    const ordered = (await victim.call('POST', '/users/current/carts')).body.code as string;
+    await victim.call('POST', '/users/current/carts/active/entries', { body: { product: { code: a }, quantity: 2 } });
+    await victim.call('PUT', '/users/current/carts/active', { body: { requestedDeliveryDate: dates[0]?.date } });
+    const order = await victim.call('POST', `/users/current/orders?cartId=${ordered}`, { headers: { 'idempotency-key': randomUUID() } });
+    assert.equal(order.status, 201);
+    const saved = (await victim.call('POST', '/users/current/carts')).body.code as string;
+    await victim.call('POST', '/users/current/carts/active/entries', { body: { product: { code: b }, quantity: 1 } });
+    await victim.call('PATCH', `/users/current/carts/${saved}/save?saveCartName=Mine`);
+    const current = (await victim.call('POST', '/users/current/carts')).body.code as string;
+    await victim.call('POST', '/users/current/carts/active/entries', { body: { product: { code: a }, quantity: 3 } });
+    resources = { cartCodes: [current, saved, ordered], orderCode: order.body.code as string };
+    routes = routeTable(server.app.printRoutes({ commonPrefix: false })).filter((route) => COMMERCE.test(route.path));
+  });
+  after(() => server.close());
+
+  /** Everything a cart or order route could change, to compare before and after the attacks. */
+  const snapshot = async () => {
+    const db = server.database.db;
+    return JSON.stringify([
+      await db.select().from(carts).orderBy(asc(carts.id)),
+      await db.select().from(cartEntries).orderBy(asc(cartEntries.cartId), asc(cartEntries.entryNumber)),
+      await db.select().from(orders).orderBy(asc(orders.id)),
+      await db.select().from(orderLines).orderBy(asc(orderLines.orderId), asc(orderLines.lineNumber)),
+    ]);
+  };
+
+  const expect404 = async (who: Shopper, route: Route, path: string, query: string) => {
+    const payload = body(route.method);
+    const response = await server.request(`${path}?${query}`, {
+      method: route.method,
+      token: who.token,
+      body: payload,
+      headers: { 'idempotency-key': randomUUID(), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    });
+    const text = await response.text();
+    assert.equal(response.status, 404, `${route.method} ${path}?${query} answered ${response.status} ${text}`);
+    assert.equal((JSON.parse(text) as { errors: { reason: string }[] }).errors[0]?.reason, 'notFound');
+  };
+
+  it('finds the cart, order and delivery-date routes in the route table', () => {
+    const names = routes.map((route) => `${route.method} ${route.path.slice(BASE.length)}`);
+    for (const expected of [
+      'POST /users/current/carts',
+      'GET /users/current/carts',
+      'PUT /users/current/carts/:cartId/entries/:entryNumber',
+      'PATCH /users/current/carts/:cartId/restoresavedcart',
+      'POST /users/current/orders/:code/reorder',
+      'GET /users/current/deliverydates',
+    ]) {
+      assert.ok(names.includes(expected), `${expected} missing from ${names.join(', ')}`);
+    }
+    assert.ok(routes.length >= 15);
+  });
+
+  it("another user gets 404 for the victim's carts and orders, with the victim's ship-to or their own", async () => {
+    const before = await snapshot();
+    const victimScope = `shipTo=${VICTIM.shipTo}&salesOrg=${VICTIM.salesOrg}`;
+    const ownScope = `shipTo=${SOLO.shipTo}&salesOrg=${SOLO.salesOrg}`;
+    for (const route of routes) {
+      const hasParams = route.path.includes(':');
+      for (const cartCode of hasParams ? resources.cartCodes : [resources.cartCodes[0] as string]) {
+        const path = fill(route, cartCode, resources.orderCode);
+        await expect404(attacker, route, path, `${victimScope}&cartId=${cartCode}`);
+        if (hasParams) await expect404(attacker, route, path, `${ownScope}&cartId=${cartCode}`);
+      }
+      if (route.path.includes(':cartId')) {
+        await expect404(attacker, route, fill(route, 'active', resources.orderCode), victimScope);
+      }
+    }
+    // Checkout names the cart in the query rather than the path.
+    await expect404(attacker, { method: 'POST', path: `${BASE}/users/current/orders` }, `${BASE}/users/current/orders`, `${ownScope}&cartId=${resources.cartCodes[0]}`);
+    assert.equal(await snapshot(), before);
+  });
+
+  it('the owner gets 404 too once the ship-to is no longer theirs', async () => {
+    const [multi] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, VICTIM.username));
+    assert.ok(multi);
+    const where = and(eq(userShipTos.userId, multi.id), eq(userShipTos.shipToCode, VICTIM.shipTo));
+    const [held] = await server.database.db.select().from(userShipTos).where(where);
+    assert.ok(held);
+    await server.database.db.delete(userShipTos).where(where);
+    try {
+      const before = await snapshot();
+      for (const route of routes) {
+        for (const cartCode of route.path.includes(':') ? resources.cartCodes : [resources.cartCodes[0] as string]) {
+          await expect404(victim, route, fill(route, cartCode, resources.orderCode), `shipTo=${VICTIM.shipTo}&salesOrg=DAIR&cartId=${cartCode}`);
+        }
+      }
+      assert.equal(await snapshot(), before);
+    } finally {
+      await server.database.db.insert(userShipTos).values(held);
+    }
+    const back = await victim.call('GET', `/users/current/carts/${resources.cartCodes[0]}`);
+    assert.equal(back.status, 200);
+  });
+});
