@@ -41,8 +41,10 @@ export function createRedisStore(url: string, log: FastifyBaseLogger): RateLimit
         return failOpen(error);
       }
     },
+    // quit() waits for a connection that may never come back; a store that is not connected just stops trying.
     close: async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     },
   };
 }
