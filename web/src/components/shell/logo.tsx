@@ -3,7 +3,7 @@ import { site } from '@/lib/site-config';
 
 export function Logo() {
   return (
-    <Link href="/" className="logo" aria-label={`${site.brand} home`} prefetch={false}>
+    <Link href="/" className="logo" aria-label={`${site.brand} ${site.titlePrefix}: home`} prefetch={false}>
       <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
         <circle cx="18" cy="18" r="18" fill="var(--brand)" />
         <path d="M7 25c3-8 6-12 11-12s8 4 11 12" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
