@@ -31,7 +31,7 @@ export function ReorderButton({ orderCode }: { orderCode: string }) {
                 <ul>
                   {state.notAdded.map((line) => (
                     <li key={line.productCode}>
-                      {line.name ?? line.productCode}: {line.reason}
+                      {line.name}: {line.message}
                     </li>
                   ))}
                 </ul>

@@ -41,6 +41,11 @@ export function SearchBoxClient() {
     return () => clearTimeout(timer);
   }, [term, showToast]);
 
+  // The field is uncontrolled so that whatever was typed before hydration is kept, and picked up here.
+  useEffect(() => {
+    if (inputRef.current?.value) setTerm(inputRef.current.value);
+  }, []);
+
   useEffect(() => {
     const close = (event: PointerEvent) => {
       if (!formRef.current?.contains(event.target as Node)) setOpen(false);
@@ -101,10 +106,7 @@ export function SearchBoxClient() {
         autoComplete="off"
         placeholder="Search products"
         className={styles.input}
-        value={term}
         aria-controls={`${id}-suggestions`}
-        aria-expanded={visible}
-        aria-autocomplete="list"
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
           setTerm(event.target.value);
@@ -127,6 +129,7 @@ export function SearchBoxClient() {
               onClick={() => {
                 setOpen(false);
                 setTerm(value);
+                if (inputRef.current) inputRef.current.value = value;
               }}
             >
               {value}

@@ -155,6 +155,8 @@ export interface OrderHistory {
 }
 
 export interface ReorderResult {
-  added?: number;
-  notAdded?: { productCode: string; name?: string; reason: string }[];
+  added: { productCode: string; quantity: number }[];
+  /** Lines the cart refused, with the API's sentence saying why. */
+  notAdded: { productCode: string; name: string; quantity: number; reason: string; message: string }[];
+  cart: Cart;
 }

@@ -10,7 +10,7 @@ const codeSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
 
 export type ReorderAnswer =
   | { status: 'idle' }
-  | { status: 'done'; added: number; notAdded: { productCode: string; name?: string; reason: string }[] }
+  | { status: 'done'; added: number; notAdded: { productCode: string; name: string; message: string }[] }
   | { status: 'error'; message: string };
 
 /** The order's lines go into the current cart; lines that could not be added are reported, not dropped. */
@@ -20,6 +20,6 @@ export async function reorderAction(_previous: ReorderAnswer, form: FormData): P
   const result = await reorder(await shopScope(), code.data);
   if (!result.ok) return { status: 'error', message: errorText(result.error) };
   refresh();
-  const notAdded = result.data.notAdded ?? [];
-  return { status: 'done', added: result.data.added ?? 0, notAdded };
+  const notAdded = result.data.notAdded.map(({ productCode, name, message }) => ({ productCode, name, message }));
+  return { status: 'done', added: result.data.added.length, notAdded };
 }

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { userToken } from './support/api';
+import { DESKTOP, PHONE, type Shop } from './support/shop';
+
+/** Shared steps of the journey tests (issue 6): both widths, keyboard-only moves, axe, API set-up. */
+export const WIDTHS = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const;
+
+export const SOLO = { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' } as const;
+
+/** Signs in and waits until the page has hydrated, so keyboard and clicks reach React. */
+export async function signedIn(shop: Shop, page: Page, username: string): Promise<void> {
+  await shop.signIn(page, username);
+  await page.waitForLoadState('networkidle');
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  assert.deepEqual(
+    bad.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+    [],
+    `axe on ${what}`,
+  );
+}
+
+/** Keyboard only: Tab (or Shift+Tab) until `target` has focus, then the caller presses a key on it. */
+export async function tabTo(page: Page, target: Locator, options: { max?: number; backwards?: boolean } = {}): Promise<void> {
+  const max = options.max ?? 150;
+  const handle = await target.elementHandle();
+  assert.ok(handle, 'tabTo: target not found');
+  for (let i = 0; i < max; i += 1) {
+    if (await handle.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
+  }
+  assert.fail(`tabTo: focus never reached ${target.toString()} within ${max} presses`);
+}
+
+/** The header's unit count, as the shell shows it. */
+export async function headerUnits(page: Page): Promise<number> {
+  const text = await page.getByTestId('cart-count').locator('span').first().textContent();
+  return Number(text?.trim());
+}
+
+export async function waitForHeaderUnits(page: Page, units: number): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="cart-count"] span')?.textContent?.trim() === String(expected),
+    units,
+    { timeout: 15_000 },
+  );
+}
+
+async function api<T>(shop: Shop, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${shop.apiUrl}/occ/v2/b2b${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+export interface CartLine {
+  code: string;
+  quantity: number;
+}
+
+/** Test set-up through the API: the user's current cart holds exactly these lines (and its saved carts are gone). */
+export async function setCart(shop: Shop, who: { username: string; shipTo: string; salesOrg: string }, lines: CartLine[]): Promise<void> {
+  const token = await userToken(shop, who.username);
+  const scope = `shipTo=${who.shipTo}&salesOrg=${who.salesOrg}`;
+  const saved = await api<{ carts: { code: string }[] }>(shop, token, 'GET', `/users/current/carts?savedCartsOnly=true&${scope}`);
+  for (const cart of saved.carts) await api(shop, token, 'DELETE', `/users/current/carts/${cart.code}?${scope}`);
+  await api(shop, token, 'DELETE', `/users/current/carts/active?${scope}`).catch(() => undefined);
+  await api(shop, token, 'POST', `/users/current/carts?${scope}`);
+  for (const line of lines) {
+    await api(shop, token, 'POST', `/users/current/carts/active/entries?${scope}`, { product: { code: line.code }, quantity: line.quantity });
+  }
+}
+
+export interface ApiProduct {
+  code: string;
+  name: string;
+  minOrderQuantity: number;
+  stock: { stockLevelStatus: string };
+}
+
+/** Products of a range that can be ordered, for set-up: `count` of them, in name order. */
+export async function orderableProducts(shop: Shop, who: { username: string; shipTo: string; salesOrg: string }, count: number, query = ':name-asc'): Promise<ApiProduct[]> {
+  const token = await userToken(shop, who.username);
+  const search = await api<{ products: ApiProduct[] }>(
+    shop,
+    token,
+    'GET',
+    `/products/search?query=${encodeURIComponent(query)}&pageSize=60&shipTo=${who.shipTo}&salesOrg=${who.salesOrg}`,
+  );
+  return search.products.filter((product) => product.stock.stockLevelStatus !== 'outOfStock').slice(0, count);
+}
