@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { cartEntryRows, touchCart, type CartRow, type ScopedCart } from './cart-queries';
 import { cartView, type CartView } from './cart-view';
@@ -28,6 +29,9 @@ export async function changeCart<T>(
   change: (tx: Tx, scoped: ScopedCart) => Promise<Result<T>>,
 ): Promise<Result<Changed<T>>> {
   return inTransaction(db, async (tx) => {
+    // A cart is a draft: its changes commit without waiting for the WAL flush (a database crash could lose the
+    // last fraction of a second of cart edits, never an order, and never consistency). Orders commit durably.
+    await tx.execute(sql`set local synchronous_commit to off`);
     const scoped = await resolveCart(tx, request.userId, request, true);
     if (request.expectedVersion !== undefined && request.expectedVersion !== scoped.cart.version) {
       return fail({ kind: 'staleVersion', currentVersion: scoped.cart.version });

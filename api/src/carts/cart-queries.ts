@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
@@ -26,10 +26,23 @@ function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { ra
   return { cart: row.cart, scope: { ...row.scope, range: row.scope.range as ShipToScope['range'] } };
 }
 
+function scopedCarts(db: DbOrTx, where: SQL | undefined, lock: boolean) {
+  const query = db
+    .select({ cart: carts, scope: scopeColumns })
+    .from(carts)
+    .innerJoin(userShipTos, and(eq(userShipTos.userId, carts.userId), eq(userShipTos.shipToCode, carts.shipToCode)))
+    .innerJoin(shipTos, eq(shipTos.code, carts.shipToCode))
+    .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, carts.shipToCode), eq(shipToRanges.range, carts.range)))
+    .where(where)
+    .limit(1);
+  return lock ? query.for('update', { of: carts }) : query;
+}
+
 /**
  * The caller's own cart by its code, only while they still hold its ship-to and range; ordered carts are
- * history and are returned only to checkout (`includeOrdered`), which answers repeats. With `lock`, the cart row is locked until the transaction ends, which
- * serialises every change to one cart (entry numbers, quantities, version).
+ * history and are returned only to checkout (`includeOrdered`), which answers repeats. With `lock`, the
+ * cart row is locked until the transaction ends, which serialises every change to one cart (entry
+ * numbers, quantities, version).
  */
 export async function findOwnedCart(
   db: DbOrTx,
@@ -38,15 +51,17 @@ export async function findOwnedCart(
   lock: boolean,
   includeOrdered = false,
 ): Promise<ScopedCart | undefined> {
-  const query = db
-    .select({ cart: carts, scope: scopeColumns })
-    .from(carts)
-    .innerJoin(userShipTos, and(eq(userShipTos.userId, carts.userId), eq(userShipTos.shipToCode, carts.shipToCode)))
-    .innerJoin(shipTos, eq(shipTos.code, carts.shipToCode))
-    .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, carts.shipToCode), eq(shipToRanges.range, carts.range)))
-    .where(and(eq(carts.code, code), eq(carts.userId, userId), includeOrdered ? undefined : ne(carts.status, 'ordered')))
-    .limit(1);
-  const rows = lock ? await query.for('update', { of: carts }) : await query;
+  const rows = await scopedCarts(db, and(eq(carts.code, code), eq(carts.userId, userId), includeOrdered ? undefined : ne(carts.status, 'ordered')), lock);
+  return rows[0] && toScoped(rows[0]);
+}
+
+/** The current cart of a ship-to and range with the caller's hold on them checked, in one query. */
+export async function findScopedCurrentCart(db: DbOrTx, userId: number, shipToCode: string, range: string, lock: boolean): Promise<ScopedCart | undefined> {
+  const rows = await scopedCarts(
+    db,
+    and(eq(carts.userId, userId), eq(carts.shipToCode, shipToCode), eq(carts.range, range), eq(carts.status, 'current')),
+    lock,
+  );
   return rows[0] && toScoped(rows[0]);
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { cartEntries } from '../db/schema';
+import { cartEntries, products } from '../db/schema';
 import type { ScopedCart } from './cart-queries';
 import { fail, ok, type Result } from './problems';
-import { lineProblem, MAX_LINES, productRules } from './sellable';
+import { lineProblem, MAX_LINES, productRules, type ProductRules } from './sellable';
 
 export interface EntryOutcome {
   /** The entry number the change touched; after a removal it no longer exists. */
@@ -12,29 +12,39 @@ export interface EntryOutcome {
   quantityAdded: number;
 }
 
-interface CartLineStats {
+interface ProductInCart extends ProductRules {
   lines: number;
   lastEntryNumber: number;
   existing?: { entryNumber: number; quantity: number };
 }
 
-/** In one query: how many lines the cart has, its highest entry number, and the line of `productCode` if any. */
-async function lineStats(tx: Tx, cartId: number, productCode: string): Promise<CartLineStats> {
+/**
+ * In one query: the product's rules, how many lines the cart has, its highest entry number, and the
+ * product's line in it if any. Undefined when the product does not exist.
+ */
+async function productInCart(tx: Tx, cartId: number, productCode: string): Promise<ProductInCart | undefined> {
+  const inCart = and(eq(cartEntries.cartId, cartId), eq(cartEntries.productCode, products.code));
   const rows = await tx
     .select({
-      lines: sql<number>`count(*)::int`,
-      lastEntryNumber: sql<number>`coalesce(max(${cartEntries.entryNumber}), -1)::int`,
-      existingEntryNumber: sql<number | null>`max(${cartEntries.entryNumber}) filter (where ${cartEntries.productCode} = ${productCode})`,
-      existingQuantity: sql<number | null>`max(${cartEntries.quantity}) filter (where ${cartEntries.productCode} = ${productCode})`,
+      code: products.code,
+      name: products.name,
+      packSize: products.packSize,
+      range: products.range,
+      discontinued: products.discontinued,
+      minOrderQuantity: products.minOrderQuantity,
+      lines: sql<number>`(select count(*)::int from ${cartEntries} where ${eq(cartEntries.cartId, cartId)})`,
+      lastEntryNumber: sql<number>`(select coalesce(max(${cartEntries.entryNumber}), -1)::int from ${cartEntries} where ${eq(cartEntries.cartId, cartId)})`,
+      existingEntryNumber: sql<number | null>`(select ${cartEntries.entryNumber} from ${cartEntries} where ${inCart})`,
+      existingQuantity: sql<number | null>`(select ${cartEntries.quantity} from ${cartEntries} where ${inCart})`,
     })
-    .from(cartEntries)
-    .where(eq(cartEntries.cartId, cartId));
+    .from(products)
+    .where(eq(products.code, productCode));
   const row = rows[0];
+  if (!row) return undefined;
+  const { existingEntryNumber, existingQuantity, ...rest } = row;
   const existing =
-    row?.existingEntryNumber === null || row?.existingEntryNumber === undefined
-      ? undefined
-      : { entryNumber: Number(row.existingEntryNumber), quantity: Number(row.existingQuantity) };
-  return { lines: Number(row?.lines ?? 0), lastEntryNumber: Number(row?.lastEntryNumber ?? -1), existing };
+    existingEntryNumber === null || existingQuantity === null ? undefined : { entryNumber: Number(existingEntryNumber), quantity: Number(existingQuantity) };
+  return { ...rest, lines: Number(rest.lines), lastEntryNumber: Number(rest.lastEntryNumber), existing };
 }
 
 /**
@@ -43,25 +53,24 @@ async function lineStats(tx: Tx, cartId: number, productCode: string): Promise<C
  * the caller, so concurrent adds queue and neither quantities nor entry numbers are lost.
  */
 export async function addEntry(tx: Tx, { cart, scope }: ScopedCart, productCode: string, quantity: number): Promise<Result<EntryOutcome>> {
-  const stats = await lineStats(tx, cart.id, productCode);
+  const found = await productInCart(tx, cart.id, productCode);
   if (quantity === 0) {
-    if (!stats.existing) return ok({ entryNumber: -1, quantity: 0, quantityAdded: 0 });
-    await tx.delete(cartEntries).where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, stats.existing.entryNumber)));
-    return ok({ entryNumber: stats.existing.entryNumber, quantity: 0, quantityAdded: -stats.existing.quantity });
+    if (!found?.existing) return ok({ entryNumber: -1, quantity: 0, quantityAdded: 0 });
+    await tx.delete(cartEntries).where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, found.existing.entryNumber)));
+    return ok({ entryNumber: found.existing.entryNumber, quantity: 0, quantityAdded: -found.existing.quantity });
   }
-  const newQuantity = (stats.existing?.quantity ?? 0) + quantity;
-  const rules = await productRules(tx, [productCode]);
-  const problem = lineProblem(productCode, rules.get(productCode), scope.range, newQuantity);
-  if (problem) return fail(problem);
-  if (stats.existing) {
+  const newQuantity = (found?.existing?.quantity ?? 0) + quantity;
+  const problem = lineProblem(productCode, found, scope.range, newQuantity);
+  if (problem || !found) return fail(problem ?? { kind: 'productUnknown', productCode });
+  if (found.existing) {
     await tx
       .update(cartEntries)
       .set({ quantity: newQuantity })
-      .where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, stats.existing.entryNumber)));
-    return ok({ entryNumber: stats.existing.entryNumber, quantity: newQuantity, quantityAdded: quantity });
+      .where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, found.existing.entryNumber)));
+    return ok({ entryNumber: found.existing.entryNumber, quantity: newQuantity, quantityAdded: quantity });
   }
-  if (stats.lines >= MAX_LINES) return fail({ kind: 'cartFull', maximum: MAX_LINES });
-  const entryNumber = stats.lastEntryNumber + 1;
+  if (found.lines >= MAX_LINES) return fail({ kind: 'cartFull', maximum: MAX_LINES });
+  const entryNumber = found.lastEntryNumber + 1;
   await tx.insert(cartEntries).values({ cartId: cart.id, entryNumber, productCode, quantity });
   return ok({ entryNumber, quantity, quantityAdded: quantity });
 }

@@ -1,7 +1,7 @@
 import { requireShipToScope, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
-import { ensureCurrentCart, findOwnedCart, type ScopedCart } from './cart-queries';
+import { ensureCurrentCart, findOwnedCart, findScopedCurrentCart, type ScopedCart } from './cart-queries';
 
 /** How a request names a cart: a code, or `active` plus the ship-to and range whose current cart it means. */
 export interface CartTarget {
@@ -20,6 +20,9 @@ export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget
   if (target.cartId === 'active') {
     if (!target.shipTo) throw badRequest('shipTo', "Cart 'active' needs the query parameter 'shipTo'");
     if (!target.salesOrg) throw badRequest('salesOrg', "Cart 'active' needs the query parameter 'salesOrg'");
+    // The common case in one query; the first request of a ship-to and range creates the cart.
+    const existing = await findScopedCurrentCart(db, userId, target.shipTo, target.salesOrg, lock);
+    if (existing) return existing;
     const scope = await requireShipToScope(db, userId, target.shipTo, target.salesOrg);
     const { cart } = await ensureCurrentCart(db, userId, scope, lock);
     return { cart, scope };
