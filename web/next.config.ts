@@ -5,6 +5,8 @@ import type { NextConfig } from 'next';
  * (only over https) are set by src/proxy.ts.
  */
 const nextConfig: NextConfig = {
+  // The e2e harness serves a private copy of the build, so a rebuild elsewhere cannot change it under a test run.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   trailingSlash: true,
   poweredByHeader: false,
   reactStrictMode: true,

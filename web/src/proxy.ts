@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE, sealSession, sessionCookieAttributes, unsealSession } from './lib/session/cookie';
 import { refreshTokens, rememberedRefresh } from './lib/session/refresh';
 import { HTTPS_HEADER, PATH_HEADER } from './lib/session/request-context';
-import { needsRefresh, type SessionData } from './lib/session/session-data';
+import { accessFor, guard } from './lib/session/route-access';
+import { isShopReady, needsRefresh, withAutomaticAccount, type SessionData } from './lib/session/session-data';
 import { contentSecurityPolicy, requestOrigin, SAFE_METHODS } from './lib/security';
 
 /**
@@ -25,37 +26,44 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set(PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   requestHeaders.set(HTTPS_HEADER, https ? '1' : '0');
 
-  const renewed = await renewSession(request);
-  if (renewed === 'expired' && request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/')) {
-    const next = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  const { session, renewed } = await renewSession(request);
+  const isPage = request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/');
+  const next = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  if (renewed === 'expired' && isPage) {
     return NextResponse.redirect(new URL(`/api/session/expired/?next=${encodeURIComponent(next)}`, request.url), 303);
   }
   let sealed: string | undefined;
-  if (renewed !== 'unchanged' && renewed !== 'expired') {
-    sealed = await sealSession(renewed);
+  if (renewed === 'refreshed') {
+    sealed = await sealSession(session);
     request.cookies.set(SESSION_COOKIE, sealed);
     requestHeaders.set('cookie', request.cookies.toString());
+  }
+  const withSession = (response: NextResponse) => {
+    if (sealed !== undefined) response.cookies.set(SESSION_COOKIE, sealed, sessionCookieAttributes(https));
+    return response;
+  };
+  if (isPage && !request.headers.has('next-action')) {
+    const state = { signedIn: Boolean(session.user && session.tokens), ready: Boolean(session.tokens) && isShopReady(withAutomaticAccount(session)) };
+    const decision = guard(accessFor(request.nextUrl.pathname), state, next);
+    if (decision) return withSession(NextResponse.redirect(new URL(decision.redirect, request.url), 307));
   }
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   if (https) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
-  if (sealed !== undefined) response.cookies.set(SESSION_COOKIE, sealed, sessionCookieAttributes(https));
-  return response;
+  return withSession(response);
 }
 
-/** New session content when the tokens were refreshed, 'expired' when they could not be. */
-async function renewSession(request: NextRequest): Promise<SessionData | 'unchanged' | 'expired'> {
-  const value = request.cookies.get(SESSION_COOKIE)?.value;
-  if (!value) return 'unchanged';
-  const session = await unsealSession(value);
+/** The session, with refreshed tokens when they were due; 'expired' when they could not be refreshed. */
+async function renewSession(request: NextRequest): Promise<{ session: SessionData; renewed: 'unchanged' | 'refreshed' | 'expired' }> {
+  const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
   const tokens = session.tokens;
-  if (!tokens) return 'unchanged';
+  if (!tokens) return { session, renewed: 'unchanged' };
   const remembered = rememberedRefresh(tokens.refreshToken);
-  if (remembered) return { ...session, tokens: remembered };
-  if (!needsRefresh(tokens)) return 'unchanged';
+  if (remembered) return { session: { ...session, tokens: remembered }, renewed: 'refreshed' };
+  if (!needsRefresh(tokens)) return { session, renewed: 'unchanged' };
   const refreshed = await refreshTokens(tokens.refreshToken);
-  return refreshed.ok ? { ...session, tokens: refreshed.tokens } : 'expired';
+  return refreshed.ok ? { session: { ...session, tokens: refreshed.tokens }, renewed: 'refreshed' } : { session: {}, renewed: 'expired' };
 }
 
 export const config = {

@@ -1,5 +1,6 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ToastType } from '@/lib/errors/app-error';
 import { FLASH_COOKIE, type FlashCode } from './flash';
@@ -70,10 +71,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (toast.type === 'error') reportError({ kind: 'toast', title: toast.title, description: toast.description });
   }, []);
 
+  // The layout stays mounted across navigations (a sign-out redirect is one): look for a message on each.
+  const pathname = usePathname();
   useEffect(() => {
     const code = takeFlash();
     if (code) showToast(FLASH_TOASTS[code]);
-  }, [showToast]);
+  }, [showToast, pathname]);
 
   const api = useMemo(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
   const list = useMemo(() => ({ toasts, dismissToast }), [toasts, dismissToast]);

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds what is missing, starts the API (embedded database in .data/ unless DATABASE_URL is set),
+ * waits until it is ready, then starts the storefront on WEB_PORT. Ctrl-C or SIGTERM stops both cleanly.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const apiPort = process.env.API_PORT ?? '4000';
+const webPort = process.env.WEB_PORT ?? '3000';
+const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
+const env = { ...process.env, DATA_DIR: dataDir, API_PORT: apiPort, API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}` };
+
+function run(label, args, cwd = root) {
+  console.log(`[start] ${label}`);
+  const result = spawnSync('npm', args, { cwd, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`[start] ${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const apiBuilt = existsSync(join(root, 'api', 'dist', 'main.js'));
+if (!apiBuilt && existsSync(join(root, 'api', 'build.mjs'))) run('building the API', ['run', 'build', '-w', 'api']);
+if (!existsSync(join(root, 'web', '.next', 'BUILD_ID'))) run('building the storefront', ['run', 'build', '-w', 'web']);
+
+const children = [];
+let stopping = false;
+
+function start(label, command, args, cwd) {
+  const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${label} stopped (${signal ?? code}); stopping the rest`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  const alive = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  if (alive.length === 0) process.exit(exitCode);
+  let left = alive.length;
+  const force = setTimeout(() => alive.forEach((child) => child.kill('SIGKILL')), 15_000);
+  for (const child of alive) {
+    child.once('exit', () => {
+      left -= 1;
+      if (left === 0) {
+        clearTimeout(force);
+        process.exit(exitCode);
+      }
+    });
+    child.kill('SIGTERM');
+  }
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitReady(url, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+  }
+  return false;
+}
+
+const apiDist = join(root, 'api', 'dist', 'main.js');
+if (existsSync(apiDist)) start('API', process.execPath, [apiDist], root);
+else start('API', process.execPath, ['--import', 'tsx', join(root, 'api', 'src', 'main.ts')], root);
+
+if (!(await waitReady(`http://127.0.0.1:${apiPort}/health/ready`))) {
+  if (!stopping) {
+    console.error('[start] the API did not become ready');
+    stop(1);
+  }
+} else {
+  const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  start('storefront', process.execPath, [next, 'start', '-p', webPort], join(root, 'web'));
+  if (await waitReady(`http://127.0.0.1:${webPort}/login/`)) {
+    console.log(`[start] Meadowvale Foods shop: http://localhost:${webPort}  (API http://127.0.0.1:${apiPort})`);
+  }
+}

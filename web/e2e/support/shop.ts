@@ -1,0 +1,177 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unsealData } from 'iron-session';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { preparedBuild } from './build';
+import { API_DIR, CHROMIUM, REPO_DIR, WEB_DIR } from './paths';
+import { freePort, startChild, waitForHttp, type Child } from './processes';
+
+export const DEMO_PASSWORD = 'Meadowvale-demo-1';
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export interface ShopOptions {
+  /** Short-lived access tokens, to exercise refresh and expiry. */
+  accessTokenTtlSeconds?: number;
+  /** Extra environment for the storefront (e.g. E2E_HOOKS=1 for the crash route). */
+  webEnv?: Record<string, string>;
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** console.error messages this test expects (anything else fails it). */
+  allowConsoleErrors?: RegExp[];
+  /** Share cookies with an earlier page. */
+  context?: BrowserContext;
+  /** false: the browser runs no script at all (progressive enhancement checks). */
+  javaScriptEnabled?: boolean;
+}
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+/** The document title once the streamed metadata has arrived (soft navigations set it a moment later). */
+export async function titleOf(page: Page): Promise<string> {
+  await page.waitForFunction(() => document.title !== '');
+  return page.title();
+}
+
+export interface Shop {
+  baseUrl: string;
+  apiUrl: string;
+  dataDir: string;
+  secrets: { storefrontClientSecret: string; sessionSecret: string };
+  newPage(options?: PageOptions): Promise<Page>;
+  /** Throws when a page of this test logged a console.error it did not allow; closes the test's pages. */
+  finishTest(): Promise<void>;
+  signIn(page: Page, username: string, password?: string): Promise<void>;
+  /** The tokens inside a page's session cookie (opened with the demo session secret). */
+  sessionTokens(page: Page): Promise<SessionTokens | undefined>;
+  close(): Promise<void>;
+}
+
+const BROWSER_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function startApi(dataDir: string, options: ShopOptions): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.STOREFRONT_CLIENT_SECRET;
+  delete env.SESSION_SECRET;
+  if (options.accessTokenTtlSeconds) env.ACCESS_TOKEN_TTL_SECONDS = String(options.accessTokenTtlSeconds);
+  const child = startChild(process.execPath, ['--import', 'tsx', join(API_DIR, 'src', 'main.ts')], { cwd: REPO_DIR, env });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/health/ready`, child);
+  return { child, url };
+}
+
+async function startWeb(apiUrl: string, dataDir: string, distDir: string, options: ShopOptions): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    API_URL: apiUrl,
+    DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: distDir,
+    ...options.webEnv,
+  };
+  delete env.STOREFRONT_CLIENT_SECRET;
+  delete env.SESSION_SECRET;
+  const next = join(REPO_DIR, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child = startChild(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: WEB_DIR, env });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/login/`, child);
+  return { child, url };
+}
+
+/**
+ * The storefront's production build and a real API over a fresh embedded database (demo mode seeds it), on free
+ * ports, with a headless Chromium. One per test file.
+ */
+export async function startShop(options: ShopOptions = {}): Promise<Shop> {
+  const distDir = preparedBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mv-e2e-'));
+  const api = await startApi(dataDir, options);
+  let web: { child: Child; url: string } | undefined;
+  let browser: Browser | undefined;
+  try {
+    web = await startWeb(api.url, dataDir, distDir, options);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_FLAGS, headless: true });
+  } catch (error) {
+    await web?.child.stop();
+    await api.child.stop();
+    rmSync(join(WEB_DIR, distDir), { recursive: true, force: true });
+    throw error;
+  }
+  const secrets = JSON.parse(readFileSync(join(dataDir, 'demo-secrets.json'), 'utf8')) as Shop['secrets'];
+  const openBrowser = browser;
+  const webChild = web.child;
+  let pages: { page: Page; errors: string[]; allowed: RegExp[]; ownContext?: BrowserContext }[] = [];
+
+  const shop: Shop = {
+    baseUrl: web.url,
+    apiUrl: api.url,
+    dataDir,
+    secrets,
+    async newPage(pageOptions = {}) {
+      const ownContext = pageOptions.context ? undefined : await openBrowser.newContext({ viewport: pageOptions.viewport ?? DESKTOP, baseURL: web?.url, javaScriptEnabled: pageOptions.javaScriptEnabled ?? true });
+      const context = pageOptions.context ?? ownContext;
+      if (!context) throw new Error('no browser context');
+      const page = await context.newPage();
+      if (pageOptions.viewport) await page.setViewportSize(pageOptions.viewport);
+      const entry = { page, errors: [] as string[], allowed: pageOptions.allowConsoleErrors ?? [], ownContext };
+      page.on('console', (message) => {
+        if (message.type() === 'error') entry.errors.push(`${message.text()} [${message.location().url}]`);
+      });
+      page.on('pageerror', (error) => entry.errors.push(`pageerror: ${error.message}`));
+      pages.push(entry);
+      return page;
+    },
+    async finishTest() {
+      const unexpected = pages.flatMap((entry) => entry.errors.filter((text) => !entry.allowed.some((pattern) => pattern.test(text))));
+      for (const entry of pages) await (entry.ownContext ?? entry.page).close();
+      pages = [];
+      if (unexpected.length > 0) throw new Error(`console.error in the page:\n${unexpected.join('\n')}`);
+    },
+    async signIn(page, username, password = DEMO_PASSWORD) {
+      await page.goto('/login/');
+      await page.getByLabel('Email address').fill(username);
+      await page.getByLabel('Password').fill(password);
+      await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    },
+    async sessionTokens(page) {
+      const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'mv_session');
+      if (!cookie?.value) return undefined;
+      const data = await unsealData<{ tokens?: SessionTokens }>(cookie.value, { password: secrets.sessionSecret, ttl: 30 * 24 * 3600 });
+      return data.tokens;
+    },
+    async close() {
+      await openBrowser.close().catch(() => undefined);
+      await webChild.stop();
+      await api.child.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(join(WEB_DIR, distDir), { recursive: true, force: true });
+    },
+  };
+  return shop;
+}
