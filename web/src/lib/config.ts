@@ -14,6 +14,8 @@ const envSchema = z.object({
   STOREFRONT_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** '1' only in the e2e suite: enables the deliberate render-crash page that tests the error page. */
+  E2E_HOOKS: z.enum(['0', '1']).default('0'),
 });
 
 const demoSecretsSchema = z.object({ storefrontClientSecret: z.string().min(16), sessionSecret: z.string().min(32) });
@@ -24,6 +26,7 @@ export interface WebConfig {
   client: { id: string; secret: string };
   dataDir: string;
   production: boolean;
+  e2eHooks: boolean;
 }
 
 export class WebConfigError extends Error {}
@@ -74,6 +77,7 @@ export function parseWebConfig(source: NodeJS.ProcessEnv): WebConfig {
     client: { id: env.STOREFRONT_CLIENT_ID, secret: clientSecret },
     dataDir,
     production: env.NODE_ENV === 'production',
+    e2eHooks: env.E2E_HOOKS === '1',
   };
 }
 

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { revokeAtApi } from './support/api';
+import { startShop, type Shop } from './support/shop';
+
+/** Access tokens live 3 s here, so every step past a short wait exercises refresh (spec §4 token handling). */
+const TTL_SECONDS = 3;
+let shop: Shop;
+before(async () => {
+  shop = await startShop({ accessTokenTtlSeconds: TTL_SECONDS });
+});
+afterEach(async () => shop.finishTest());
+after(async () => shop?.close());
+
+const waitPastExpiry = () => new Promise((resolveWait) => setTimeout(resolveWait, TTL_SECONDS * 1000 + 500));
+
+describe('session tokens', () => {
+  test('an expired access token is refreshed and the user stays signed in', async () => {
+    const page = await shop.newPage();
+    await shop.signIn(page, 'solo@example.com');
+    const first = await shop.sessionTokens(page);
+    assert.ok(first);
+    await waitPastExpiry();
+    await page.goto('/account/');
+    assert.equal(new URL(page.url()).pathname, '/account/');
+    await page.getByRole('button', { name: 'Sign out' }).first().waitFor();
+    const second = await shop.sessionTokens(page);
+    assert.ok(second);
+    assert.notEqual(second.accessToken, first.accessToken);
+    assert.notEqual(second.refreshToken, first.refreshToken, 'the refresh token was rotated');
+    assert.ok(second.expiresAt > first.expiresAt);
+  });
+
+  test('concurrent requests share one refresh and none is signed out', async () => {
+    const page = await shop.newPage();
+    await shop.signIn(page, 'solo@example.com');
+    const before = await shop.sessionTokens(page);
+    await waitPastExpiry();
+    const context = page.context();
+    const tabs = await Promise.all([1, 2, 3, 4].map(() => context.newPage()));
+    await Promise.all(tabs.map((tab) => tab.goto(`${shop.baseUrl}/account/`)));
+    for (const tab of tabs) assert.equal(new URL(tab.url()).pathname, '/account/');
+    const afterRefresh = await shop.sessionTokens(page);
+    assert.ok(before && afterRefresh);
+    assert.notEqual(afterRefresh.refreshToken, before.refreshToken);
+    // The rotated refresh token still works: the API did not see a reuse and revoke the sign-in.
+    await waitPastExpiry();
+    await page.goto('/account/');
+    assert.equal(new URL(page.url()).pathname, '/account/');
+  });
+
+  test('a failed refresh ends the session: SessionExpired toast, sign-in page, and the way back', async () => {
+    const page = await shop.newPage();
+    await shop.signIn(page, 'solo@example.com');
+    const tokens = await shop.sessionTokens(page);
+    assert.ok(tokens);
+    await revokeAtApi(shop, tokens.refreshToken);
+    await waitPastExpiry();
+    const logged = page.waitForResponse((response) => response.url().endsWith('/api/log/') && response.request().method() === 'POST');
+    await page.goto('/account/orders/');
+    const url = new URL(page.url());
+    assert.equal(url.pathname, '/login/');
+    assert.equal(url.searchParams.get('next'), '/account/orders/');
+    const toast = page.getByRole('alert').filter({ hasText: 'Your session has expired' });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), /Please login again/);
+    assert.equal((await logged).status(), 204, 'the error toast reached the API log');
+    assert.equal(await shop.sessionTokens(page), undefined, 'the session cookie was cleared');
+    await page.getByLabel('Email address').fill('solo@example.com');
+    await page.getByLabel('Password').fill('Meadowvale-demo-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((next) => next.pathname === '/account/orders/');
+  });
+
+  test('SessionExpired is never de-duplicated: each expiry shows its toast', async () => {
+    const page = await shop.newPage();
+    for (let round = 0; round < 2; round += 1) {
+      await shop.signIn(page, 'solo@example.com');
+      const tokens = await shop.sessionTokens(page);
+      assert.ok(tokens);
+      await revokeAtApi(shop, tokens.refreshToken);
+      await waitPastExpiry();
+      await page.goto('/account/');
+      await page.getByRole('alert').filter({ hasText: 'Your session has expired' }).first().waitFor();
+    }
+  });
+});
