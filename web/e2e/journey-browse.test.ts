@@ -64,7 +64,7 @@ describe('browse a category: filter, sort, page, add', () => {
 
       await page.goBack();
       await page.waitForURL((address) => !address.searchParams.has('page'));
-      assert.match(await countText(page), /^1–20 of/);
+      await page.getByRole('status').getByText(/^1–20 of/).waitFor();
     });
   }
 

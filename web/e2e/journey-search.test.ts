@@ -52,6 +52,7 @@ describe('search with suggestions, results, add', () => {
       assert.deepEqual(narrowed, fetched.filter((value) => value.toLowerCase().startsWith('ch')));
 
       await box.fill('ched');
+      await page.waitForFunction(() => document.querySelector('[data-suggestion]')?.textContent?.startsWith('Ched'));
       await page.mouse.click(2, viewport.height - 2);
       await suggestionList(page).waitFor({ state: 'hidden' });
       await box.focus();
@@ -66,7 +67,7 @@ describe('search with suggestions, results, add', () => {
       await box.press('Enter');
       await page.waitForURL('**/search/cheddar/');
       const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
-      assert.ok((await cards.count()) > 0);
+      await cards.first().waitFor();
       await assertAccessible(page, `search results (${name})`);
       const card = cards.first();
       const quantity = Number(await card.getByLabel('Quantity').inputValue());
@@ -100,6 +101,7 @@ describe('search with suggestions, results, add', () => {
     await page.waitForURL(`**/search/${encodeURIComponent(focused)}/`);
 
     const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
+    await card.waitFor();
     await tabTo(page, card.getByRole('button', { name: 'Add to cart' }));
     const quantity = Number(await card.getByLabel('Quantity').inputValue());
     await page.keyboard.press('Enter');

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { suggestAction } from '@/app/search/actions';
 import { useToast } from '@/components/shell/toasts';
 import { filterByPrefix, searchHref, wantsRemoteSuggestions } from '@/lib/commerce/suggestion-rules';
@@ -23,10 +24,11 @@ export function SearchBoxClient() {
   const inputRef = useRef<HTMLInputElement>(null);
   const latest = useRef(0);
   const [term, setTerm] = useState('');
-  const [fetched, setFetched] = useState<string[]>([]);
+  const [fetched, setFetched] = useState<{ term: string; values: string[] }>({ term: '', values: [] });
   const [open, setOpen] = useState(false);
 
-  const shown = wantsRemoteSuggestions(term) ? fetched : filterByPrefix(fetched, term);
+  // Until the answer for this very term arrives, the earlier suggestions are narrowed by prefix.
+  const shown = wantsRemoteSuggestions(term) && fetched.term === term ? fetched.values : filterByPrefix(fetched.values, term);
   const visible = open && term.trim().length > 0 && shown.length > 0;
 
   useEffect(() => {
@@ -35,7 +37,7 @@ export function SearchBoxClient() {
     const timer = setTimeout(async () => {
       const answer = await suggestAction(term);
       if (request !== latest.current) return;
-      if (answer.ok) setFetched(answer.values);
+      if (answer.ok) setFetched({ term, values: answer.values });
       else showToast({ title: 'An unexpected error occurred', description: answer.message, type: 'error', dedupeKey: 'suggestions' });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -65,6 +67,8 @@ export function SearchBoxClient() {
 
   function moveFocus(event: KeyboardEvent<HTMLFormElement>) {
     if (event.key === 'Escape') {
+      // The first Escape closes the suggestions and keeps the term (a search field would clear itself).
+      if (visible) event.preventDefault();
       setOpen(false);
       inputRef.current?.focus();
       return;
@@ -73,7 +77,8 @@ export function SearchBoxClient() {
     const items = links();
     if (items.length === 0) return;
     event.preventDefault();
-    setOpen(true);
+    // The list must be shown before one of its links can take focus.
+    if (!visible) flushSync(() => setOpen(true));
     const at = items.indexOf(document.activeElement as HTMLAnchorElement);
     const step = event.key === 'ArrowDown' ? 1 : -1;
     const next = at + step;
