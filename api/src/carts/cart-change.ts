@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { cartEntryRows, touchCart, type CartRow, type ScopedCart } from './cart-queries';
+import { cartEntryRows, touchCart, type CartRow, type EntryRow, type ScopedCart } from './cart-queries';
 import { cartView, type CartView } from './cart-view';
 import { fail, ok, type Result } from './problems';
 import { resolveCart, type CartTarget } from './resolve-cart';
@@ -12,6 +11,18 @@ export interface ChangeRequest extends CartTarget {
   expectedVersion?: number;
 }
 
+/** A locked cart and its lines as they are before the change. */
+export interface CartState extends ScopedCart {
+  entries: EntryRow[];
+}
+
+/** What a change did: its outcome, the cart's lines after it, and cart fields to set with the version bump. */
+export interface Applied<T> {
+  outcome: T;
+  entries: EntryRow[];
+  fields?: Partial<CartRow>;
+}
+
 export interface Changed<T> {
   cart: CartRow;
   view: CartView;
@@ -20,26 +31,23 @@ export interface Changed<T> {
 
 /**
  * The frame of every change to one cart: one transaction, the cart row locked first (so concurrent changes
- * queue instead of colliding on entry numbers or losing updates), the If-Match version checked, the change
- * applied, the version bumped, and the cart read back inside the same transaction.
+ * queue instead of colliding on entry numbers or losing updates), the If-Match version checked, the lines
+ * read once, the change applied, and the version bumped. The change answers with the lines as they now
+ * are, so the cart is not read a second time.
  */
-export async function changeCart<T>(
-  db: Db,
-  request: ChangeRequest,
-  change: (tx: Tx, scoped: ScopedCart) => Promise<Result<T>>,
-): Promise<Result<Changed<T>>> {
+export async function changeCart<T>(db: Db, request: ChangeRequest, change: (tx: Tx, state: CartState) => Promise<Result<Applied<T>>>): Promise<Result<Changed<T>>> {
   return inTransaction(db, async (tx) => {
-    // A cart is a draft: its changes commit without waiting for the WAL flush (a database crash could lose the
-    // last fraction of a second of cart edits, never an order, and never consistency). Orders commit durably.
-    await tx.execute(sql`set local synchronous_commit to off`);
     const scoped = await resolveCart(tx, request.userId, request, true);
     if (request.expectedVersion !== undefined && request.expectedVersion !== scoped.cart.version) {
       return fail({ kind: 'staleVersion', currentVersion: scoped.cart.version });
     }
-    const result = await change(tx, scoped);
+    const entries = await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode);
+    const result = await change(tx, { ...scoped, entries });
     if (!result.ok) return result;
-    const cart = await touchCart(tx, scoped.cart.id);
-    const entries = await cartEntryRows(tx, cart.id, scoped.scope.soldToCode);
-    return ok({ cart, view: cartView(cart, scoped.scope, entries), outcome: result.value });
+    const cart = await touchCart(tx, scoped.cart.id, result.value.fields);
+    return ok({ cart, view: cartView(cart, scoped.scope, result.value.entries), outcome: result.value.outcome });
   });
 }
+
+/** A change that leaves the lines as they are. */
+export const unchangedLines = <T>(state: CartState, outcome: T, fields?: Partial<CartRow>): Applied<T> => ({ outcome, entries: state.entries, fields });

@@ -1,8 +1,5 @@
-import type { Tx } from '../db/client';
-import { carts } from '../db/schema';
-import { eq } from 'drizzle-orm';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
-import type { ScopedCart } from './cart-queries';
+import { unchangedLines, type Applied, type CartState } from './cart-change';
 import { fail, ok, type Result } from './problems';
 
 /** What PUT /carts/{id} may set; null clears a field, an absent field is left as it is. */
@@ -12,19 +9,18 @@ export interface CartDetails {
   requestedDeliveryDate?: string | null;
 }
 
-export async function updateCartDetails(tx: Tx, { cart, scope }: ScopedCart, details: CartDetails, clock: Clock): Promise<Result<null>> {
+/** The details as cart fields, set by the frame with the version bump; a delivery date must be orderable now. */
+export function updateCartDetails(state: CartState, details: CartDetails, clock: Clock): Result<Applied<null>> {
   const date = details.requestedDeliveryDate;
   if (date) {
-    const check = checkDeliveryDate(clock(), date, scope);
+    const check = checkDeliveryDate(clock(), date, state.scope);
     if (check !== 'orderable') return fail({ kind: 'deliveryDateNotOrderable', date, why: check });
   }
-  await tx
-    .update(carts)
-    .set({
+  return ok(
+    unchangedLines(state, null, {
       purchaseOrderNumber: details.purchaseOrderNumber,
       deliveryInstructions: details.deliveryInstructions,
       requestedDeliveryDate: date,
-    })
-    .where(eq(carts.id, cart.id));
-  return ok(null);
+    }),
+  );
 }

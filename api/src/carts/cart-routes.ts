@@ -77,7 +77,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.put('/users/current/carts/:cartId', async (request, reply) => {
     const target = changeRequest(request);
     const details = parseInput(cartDetailsBody, request.body, 'body');
-    return sendCart(reply, unwrap(await changeCart(db, target, (tx, scoped) => updateCartDetails(tx, scoped, details, systemClock))));
+    return sendCart(reply, unwrap(await changeCart(db, target, async (_tx, state) => updateCartDetails(state, details, systemClock))));
   });
 
   app.delete('/users/current/carts/:cartId', async (request, reply) => {

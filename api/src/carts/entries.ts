@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { cartEntries, products } from '../db/schema';
-import type { ScopedCart } from './cart-queries';
+import { cartEntries, prices, products } from '../db/schema';
+import type { Applied, CartState } from './cart-change';
+import type { EntryRow } from './cart-queries';
 import { fail, ok, type Result } from './problems';
-import { lineProblem, MAX_LINES, productRules, type ProductRules } from './sellable';
+import { lineProblem, MAX_LINES, type ProductRules } from './sellable';
 
 export interface EntryOutcome {
   /** The entry number the change touched; after a removal it no longer exists. */
@@ -12,100 +13,97 @@ export interface EntryOutcome {
   quantityAdded: number;
 }
 
-interface ProductInCart extends ProductRules {
-  lines: number;
-  lastEntryNumber: number;
-  existing?: { entryNumber: number; quantity: number };
-}
+const rulesOf = (entry: Omit<EntryRow, 'entryNumber' | 'quantity'>): ProductRules => ({ ...entry, code: entry.productCode });
 
-/**
- * In one query: the product's rules, how many lines the cart has, its highest entry number, and the
- * product's line in it if any. Undefined when the product does not exist.
- */
-async function productInCart(tx: Tx, cartId: number, productCode: string): Promise<ProductInCart | undefined> {
-  const inCart = and(eq(cartEntries.cartId, cartId), eq(cartEntries.productCode, products.code));
+/** A product as a cart line would show it, priced for the sold-to; undefined when it does not exist. */
+async function productForCart(tx: Tx, productCode: string, soldToCode: string): Promise<Omit<EntryRow, 'entryNumber' | 'quantity'> | undefined> {
   const rows = await tx
     .select({
-      code: products.code,
+      productCode: products.code,
       name: products.name,
       packSize: products.packSize,
+      salesUnit: products.salesUnit,
       range: products.range,
-      discontinued: products.discontinued,
       minOrderQuantity: products.minOrderQuantity,
-      lines: sql<number>`(select count(*)::int from ${cartEntries} where ${eq(cartEntries.cartId, cartId)})`,
-      lastEntryNumber: sql<number>`(select coalesce(max(${cartEntries.entryNumber}), -1)::int from ${cartEntries} where ${eq(cartEntries.cartId, cartId)})`,
-      existingEntryNumber: sql<number | null>`(select ${cartEntries.entryNumber} from ${cartEntries} where ${inCart})`,
-      existingQuantity: sql<number | null>`(select ${cartEntries.quantity} from ${cartEntries} where ${inCart})`,
+      stockStatus: products.stockStatus,
+      discontinued: products.discontinued,
+      unitPricePence: sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`,
+      vatRateBp: products.vatRateBp,
     })
     .from(products)
+    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
     .where(eq(products.code, productCode));
   const row = rows[0];
-  if (!row) return undefined;
-  const { existingEntryNumber, existingQuantity, ...rest } = row;
-  const existing =
-    existingEntryNumber === null || existingQuantity === null ? undefined : { entryNumber: Number(existingEntryNumber), quantity: Number(existingQuantity) };
-  return { ...rest, lines: Number(rest.lines), lastEntryNumber: Number(rest.lastEntryNumber), existing };
+  return row && { ...row, unitPricePence: Number(row.unitPricePence) };
 }
+
+const whereEntry = (cartId: number, entryNumber: number) => and(eq(cartEntries.cartId, cartId), eq(cartEntries.entryNumber, entryNumber));
+
+const withQuantity = (entries: EntryRow[], entryNumber: number, quantity: number) =>
+  entries.map((entry) => (entry.entryNumber === entryNumber ? { ...entry, quantity } : entry));
 
 /**
  * Adds `quantity` cases of a product: to its existing line, or as a new line with the next entry number.
  * Quantity 0 removes the product's line, as the storefront's cart rules say. The cart row is locked by
- * the caller, so concurrent adds queue and neither quantities nor entry numbers are lost.
+ * the frame, so concurrent adds queue and neither quantities nor entry numbers are lost.
  */
-export async function addEntry(tx: Tx, { cart, scope }: ScopedCart, productCode: string, quantity: number): Promise<Result<EntryOutcome>> {
-  const found = await productInCart(tx, cart.id, productCode);
+export async function addEntry(tx: Tx, state: CartState, productCode: string, quantity: number): Promise<Result<Applied<EntryOutcome>>> {
+  const existing = state.entries.find((entry) => entry.productCode === productCode);
   if (quantity === 0) {
-    if (!found?.existing) return ok({ entryNumber: -1, quantity: 0, quantityAdded: 0 });
-    await tx.delete(cartEntries).where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, found.existing.entryNumber)));
-    return ok({ entryNumber: found.existing.entryNumber, quantity: 0, quantityAdded: -found.existing.quantity });
+    if (!existing) return ok({ outcome: { entryNumber: -1, quantity: 0, quantityAdded: 0 }, entries: state.entries });
+    return removeEntry(tx, state, existing.entryNumber);
   }
-  const newQuantity = (found?.existing?.quantity ?? 0) + quantity;
-  const problem = lineProblem(productCode, found, scope.range, newQuantity);
-  if (problem || !found) return fail(problem ?? { kind: 'productUnknown', productCode });
-  if (found.existing) {
-    await tx
-      .update(cartEntries)
-      .set({ quantity: newQuantity })
-      .where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, found.existing.entryNumber)));
-    return ok({ entryNumber: found.existing.entryNumber, quantity: newQuantity, quantityAdded: quantity });
+  if (existing) {
+    const newQuantity = existing.quantity + quantity;
+    const problem = lineProblem(productCode, rulesOf(existing), state.scope.range, newQuantity);
+    if (problem) return fail(problem);
+    await tx.update(cartEntries).set({ quantity: newQuantity }).where(whereEntry(state.cart.id, existing.entryNumber));
+    return ok({
+      outcome: { entryNumber: existing.entryNumber, quantity: newQuantity, quantityAdded: quantity },
+      entries: withQuantity(state.entries, existing.entryNumber, newQuantity),
+    });
   }
-  if (found.lines >= MAX_LINES) return fail({ kind: 'cartFull', maximum: MAX_LINES });
-  const entryNumber = found.lastEntryNumber + 1;
-  await tx.insert(cartEntries).values({ cartId: cart.id, entryNumber, productCode, quantity });
-  return ok({ entryNumber, quantity, quantityAdded: quantity });
+  const product = await productForCart(tx, productCode, state.scope.soldToCode);
+  const problem = lineProblem(productCode, product && rulesOf(product), state.scope.range, quantity);
+  if (problem || !product) return fail(problem ?? { kind: 'productUnknown', productCode });
+  if (state.entries.length >= MAX_LINES) return fail({ kind: 'cartFull', maximum: MAX_LINES });
+  const entryNumber = state.entries.reduce((last, entry) => Math.max(last, entry.entryNumber), -1) + 1;
+  await tx.insert(cartEntries).values({ cartId: state.cart.id, entryNumber, productCode, quantity });
+  return ok({
+    outcome: { entryNumber, quantity, quantityAdded: quantity },
+    entries: [...state.entries, { ...product, entryNumber, quantity }],
+  });
 }
 
 /** Sets an entry's quantity; 0 removes it. A product code, when sent, must be the entry's. */
 export async function setEntryQuantity(
   tx: Tx,
-  { cart, scope }: ScopedCart,
+  state: CartState,
   entryNumber: number,
   quantity: number,
   productCode?: string,
-): Promise<Result<EntryOutcome>> {
-  const rows = await tx
-    .select({ productCode: cartEntries.productCode, quantity: cartEntries.quantity })
-    .from(cartEntries)
-    .where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, entryNumber)));
-  const entry = rows[0];
+): Promise<Result<Applied<EntryOutcome>>> {
+  const entry = state.entries.find((candidate) => candidate.entryNumber === entryNumber);
   if (!entry) return fail({ kind: 'entryNotFound', entryNumber });
   if (productCode !== undefined && productCode !== entry.productCode) {
     return fail({ kind: 'entryProductMismatch', entryNumber, productCode: entry.productCode });
   }
-  if (quantity === 0) return removeEntry(tx, { cart, scope }, entryNumber);
-  const rules = await productRules(tx, [entry.productCode]);
-  const problem = lineProblem(entry.productCode, rules.get(entry.productCode), scope.range, quantity);
+  if (quantity === 0) return removeEntry(tx, state, entryNumber);
+  const problem = lineProblem(entry.productCode, rulesOf(entry), state.scope.range, quantity);
   if (problem) return fail(problem);
-  await tx.update(cartEntries).set({ quantity }).where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, entryNumber)));
-  return ok({ entryNumber, quantity, quantityAdded: quantity - entry.quantity });
+  await tx.update(cartEntries).set({ quantity }).where(whereEntry(state.cart.id, entryNumber));
+  return ok({
+    outcome: { entryNumber, quantity, quantityAdded: quantity - entry.quantity },
+    entries: withQuantity(state.entries, entryNumber, quantity),
+  });
 }
 
-export async function removeEntry(tx: Tx, { cart }: ScopedCart, entryNumber: number): Promise<Result<EntryOutcome>> {
-  const removed = await tx
-    .delete(cartEntries)
-    .where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, entryNumber)))
-    .returning({ quantity: cartEntries.quantity });
-  const entry = removed[0];
+export async function removeEntry(tx: Tx, state: CartState, entryNumber: number): Promise<Result<Applied<EntryOutcome>>> {
+  const entry = state.entries.find((candidate) => candidate.entryNumber === entryNumber);
   if (!entry) return fail({ kind: 'entryNotFound', entryNumber });
-  return ok({ entryNumber, quantity: 0, quantityAdded: -entry.quantity });
+  await tx.delete(cartEntries).where(whereEntry(state.cart.id, entryNumber));
+  return ok({
+    outcome: { entryNumber, quantity: 0, quantityAdded: -entry.quantity },
+    entries: state.entries.filter((candidate) => candidate.entryNumber !== entryNumber),
+  });
 }

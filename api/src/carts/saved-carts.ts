@@ -3,7 +3,8 @@ import type { ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx, Tx } from '../db/client';
 import { cartEntries, carts } from '../db/schema';
 import { formatLondonDate } from '../delivery/london-time';
-import { cartEntryRows, ensureCurrentCart, findCurrentCart, type CartRow, type EntryRow, type ScopedCart } from './cart-queries';
+import { unchangedLines, type Applied, type CartState } from './cart-change';
+import { cartEntryRows, ensureCurrentCart, findCurrentCart, type CartRow, type EntryRow } from './cart-queries';
 import { fail, ok, type Result } from './problems';
 
 export const defaultSavedCartName = (now: Date): string => `Cart saved on ${formatLondonDate(now)}`;
@@ -12,34 +13,37 @@ export const defaultSavedCartName = (now: Date): string => `Cart saved on ${form
  * The cart becomes a saved cart and a fresh, empty current cart takes its place. Saving a cart that is
  * already saved renames it. An empty cart is not worth saving.
  */
-export async function saveCart(tx: Tx, { cart, scope }: ScopedCart, name: string | undefined, description: string | undefined, now: Date): Promise<Result<null>> {
+export async function saveCart(
+  tx: Tx,
+  state: CartState,
+  name: string | undefined,
+  description: string | undefined,
+  now: Date,
+): Promise<Result<Applied<null>>> {
+  const { cart, scope } = state;
   if (cart.status === 'saved') {
-    await tx
-      .update(carts)
-      .set({ name: name ?? cart.name, description: description ?? cart.description })
-      .where(eq(carts.id, cart.id));
-    return ok(null);
+    return ok(unchangedLines(state, null, { name: name ?? cart.name, description: description ?? cart.description }));
   }
-  const [lines] = await tx.select({ n: count() }).from(cartEntries).where(eq(cartEntries.cartId, cart.id));
-  if (Number(lines?.n ?? 0) === 0) return fail({ kind: 'emptyCart' });
+  if (state.entries.length === 0) return fail({ kind: 'emptyCart' });
+  // Saved before the new current cart is created: one current cart per ship-to and range at any moment.
   await tx
     .update(carts)
     .set({ status: 'saved', name: name ?? defaultSavedCartName(now), description: description ?? null, savedAt: now })
     .where(eq(carts.id, cart.id));
   await ensureCurrentCart(tx, cart.userId, scope, false);
-  return ok(null);
+  return ok(unchangedLines(state, null));
 }
 
 /**
  * A saved cart becomes the current cart again. The cart that was current is not lost: with lines it is
  * saved under a dated name, empty it is simply dropped.
  */
-export async function restoreSavedCart(tx: Tx, { cart, scope }: ScopedCart, now: Date): Promise<Result<null>> {
+export async function restoreSavedCart(tx: Tx, state: CartState, now: Date): Promise<Result<Applied<null>>> {
+  const { cart, scope } = state;
   if (cart.status !== 'saved') return fail({ kind: 'notSaved' });
   const current = await findCurrentCart(tx, cart.userId, scope, true);
   if (current) await setAsideCurrentCart(tx, current, now);
-  await tx.update(carts).set({ status: 'current', savedAt: null }).where(eq(carts.id, cart.id));
-  return ok(null);
+  return ok(unchangedLines(state, null, { status: 'current', savedAt: null }));
 }
 
 async function setAsideCurrentCart(tx: Tx, current: CartRow, now: Date): Promise<void> {

@@ -1,6 +1,3 @@
-import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { products } from '../db/schema';
 import type { CommerceProblem } from './problems';
 
 export const MAX_QUANTITY = 9999;
@@ -13,22 +10,6 @@ export interface ProductRules {
   range: string;
   discontinued: boolean;
   minOrderQuantity: number;
-}
-
-export async function productRules(db: DbOrTx, codes: string[]): Promise<Map<string, ProductRules>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .select({
-      code: products.code,
-      name: products.name,
-      packSize: products.packSize,
-      range: products.range,
-      discontinued: products.discontinued,
-      minOrderQuantity: products.minOrderQuantity,
-    })
-    .from(products)
-    .where(inArray(products.code, codes));
-  return new Map(rows.map((row) => [row.code, row]));
 }
 
 /** Whether a product may sit in a cart of `range` with `quantity` cases: the one rule for add, update, checkout and reorder. */

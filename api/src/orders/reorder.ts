@@ -16,17 +16,19 @@ export interface ReorderOutcome {
  */
 export async function reorder(db: Db, userId: number, { order, lines }: OrderRecord): Promise<Result<Changed<ReorderOutcome>>> {
   const target = { userId, cartId: 'active', shipTo: order.shipToCode, salesOrg: order.range as 'CHIL' | 'DAIR' };
-  return changeCart(db, target, async (tx, scoped) => {
+  return changeCart(db, target, async (tx, initial) => {
     const outcome: ReorderOutcome = { added: [], notAdded: [] };
+    let state = initial;
     for (const line of lines) {
-      const result = await addEntry(tx, scoped, line.productCode, line.quantity);
+      const result = await addEntry(tx, state, line.productCode, line.quantity);
       if (result.ok) {
+        state = { ...state, entries: result.value.entries };
         outcome.added.push({ productCode: line.productCode, quantity: line.quantity });
       } else {
         const message = problemToApiError(result.problem).message;
         outcome.notAdded.push({ productCode: line.productCode, name: line.name, quantity: line.quantity, reason: result.problem.kind, message });
       }
     }
-    return ok(outcome);
+    return ok({ outcome, entries: state.entries });
   });
 }
