@@ -51,7 +51,10 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
   }
   const dataDir = target.dataDir === undefined ? undefined : join(target.dataDir, 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+  // PostgreSQL's default 128 MB of shared buffers, all resident in the WebAssembly heap, would double the
+  // process's memory; the demo database is a few tens of MB and the OS caches its files anyway.
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent }, startParams });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
