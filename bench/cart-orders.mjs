@@ -1,0 +1,436 @@
+#!/usr/bin/env node
+/**
+ * Cart and order load benchmark on PostgreSQL: a catalogue of 10 000 products and 100 000 past orders,
+ * then requests/s and p50/p99 latency (autocannon, loopback, one bench user per connection) for
+ * add-to-cart into carts growing to 50 lines, update quantity, get cart (50 lines), place order (each
+ * from a fresh, ready cart) and an order history page.
+ *
+ *   node bench/cart-orders.mjs [--products 10000] [--orders 100000] [--duration 10] [--warmup 2]
+ *                              [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
+ *                              [--reuse] [--keep] [--only add,update,get,order,history]
+ *
+ * --reuse keeps an existing benchmark database of the same size instead of rebuilding it; --keep leaves it
+ * behind afterwards. Every response must be 2xx: a run with errors says so in the table.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '10000' },
+    orders: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '4181' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    reuse: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'add,update,get,order,history' },
+  },
+});
+const PRODUCTS = Number(args.products);
+const PAST_ORDERS = Number(args.orders);
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const PORT = Number(args.port);
+const ONLY = new Set(args.only.split(','));
+for (const [name, value] of Object.entries({ PRODUCTS, PAST_ORDERS, DURATION, CONNECTIONS })) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+}
+
+const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../api');
+const CLIENT = { id: 'storefront', secret: 'bench-storefront-secret-0123456789' };
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const BASE = '/occ/v2/b2b';
+// Bench users order for the demo ship-to that has both ranges and its own sold-to price list.
+const SHIP_TO = '0000410002';
+const SOLD_TO = '0000100001';
+const RANGE = 'DAIR';
+const SCOPE = `shipTo=${SHIP_TO}&salesOrg=${RANGE}`;
+const CART_LINES = 50;
+/** Ready carts per user for the place-order scenario: more than one connection can order in a run. */
+const READY_CARTS_PER_USER = 800;
+
+const log = (message) => console.error(`[bench] ${message}`);
+
+function run(command, commandArgs, env) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, commandArgs, { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepareDatabase() {
+  const name = `mv_bench_cart_orders_${PRODUCTS}_${PAST_ORDERS}`;
+  const url = new URL(args['database-url']);
+  url.pathname = `/${name}`;
+  const exists = await withClient(args['database-url'], async (admin) => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0);
+  let fresh = !(args.reuse && exists);
+  if (!fresh) {
+    const seeded = await withClient(url.toString(), (db) =>
+      db.query("select count(*)::int as n from orders where idempotency_key like 'seed-%'").then((r) => r.rows[0].n, () => -1),
+    );
+    fresh = seeded !== PAST_ORDERS;
+  }
+  if (fresh) {
+    await withClient(args['database-url'], async (admin) => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    });
+  }
+  const drop = () => withClient(args['database-url'], (admin) => admin.query(`drop database if exists ${name} with (force)`));
+  return { url: url.toString(), fresh, cleanup: args.keep ? async () => {} : drop };
+}
+
+/** One bench user per connection, holding the bench ship-to, with the demo users' password hash. */
+async function seedUsers(db) {
+  await db.query(
+    `insert into users (username, customer_id, name, email, password_hash)
+     select 'bench-' || i || '@example.com', 'B' || lpad(i::text, 7, '0'), 'Bench user ' || i, 'bench-' || i || '@example.com',
+            (select password_hash from users where username = 'solo@example.com')
+     from generate_series(1, $1::int) as i
+     on conflict do nothing`,
+    [CONNECTIONS],
+  );
+  await db.query(
+    `insert into user_ship_tos (user_id, ship_to_code)
+     select id, $1 from users where username like 'bench-%' on conflict do nothing`,
+    [SHIP_TO],
+  );
+}
+
+/**
+ * Past orders in bulk, set-based: a cart per order (orders.source_cart_id is required and unique), the
+ * orders spread over the bench users and the last two years, three snapshot lines each, then the totals.
+ */
+async function seedPastOrders(db) {
+  const started = Date.now();
+  await db.query('begin');
+  await db.query(
+    `with bench as (select array_agg(id order by id) as ids from users where username like 'bench-%')
+     insert into carts (code, user_id, ship_to_code, range, status)
+     select 'seed' || lpad(i::text, 12, '0'), bench.ids[1 + i % array_length(bench.ids, 1)], $2, $3, 'ordered'
+     from generate_series(1, $1::int) as i, bench`,
+    [PAST_ORDERS, SHIP_TO, RANGE],
+  );
+  await db.query(
+    `insert into orders (code, user_id, ship_to_code, sold_to_code, range, status, placed_at, delivery_date,
+                         net_pence, vat_pence, gross_pence, source_cart_id, idempotency_key)
+     select 'MV-' || lpad(n::text, 6, '0'), user_id, ship_to_code, $1, range, 'delivered',
+            now() - ($2::int - n) * interval '10 minutes', (now() - ($2::int - n) * interval '10 minutes' + interval '2 days')::date,
+            0, 0, 0, id, 'seed-' || n
+     from (select id, user_id, ship_to_code, range, row_number() over (order by id) as n from carts where code like 'seed%') as c`,
+    [SOLD_TO, PAST_ORDERS],
+  );
+  await db.query(
+    `with catalogue as (select array_agg(code order by code) as codes from products where range = $1 and not discontinued)
+     insert into order_lines (order_id, line_number, product_code, name, pack_size, unit_price_pence, vat_rate_bp, quantity, net_pence, vat_pence)
+     select o.id, l, p.code, p.name, p.pack_size, p.list_price_pence, p.vat_rate_bp, 1 + (o.id + l) % 6,
+            p.list_price_pence * (1 + (o.id + l) % 6), (p.list_price_pence * (1 + (o.id + l) % 6) * p.vat_rate_bp + 5000) / 10000
+     from orders o cross join generate_series(0, 2) as l cross join catalogue
+     join products p on p.code = catalogue.codes[1 + (o.id * 7 + l * 13) % array_length(catalogue.codes, 1)]
+     where o.idempotency_key like 'seed-%'`,
+    [RANGE],
+  );
+  await db.query(
+    `update orders o set net_pence = t.net, vat_pence = t.vat, gross_pence = t.net + t.vat
+     from (select order_id, sum(net_pence)::int as net, sum(vat_pence)::int as vat from order_lines group by order_id) as t
+     where t.order_id = o.id`,
+  );
+  await db.query(`select setval('order_number_seq', $1::int)`, [PAST_ORDERS]);
+  await db.query('commit');
+  await db.query('vacuum analyze');
+  log(`seeded ${PAST_ORDERS} past orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Access tokens written straight into the token table: sign-in (argon2, rate limits) is not what is measured here. */
+async function benchTokens(db) {
+  const users = (await db.query("select id from users where username like 'bench-%' order by id")).rows;
+  const tokens = [];
+  for (const user of users) {
+    const token = randomBytes(32).toString('base64url');
+    await db.query(
+      `insert into oauth_tokens (access_hash, client_id, user_id, family, access_expires_at)
+       values ($1, $2, $3, $4, now() + interval '2 hours')`,
+      [createHash('sha256').update(token).digest('hex'), CLIENT.id, user.id, randomUUID()],
+    );
+    tokens.push({ userId: user.id, token });
+  }
+  return tokens;
+}
+
+/** Ready-to-order saved carts (five lines and a delivery date each), so every order comes from a fresh cart. */
+async function seedReadyCarts(db, deliveryDate, codes) {
+  await db.query("delete from carts where code like 'ready%' and status <> 'ordered'");
+  await db.query(
+    `with bench as (select id, row_number() over (order by id) as u from users where username like 'bench-%')
+     insert into carts (code, user_id, ship_to_code, range, status, name, saved_at, requested_delivery_date)
+     select 'ready' || lpad(bench.u::text, 4, '0') || lpad(i::text, 7, '0') || $5, bench.id, $1, $2, 'saved', 'Bench', now(), $3::date
+     from bench cross join generate_series(1, $4::int) as i`,
+    [SHIP_TO, RANGE, deliveryDate, READY_CARTS_PER_USER, randomBytes(3).toString('hex')],
+  );
+  await db.query(
+    `insert into cart_entries (cart_id, entry_number, product_code, quantity)
+     select c.id, l, ($1::text[])[1 + (c.id + l * 7) % array_length($1::text[], 1)], 1 + l
+     from carts c cross join generate_series(0, 4) as l
+     where c.code like 'ready%' and c.status = 'saved'`,
+    [codes],
+  );
+}
+
+async function waitForApi(child) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    const ok = await fetch(`${ORIGIN}/health/ready`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('API did not become ready within 120 s');
+}
+
+async function api(token, method, path, body) {
+  const response = await fetch(ORIGIN + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+let failureReported = false;
+/** The first non-2xx answer of a run is printed, so a broken scenario shows why rather than only a count. */
+function reportFirstFailure(status, body) {
+  if (status < 300 || failureReported) return;
+  failureReported = true;
+  log(`first failure: HTTP ${status} ${String(body).slice(0, 300)}`);
+}
+
+/**
+ * One autocannon run where connection i acts as bench user i: `requestsFor(i)` is that connection's cycle
+ * of requests (autocannon loops over it), so each user's cart sees one request at a time.
+ */
+function load(tokens, requestsFor, duration) {
+  let next = 0;
+  return new Promise((resolvePromise, reject) => {
+    autocannon(
+      {
+        url: ORIGIN,
+        connections: CONNECTIONS,
+        duration,
+        setupClient: (client) => {
+          const index = next++ % tokens.length;
+          const auth = { authorization: `Bearer ${tokens[index].token}` };
+          const json = { 'content-type': 'application/json' };
+          client.setRequests(
+            requestsFor(index).map((request) => ({
+              ...request,
+              headers: { ...auth, ...(request.body === undefined ? {} : json), ...request.headers },
+              onResponse: reportFirstFailure,
+            })),
+          );
+        },
+      },
+      (error, result) => (error ? reject(error) : resolvePromise(result)),
+    );
+  });
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by the API process and by the PostgreSQL backends serving this database: on a shared, busy
+ * machine req/s depends on who won the cores, CPU per request much less so.
+ */
+async function cpuMeter(db, apiPid, dbName) {
+  const backends = (await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
+  const sample = () => ({ api: cpuSeconds(apiPid), pg: backends.reduce((sum, pid) => sum + cpuSeconds(pid), 0) });
+  const start = sample();
+  return () => {
+    const end = sample();
+    return { api: end.api - start.api, pg: end.pg - start.pg };
+  };
+}
+
+async function readyCartCodes(db, userId) {
+  const rows = await db.query("select code from carts where user_id = $1 and code like 'ready%' and status = 'saved' order by id", [userId]);
+  return rows.rows.map((row) => row.code);
+}
+
+/** Every bench user's active cart with exactly CART_LINES lines, through the API. */
+async function fillCarts(tokens, codes) {
+  await Promise.all(
+    tokens.map(async ({ token }) => {
+      const cart = await api(token, 'GET', `${BASE}/users/current/carts/active?${SCOPE}`);
+      if (cart.totalItems === CART_LINES) return;
+      await api(token, 'DELETE', `${BASE}/users/current/carts/active?${SCOPE}`);
+      for (const code of codes) await api(token, 'POST', `${BASE}/users/current/carts/active/entries?${SCOPE}`, { product: { code }, quantity: 1 });
+    }),
+  );
+}
+
+function scenarios(db, tokens, codes) {
+  const addBody = (i) => JSON.stringify({ product: { code: codes[i % CART_LINES] }, quantity: 1 + (i % 3) });
+  return [
+    {
+      key: 'add',
+      name: `add to cart (cart grows to ${CART_LINES} lines)`,
+      before: () => Promise.all(tokens.map(({ token }) => api(token, 'DELETE', `${BASE}/users/current/carts/active?${SCOPE}`))),
+      requests: async () => () =>
+        Array.from({ length: CART_LINES }, (_, i) => ({ method: 'POST', path: `${BASE}/users/current/carts/active/entries?${SCOPE}`, body: addBody(i) })),
+    },
+    {
+      key: 'update',
+      name: `update quantity (${CART_LINES}-line cart)`,
+      before: () => fillCarts(tokens, codes),
+      requests: async () => () =>
+        Array.from({ length: CART_LINES }, (_, i) => ({
+          method: 'PUT',
+          path: `${BASE}/users/current/carts/active/entries/${i}?${SCOPE}`,
+          body: JSON.stringify({ quantity: 1 + ((i * 7) % 20) }),
+        })),
+    },
+    {
+      key: 'get',
+      name: `get cart (${CART_LINES} lines, fields=FULL)`,
+      before: () => fillCarts(tokens, codes),
+      requests: async () => () => [{ method: 'GET', path: `${BASE}/users/current/carts/active?${SCOPE}&fields=FULL` }],
+    },
+    {
+      key: 'order',
+      name: 'place order (each from a fresh 5-line cart)',
+      fresh: true,
+      requests: async () => {
+        const byUser = await Promise.all(tokens.map(({ userId }) => readyCartCodes(db, userId)));
+        return (index) =>
+          byUser[index].map((code) => ({
+            method: 'POST',
+            path: `${BASE}/users/current/orders?cartId=${code}&${SCOPE}`,
+            headers: { 'idempotency-key': `bench-${code}` },
+          }));
+      },
+    },
+    {
+      key: 'history',
+      name: `order history page (20 of ${Math.round(PAST_ORDERS / tokens.length)} orders per user, pages 0-9)`,
+      requests: async () => () =>
+        Array.from({ length: 10 }, (_, page) => ({ method: 'GET', path: `${BASE}/users/current/orders?${SCOPE}&pageSize=20&currentPage=${page}` })),
+    },
+  ].filter((scenario) => ONLY.has(scenario.key));
+}
+
+async function main() {
+  const prepared = await prepareDatabase();
+  const env = {
+    DATABASE_URL: prepared.url,
+    STOREFRONT_CLIENT_ID: CLIENT.id,
+    STOREFRONT_CLIENT_SECRET: CLIENT.secret,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+  };
+  const db = new pg.Client({ connectionString: prepared.url });
+  let apiProcess;
+  try {
+    if (prepared.fresh) {
+      const started = Date.now();
+      log(`seeding ${PRODUCTS} products…`);
+      await run(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--products', String(PRODUCTS)], env);
+      log(`seeded the catalogue in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await db.connect();
+    if (prepared.fresh) {
+      await seedUsers(db);
+      await seedPastOrders(db);
+    }
+    // BENCH_API_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the API under load.
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    apiProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+      cwd: API_DIR,
+      env: { ...process.env, ...env, API_PORT: String(PORT) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitForApi(apiProcess);
+    const tokens = await benchTokens(db);
+    const codes = (
+      await db.query('select code from products where range = $1 and not discontinued and min_order_quantity = 1 order by code limit $2', [RANGE, CART_LINES])
+    ).rows.map((row) => row.code);
+    const dates = await api(tokens[0].token, 'GET', `${BASE}/users/current/deliverydates?${SCOPE}`);
+    if (ONLY.has('order')) await seedReadyCarts(db, dates.deliveryDates[0].date, codes);
+
+    const rows = [];
+    for (const scenario of scenarios(db, tokens, codes)) {
+      if (scenario.before) await scenario.before();
+      if (WARMUP > 0) await load(tokens, await scenario.requests(), WARMUP);
+      const requests = await scenario.requests();
+      const meter = await cpuMeter(db, apiProcess.pid, new URL(prepared.url).pathname.slice(1));
+      const result = await load(tokens, requests, DURATION);
+      const cpu = meter();
+      const errors = result.errors + result.timeouts + result.non2xx;
+      if (scenario.key === 'order' && result.requests.total > READY_CARTS_PER_USER * tokens.length) {
+        log('warning: more order requests than ready carts; repeats were idempotent replays. Raise READY_CARTS_PER_USER.');
+      }
+      const perRequest = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
+      const row = {
+        scenario: scenario.name,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        apiCpu: perRequest(cpu.api),
+        pgCpu: perRequest(cpu.pg),
+        errors,
+      };
+      rows.push(row);
+      log(`${row.scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU/request API ${row.apiCpu} ms + PG ${row.pgCpu} ms, errors ${row.errors}`);
+      if (errors > 0) log(`  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, status codes ${JSON.stringify(result.statusCodeStats)}`);
+    }
+    const cartSize = await api(tokens[0].token, 'GET', `${BASE}/users/current/carts/active?${SCOPE}`);
+    console.log(`\npostgres, ${PRODUCTS} products, ${PAST_ORDERS} past orders, ${CONNECTIONS} connections (one user each), ${DURATION} s per scenario after ${WARMUP} s warm-up`);
+    console.log(`(bench user 1's cart ended with ${cartSize.totalItems} lines, ${cartSize.totalUnitCount} cases)\n`);
+    console.log(`(load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`);
+    console.log('| scenario | req/s | p50 ms | p99 ms | API CPU ms/req | PG CPU ms/req | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of rows) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.apiCpu} | ${row.pgCpu} | ${row.errors} |`);
+  } finally {
+    if (apiProcess && apiProcess.exitCode === null) {
+      apiProcess.kill('SIGTERM');
+      await new Promise((r) => apiProcess.once('exit', r));
+    }
+    await db.end().catch(() => undefined);
+    await prepared.cleanup();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
