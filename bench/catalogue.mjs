@@ -85,7 +85,14 @@ async function preparePostgres() {
     await client.query(`drop database if exists ${name} with (force)`);
     await client.end();
   };
-  return { env, fresh, cleanup: args.keep ? async () => {} : drop };
+  // A freshly loaded table has no planner statistics until autovacuum gets to it; production tables do.
+  const analyze = async () => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query('analyze');
+    await client.end();
+  };
+  return { env, fresh, analyze, cleanup: args.keep ? async () => {} : drop };
 }
 
 function preparePglite() {
@@ -171,6 +178,7 @@ async function main() {
     log(`seeding ${PRODUCTS} products into ${args.engine}…`);
     await run(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--products', String(PRODUCTS)], env);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (prepared.analyze) await prepared.analyze();
   }
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
@@ -195,6 +203,8 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|');
     for (const row of rows) console.log(`| ${row.scenario} | ${row['req/s']} | ${row['p50 ms']} | ${row['p99 ms']} | ${row.errors} |`);
   } finally {
+    // Let the last in-flight requests of the load generator finish before the API drains.
+    await new Promise((r) => setTimeout(r, 500));
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
     await prepared.cleanup();

@@ -54,6 +54,30 @@ CREATE TRIGGER categories_search
   AFTER UPDATE OF name, parent_id ON categories
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.parent_id IS DISTINCT FROM NEW.parent_id)
   EXECUTE FUNCTION mv_categories_search_refresh();--> statement-breakpoint
+-- The words of every product document, for correcting typos word by word ("chedar" → cheddar) against a
+-- vocabulary of hundreds of words instead of comparing trigrams with every product. Words with digits
+-- (codes, pack sizes) are matched by prefix only and kept out. Not in schema.ts: only SQL reads it.
+CREATE TABLE search_words (word text PRIMARY KEY);--> statement-breakpoint
+CREATE INDEX search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX search_words_prefix_idx ON search_words (word text_pattern_ops);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION mv_search_words_collect() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  INSERT INTO search_words (word)
+  SELECT DISTINCT lexeme
+  FROM changed_products, unnest(tsvector_to_array(changed_products.search_document)) AS lexeme
+  WHERE lexeme !~ '[0-9]'
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER products_search_words_insert
+  AFTER INSERT ON products REFERENCING NEW TABLE AS changed_products
+  FOR EACH STATEMENT EXECUTE FUNCTION mv_search_words_collect();--> statement-breakpoint
+CREATE TRIGGER products_search_words_update
+  AFTER UPDATE ON products REFERENCING NEW TABLE AS changed_products
+  FOR EACH STATEMENT EXECUTE FUNCTION mv_search_words_collect();--> statement-breakpoint
 UPDATE products SET name = name;--> statement-breakpoint
 CREATE INDEX products_search_document_idx ON products USING gin (search_document);--> statement-breakpoint
 CREATE INDEX products_search_text_trgm_idx ON products USING gin (search_text gin_trgm_ops);--> statement-breakpoint
@@ -61,5 +85,7 @@ CREATE INDEX products_search_text_trgm_idx ON products USING gin (search_text gi
 CREATE INDEX products_sellable_name_idx ON products (range, name, code) WHERE NOT discontinued;--> statement-breakpoint
 CREATE INDEX products_sellable_category_idx ON products (range, category_id) WHERE NOT discontinued;--> statement-breakpoint
 CREATE INDEX products_sellable_brand_idx ON products (range, brand) WHERE NOT discontinued;--> statement-breakpoint
+-- Everything facet counts read, so counting a whole range is an index-only scan instead of a pass over wide rows.
+CREATE INDEX products_facets_idx ON products (range, category_id, brand, storage, pack_type, featured) INCLUDE (collections) WHERE NOT discontinued;--> statement-breakpoint
 CREATE INDEX products_collections_idx ON products USING gin (collections) WHERE NOT discontinued;--> statement-breakpoint
 CREATE INDEX products_featured_idx ON products (range) WHERE featured AND NOT discontinued;

@@ -1,9 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { products } from '../db/schema';
 import { childrenByParent, type CategoryRow } from './categories';
-import { allConditionsExcept } from './filters';
-import { selectRows } from './sql-rows';
 import {
   formatSearchQuery,
   isSelected,
@@ -49,24 +46,74 @@ export interface Facet {
   values: FacetValue[];
 }
 
-interface CountRow {
+export interface CountRow {
   facet: FacetKey;
   value: string;
   n: number;
 }
 
+const COLLECTION_VALUES = ['specialoffers', 'bestsellers'] as const;
+const GROUPED = FACETS.filter((f) => f.key !== 'collection');
+
+/** One grouping-set row: v{i}/n{i} are the value and count of GROUPED[i] (null outside its set); c{j} the collection counts. */
+export type AggregateRow = Record<string, string | number | null>;
+
 /**
- * Counts per facet value in one statement. Each facet counts over the products matching the free text
- * and every OTHER selected filter, so each branch is narrowed by its own indexable conditions instead
- * of counting the whole catalogue once per facet.
+ * Every facet's counts and the total in ONE pass over `source` (grouping sets). Each selected filter is
+ * evaluated once per row into a flag; each facet counts the rows passing every flag but its own. With
+ * two or more filters, a row failing two of them counts nowhere, so only rows failing at most one are
+ * read (an OR of index-friendly conditions instead of the whole range).
  */
-async function countFacetValues(db: DbOrTx, base: SQL[], filters: Map<FilterKey, SQL>): Promise<CountRow[]> {
-  const branches = FACETS.map(
-    ({ key, column }) =>
-      sql`select ${key}::text as facet, value, count(*)::int as n from (select ${column} as value from ${products} where ${allConditionsExcept(base, filters, key)}) as matches group by value`,
+export function facetAggregate(source: SQL, base: SQL, filters: Map<FilterKey, SQL>): SQL {
+  const keys = [...filters.keys()];
+  const flag = (key: FilterKey) => sql.raw(`"f_${key}"`);
+  const passing = (except?: FilterKey) => {
+    const flags = keys.filter((key) => key !== except).map((key) => sql`${flag(key)}`);
+    return flags.length === 0 ? sql`true` : sql.join(flags, sql` and `);
+  };
+  const flags = keys.map((key) => sql`(${filters.get(key)}) as ${flag(key)}`);
+  const nearMatches =
+    keys.length < 2
+      ? sql`true`
+      : sql.join(
+          keys.map((except) => sql`(${and(...keys.filter((key) => key !== except).map((key) => filters.get(key)))})`),
+          sql` or `,
+        );
+  const rows = sql`select ${sql.raw(FACET_COLUMNS)}${flags.length === 0 ? sql`` : sql`, ${sql.join(flags, sql`, `)}`}
+    from ${source} where ${base} and (${nearMatches})`;
+  const columns = GROUPED.flatMap(({ key, column }, i) => [
+    sql`${column}::text as ${sql.raw(`v${i}`)}`,
+    sql`count(*) filter (where ${passing(key)})::int as ${sql.raw(`n${i}`)}`,
+  ]);
+  const collections = COLLECTION_VALUES.map(
+    (value, j) => sql`count(*) filter (where ${passing('collection')} and ${value} = any(${products.collections}))::int as ${sql.raw(`c${j}`)}`,
   );
-  const rows = await selectRows<CountRow>(db, sql.join(branches, sql` union all `));
-  return rows.map((row) => ({ facet: row.facet, value: row.value, n: Number(row.n) }));
+  return sql`select ${sql.join([...columns, ...collections, sql`count(*) filter (where ${passing()})::int as total`], sql`, `)}
+    from (${rows}) as ${products}
+    group by grouping sets (${sql.join(GROUPED.map(({ column }) => sql`(${column})`), sql`, `)}, ())`;
+}
+
+const FACET_COLUMNS = ['category_id', 'brand', 'storage', 'pack_type', 'collections'].map((c) => `${'"products"'}."${c}"`).join(', ');
+
+/** Reads the grouping-set rows: one per value of each grouped facet, plus the grand-total row. */
+export function readFacetAggregate(rows: AggregateRow[]): { counts: CountRow[]; total: number } {
+  const counts: CountRow[] = [];
+  let total = 0;
+  for (const row of rows) {
+    const i = GROUPED.findIndex((_, index) => row[`v${index}`] !== null);
+    const facet = GROUPED[i];
+    if (facet) {
+      const n = Number(row[`n${i}`] ?? 0);
+      if (n > 0) counts.push({ facet: facet.key, value: String(row[`v${i}`]), n });
+      continue;
+    }
+    COLLECTION_VALUES.forEach((value, j) => {
+      const n = Number(row[`c${j}`] ?? 0);
+      if (n > 0) counts.push({ facet: 'collection', value, n });
+    });
+    total = Number(row.total ?? 0);
+  }
+  return { counts, total };
 }
 
 /** Leaf counts rolled up the tree, so a parent category shows the products of all its leaves. */
@@ -96,20 +143,20 @@ function treeOrder(categories: CategoryRow[], range: string): Map<string, number
 }
 
 export interface FacetRequest {
-  base: SQL[];
-  filters: Map<FilterKey, SQL>;
+  counts: CountRow[];
   query: SearchQuery;
   sort: SortCode;
   categories: CategoryRow[];
   range: string;
 }
 
-export async function searchFacets(db: DbOrTx, request: FacetRequest): Promise<Facet[]> {
-  const rows = await countFacetValues(db, request.base, request.filters);
+/** Shapes the counts as OCC facets: selected values marked, each value with the query that toggles it. */
+export function searchFacets(request: FacetRequest): Facet[] {
+  const rows = request.counts;
   const categoryNames = new Map(request.categories.map((c) => [c.id, c.name]));
   const categoryOrder = treeOrder(request.categories, request.range);
   return FACETS.map(({ key, name, category }, priority) => {
-    let counts = new Map(rows.filter((row) => row.facet === key).map((row) => [row.value, row.n]));
+    let counts = new Map(rows.filter((row) => row.facet === key && row.value !== null).map((row) => [row.value, Number(row.n)]));
     if (key === 'category') counts = rollUpCategories(counts, request.categories, request.range);
     // A selected value stays listed (with 0) so it can be switched off even when nothing matches it now.
     for (const f of request.query.filters) if (f.key === key && !counts.has(f.value)) counts.set(f.value, 0);

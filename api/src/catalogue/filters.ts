@@ -37,5 +37,5 @@ export const inRange = (range: Range): SQL => and(eq(products.range, range), not
 /** All conditions except the one of `except`: what a facet counts over. */
 export function allConditionsExcept(base: SQL[], filters: Map<FilterKey, SQL>, except?: FilterKey): SQL {
   const others = [...filters].filter(([key]) => key !== except).map(([, condition]) => condition);
-  return and(...base, ...others) as SQL;
+  return and(...base, ...others) ?? sql`true`;
 }

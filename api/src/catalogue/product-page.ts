@@ -1,25 +1,15 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { prices, products } from '../db/schema';
 import { customerPriceSql, productColumns, type ProductRow } from './product-view';
 import type { SortCode } from './search-query';
 
-export interface PageRequest {
-  where: SQL;
-  sort: SortCode;
-  /** Relevance expression when there is free text. */
-  rank: SQL | undefined;
-  soldToCode: string | null;
-  currentPage: number;
-  pageSize: number;
-}
+/** The caller's price for sorting; callers who see no prices sort by list price (which reveals nothing of anyone's terms). */
+export const sortPriceSql = (soldToCode: string | null): SQL =>
+  soldToCode === null ? sql`${products.listPricePence}` : customerPriceSql;
 
-export interface Page {
-  rows: ProductRow[];
-  totalResults: number;
-}
-
-function orderBy(sort: SortCode, rank: SQL | undefined, priceSql: SQL): SQL[] {
+/** ORDER BY of a sort; `rank` is the relevance column when there is free text. */
+export function orderBy(sort: SortCode, rank: SQL | undefined, soldToCode: string | null): SQL[] {
   const byName = [asc(products.name), asc(products.code)];
   switch (sort) {
     case 'relevance':
@@ -29,47 +19,29 @@ function orderBy(sort: SortCode, rank: SQL | undefined, priceSql: SQL): SQL[] {
     case 'name-desc':
       return [desc(products.name), desc(products.code)];
     case 'price-asc':
-      return [asc(priceSql), ...byName];
+      return [asc(sortPriceSql(soldToCode)), ...byName];
     case 'price-desc':
-      return [desc(priceSql), ...byName];
+      return [desc(sortPriceSql(soldToCode)), ...byName];
   }
 }
 
-/**
- * One page of matching products with the total in the same query. Price sorts use the caller's price,
- * or the list price for callers who see no prices (the order then reveals nothing customer-specific).
- */
-export async function productPage(db: DbOrTx, request: PageRequest): Promise<Page> {
-  const { soldToCode } = request;
-  const priceSql = soldToCode === null ? sql`${products.listPricePence}` : customerPriceSql;
+/** Joins the sold-to's own prices, only ever for the sold-to in scope. */
+export const pricesJoin = (soldToCode: string | null): SQL =>
+  soldToCode === null
+    ? sql``
+    : sql`left join ${prices} on ${and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode))}`;
+
+/** The listed columns of the products on a page, with the caller's price, in the page's order. */
+export async function pageProducts(db: DbOrTx, codes: string[], soldToCode: string | null): Promise<ProductRow[]> {
+  if (codes.length === 0) return [];
   const query = db
-    .select({
-      ...productColumns,
-      pricePence: soldToCode === null ? sql<null>`null` : customerPriceSql,
-      total: sql<number>`count(*) over ()`,
-    })
+    .select({ ...productColumns, pricePence: soldToCode === null ? sql<null>`null` : customerPriceSql })
     .from(products)
     .$dynamic();
-  const joined =
-    soldToCode === null
-      ? query
-      : query.leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)));
-  const rows = await joined
-    .where(request.where)
-    .orderBy(...orderBy(request.sort, request.rank, priceSql))
-    .limit(request.pageSize)
-    .offset(request.currentPage * request.pageSize);
-  const first = rows[0];
-  const totalResults =
-    first !== undefined ? Number(first.total) : request.currentPage === 0 ? 0 : await countMatches(db, request.where);
-  return {
-    rows: rows.map(({ total: _total, ...row }) => ({ ...row, pricePence: row.pricePence === null ? null : Number(row.pricePence) })),
-    totalResults,
-  };
-}
-
-/** Only needed for a page past the end, where the window count has no row to ride on. */
-async function countMatches(db: DbOrTx, where: SQL): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-  return Number(rows[0]?.n ?? 0);
+  const rows = await (soldToCode === null
+    ? query
+    : query.leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
+  ).where(inArray(products.code, codes));
+  const byCode = new Map(rows.map((row) => [row.code, { ...row, pricePence: row.pricePence === null ? null : Number(row.pricePence) }]));
+  return codes.flatMap((code) => byCode.get(code) ?? []);
 }

@@ -1,13 +1,13 @@
-import { and, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rangeCategories } from './categories';
 import { searchFacets, type Facet } from './facets';
 import { filterConditions, inRange } from './filters';
 import type { PriceScope } from './price-scope';
-import { productPage } from './product-page';
+import { pageProducts } from './product-page';
+import { runSearchStatement } from './search-statement';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
-import { searchWords, textCondition, textRank } from './search-text';
+import { searchTsquery, searchWords } from './search-text';
 
 export interface SearchRequest {
   query: SearchQuery;
@@ -30,22 +30,18 @@ export interface SearchResult {
 export async function searchProducts(db: DbOrTx, scope: PriceScope, request: SearchRequest): Promise<SearchResult> {
   const { query } = request;
   const sort = effectiveSort(query);
-  const words = searchWords(query.freeText);
-  const categories = await rangeCategories(db, scope.range);
-  const text = textCondition(words);
-  const base: SQL[] = text === undefined ? [inRange(scope.range)] : [inRange(scope.range), text];
-  const filters = filterConditions(selectedValues(query), categories);
-  const [page, facets] = await Promise.all([
-    productPage(db, {
-      where: filterAll(base, filters),
-      sort,
-      rank: words.length > 0 ? textRank(words) : undefined,
-      soldToCode: scope.soldToCode,
-      currentPage: request.currentPage,
-      pageSize: request.pageSize,
-    }),
-    searchFacets(db, { base, filters, query, sort, categories, range: scope.range }),
-  ]);
+  const [categories, tsquery] = await Promise.all([rangeCategories(db, scope.range), searchTsquery(db, searchWords(query.freeText))]);
+  const result = await runSearchStatement(db, {
+    scope: inRange(scope.range),
+    tsquery,
+    filters: filterConditions(selectedValues(query), categories),
+    sort,
+    soldToCode: scope.soldToCode,
+    limit: request.pageSize,
+    offset: request.currentPage * request.pageSize,
+  });
+  const rows = await pageProducts(db, result.codes, scope.soldToCode);
+  const facets = searchFacets({ counts: result.facetCounts, query, sort, categories, range: scope.range });
   const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? id;
   const value = formatSearchQuery(query, sort);
   return {
@@ -57,17 +53,13 @@ export async function searchProducts(db: DbOrTx, scope: PriceScope, request: Sea
     pagination: {
       currentPage: request.currentPage,
       pageSize: request.pageSize,
-      totalPages: Math.ceil(page.totalResults / request.pageSize),
-      totalResults: page.totalResults,
+      totalPages: Math.ceil(result.total / request.pageSize),
+      totalResults: result.total,
       sort,
     },
-    products: page.rows.map((row) => productView(row, categoryName)),
+    products: rows.map((row) => productView(row, categoryName)),
     sorts: SORTS.map((s) => ({ code: s.code, name: s.name, selected: s.code === sort })),
   };
-}
-
-function filterAll(base: SQL[], filters: Map<string, SQL>): SQL {
-  return and(...base, ...filters.values()) as SQL;
 }
 
 function breadcrumbs(facets: Facet[]): SearchResult['breadcrumbs'] {
