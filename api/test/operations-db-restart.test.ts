@@ -7,7 +7,7 @@ import { BASE, startTestServer } from './support/test-server';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe('database connections dropped under load', { skip: onPostgres ? false : 'needs a PostgreSQL server (TEST_DATABASE_URL)' }, () => {
-  it('crashes nothing, answers only 200 or a generic 500 meanwhile, and recovers by itself', async () => {
+  it('crashes nothing, answers only 200 or a generic 500 meanwhile, and recovers by itself', { timeout: 180_000 }, async (t) => {
     const server = await startTestServer();
     try {
       const token = await server.tokenFor('solo@example.com');
@@ -25,22 +25,27 @@ describe('database connections dropped under load', { skip: onPostgres ? false :
         }
       };
       const clients = Array.from({ length: 8 }, client);
+      // Paced by answers rather than by the clock, so a slow, shared machine still puts load around every cut.
+      const afterRequests = async (count: number) => {
+        const target = statuses.length + count;
+        while (statuses.length < target) await sleep(5);
+      };
 
       // What a database restart does to a pool: every other server process of this database ends at once.
       let terminated = 0;
       for (let round = 0; round < 3; round++) {
-        await sleep(150);
+        await afterRequests(10);
         const result = (await server.database.db.execute(sql`
           select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { n: number }[] };
         terminated += Number(result.rows[0]?.n ?? 0);
       }
-      await sleep(150);
+      await afterRequests(10);
       running = false;
       await Promise.all(clients);
 
+      t.diagnostic(`${statuses.length} requests, ${statuses.filter((s) => s === 500).length} answered 500, ${terminated} connections terminated`);
       assert.ok(terminated > 0, 'no connection was terminated');
-      assert.ok(statuses.length > 50, `only ${statuses.length} requests ran`);
       assert.deepEqual(leaks, []);
       // Recovered without a restart: fresh requests and readiness succeed.
       for (let i = 0; i < 5; i++) {
