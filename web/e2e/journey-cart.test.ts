@@ -35,7 +35,7 @@ const line = (page: Page, product: ApiProduct) => lines(page).filter({ hasText: 
 
 async function setQuantity(page: Page, product: ApiProduct, quantity: string) {
   const row = line(page, product);
-  await row.getByLabel('Quantity').fill(quantity);
+  await row.getByLabel('Quantity', { exact: true }).fill(quantity);
   await row.getByRole('button', { name: 'Update' }).click();
 }
 
@@ -103,7 +103,7 @@ describe('saved carts: save, restore, delete', () => {
 
       await page.goto('/search/cheese/');
       const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
-      const added = Number(await card.getByLabel('Quantity').inputValue());
+      const added = Number(await card.getByLabel('Quantity', { exact: true }).inputValue());
       await card.getByRole('button', { name: 'Add to cart' }).click();
       await waitForHeaderUnits(page, added);
 
@@ -135,7 +135,7 @@ describe('cart keyboard only', () => {
     const page = await shop.newPage({ viewport: DESKTOP });
     await signedIn(shop, page, SOLO.username);
     await page.goto('/cart/');
-    await tabTo(page, line(page, plain).getByLabel('Quantity'));
+    await tabTo(page, line(page, plain).getByLabel('Quantity', { exact: true }));
     await page.keyboard.press('Control+A');
     await page.keyboard.type('4');
     await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 'use server';
 
-import { refresh } from 'next/cache';
+import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { addToCart, deleteCart, saveCart, setEntryQuantity } from '@/lib/commerce/cart';
@@ -60,6 +60,8 @@ export async function saveCartAction(_previous: ActionState, form: FormData): Pr
   if (!input.success) return failed(input.error.issues[0]?.message ?? 'Enter a name for the cart');
   const result = await saveCart(await shopScope(), input.data.cartId, input.data.name);
   if (!result.ok) return failed(errorText(result.error));
+  // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
+  revalidatePath('/', 'layout');
   redirect('/account/carts/');
 }
 

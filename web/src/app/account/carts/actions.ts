@@ -1,6 +1,6 @@
 'use server';
 
-import { refresh } from 'next/cache';
+import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { deleteCart, restoreSavedCart } from '@/lib/commerce/cart';
@@ -16,6 +16,8 @@ export async function restoreCartAction(_previous: ActionState, form: FormData):
   if (!cartId.success) return failed('Reload the page and try again');
   const result = await restoreSavedCart(await shopScope(), cartId.data);
   if (!result.ok) return failed(errorText(result.error));
+  // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
+  revalidatePath('/', 'layout');
   redirect('/cart/');
 }
 

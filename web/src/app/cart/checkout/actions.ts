@@ -1,5 +1,6 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { updateCartDetails } from '@/lib/commerce/cart';
@@ -37,5 +38,7 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
   if (!saved.ok) return failed(errorText(saved.error));
   const placed = await placeOrder(scope, cartId, idempotencyKey);
   if (!placed.ok) return failed(errorText(placed.error));
+  // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
+  revalidatePath('/', 'layout');
   redirect(`/cart/confirmation/${encodeURIComponent(placed.data.code)}/`);
 }
