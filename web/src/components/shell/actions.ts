@@ -3,6 +3,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { clearCategoryCache } from '@/lib/commerce/categories';
 import { revokeTokens } from '@/lib/session/token-endpoint';
 import { clearSessionData, readSessionData, writeSessionData } from '@/lib/session/session';
 import { FLASH_COOKIE, type FlashCode } from './flash';
@@ -15,6 +16,7 @@ async function flash(code: FlashCode): Promise<void> {
 export async function signOut(): Promise<void> {
   const session = await readSessionData();
   if (session.tokens) await revokeTokens(session.tokens);
+  if (session.user) clearCategoryCache(session.user.username);
   await clearSessionData();
   await flash('logged-out');
   redirect('/login/');
@@ -36,5 +38,6 @@ export async function switchAccount(input: { shipTo: number; salesOrg: number })
   const salesOrg = parsed.success ? shipTo?.salesOrgs[parsed.data.salesOrg] : undefined;
   if (!shipTo || !salesOrg) return { ok: false, message: 'Please choose an account and a range' };
   await writeSessionData({ ...session, activeShipTo: shipTo.code, activeSoldTo: shipTo.soldTo, activeSalesOrg: salesOrg.code });
+  clearCategoryCache(session.user.username);
   redirect('/');
 }
