@@ -30,7 +30,7 @@ export async function revokeAtApi(shop: Shop, token: string): Promise<void> {
 async function call<T>(shop: Shop, token: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${shop.apiUrl}${BASE}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState } from 'react';
 import { Modal } from './modal';
 import { accountLabel, rangeLabel, switchNoun, type SwitcherAccount } from './switcher-model';
 
@@ -20,6 +21,9 @@ interface Props {
 /** The header's account switcher: shows the active account and range, opens the switch form in a modal. */
 export function AccountSwitcher({ accounts, active, cartUnits }: Props) {
   const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  // 'Continue to checkout' navigates away: the switcher closes with the page it was opened on.
+  useEffect(() => setOpen(false), [pathname]);
   const account = accounts.find((candidate) => candidate.code === active.shipTo);
   const noun = switchNoun(accounts);
   return (

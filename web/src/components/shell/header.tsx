@@ -96,7 +96,7 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
   const units = await cartUnits(ready);
   const accounts: SwitcherAccount[] = ready.user.shipTos;
   const switcher = showSwitcher(accounts) ? (
-    <AccountSwitcher accounts={accounts} active={{ shipTo: ready.activeShipTo, salesOrg: ready.activeSalesOrg }} cartUnits={units} />
+    <AccountSwitcher key={`${ready.activeShipTo}:${ready.activeSalesOrg}`} accounts={accounts} active={{ shipTo: ready.activeShipTo, salesOrg: ready.activeSalesOrg }} cartUnits={units} />
   ) : null;
   return (
     <header className="site-header signed-in">

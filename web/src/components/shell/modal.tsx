@@ -49,6 +49,16 @@ export function Modal({ open, onClose, title, children, variant = 'dialog', clos
       className={`modal modal-${variant} ${className}`}
       aria-label={title}
       onCancel={(event) => {
+        // React bubbles synthetic events through the component tree: a nested modal's cancel is not ours.
+        if (event.target !== event.currentTarget) return;
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Escape' || (event.target as HTMLElement).closest('dialog') !== event.currentTarget) return;
+        // An open listbox (the dropdown's menu) takes Escape for itself; otherwise Escape closes this modal even
+        // when a control inside cancelled the key's default action.
+        if ((event.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
         event.preventDefault();
         onClose();
       }}
