@@ -28,7 +28,7 @@ export async function placeOrder(db: Db, request: PlaceOrderRequest, clock: Cloc
   if (earlier) return earlier;
   try {
     const placed = await inTransaction(db, (tx) => placeInTransaction(tx, request, clock));
-    if (placed.ok) return ok(await ownedOrder(db, request.userId, placed.value));
+    if (placed.ok) return placed;
     // A submission that lost a race with the same key answers with the winner's order.
     return (await replayed(db, request)) ?? placed;
   } catch (error) {
@@ -62,7 +62,7 @@ async function ownedOrder(db: Db, userId: number, code: string): Promise<OrderRe
   return record;
 }
 
-async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clock): Promise<Result<string>> {
+async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clock): Promise<Result<OrderRecord>> {
   const scoped = await resolveCart(tx, request.userId, request, true, true);
   if (scoped.cart.status === 'ordered') {
     const order = await findOrderByCart(tx, scoped.cart.id);
@@ -91,15 +91,14 @@ function checkoutProblem({ cart, scope }: ScopedCart, entries: EntryRow[], now: 
   return undefined;
 }
 
-async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<string> {
+/** Writes the order and its snapshot lines and closes the cart; answers the order as written. */
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<OrderRecord> {
   const priced = entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
   const totals = sumTotals(priced);
-  const sequence = rowsOf<{ n: string }>(await tx.execute(sql`select nextval('order_number_seq')::text as n`));
-  const code = `MV-${String(sequence[0]?.n).padStart(6, '0')}`;
   const [order] = await tx
     .insert(orders)
     .values({
-      code,
+      code: sql`'MV-' || lpad(nextval('order_number_seq')::text, 6, '0')`,
       userId: cart.userId,
       shipToCode: scope.shipToCode,
       soldToCode: scope.soldToCode,
@@ -113,27 +112,25 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow
       sourceCartId: cart.id,
       idempotencyKey,
     })
-    .returning({ id: orders.id });
+    .returning();
   if (!order) throw new Error('order insert returned nothing');
-  await tx.insert(orderLines).values(
-    priced.map(({ entry, netPence, vatPence }, index) => ({
-      orderId: order.id,
-      lineNumber: index,
-      productCode: entry.productCode,
-      name: entry.name,
-      packSize: entry.packSize,
-      unitPricePence: entry.unitPricePence,
-      vatRateBp: entry.vatRateBp,
-      quantity: entry.quantity,
-      netPence,
-      vatPence,
-    })),
-  );
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      priced.map(({ entry, netPence, vatPence }, index) => ({
+        orderId: order.id,
+        lineNumber: index,
+        productCode: entry.productCode,
+        name: entry.name,
+        packSize: entry.packSize,
+        unitPricePence: entry.unitPricePence,
+        vatRateBp: entry.vatRateBp,
+        quantity: entry.quantity,
+        netPence,
+        vatPence,
+      })),
+    )
+    .returning();
   await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-  return code;
-}
-
-/** Both drivers answer `execute` with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? [];
+  return { order, shipToName: scope.shipToName, lines };
 }
