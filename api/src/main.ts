@@ -5,16 +5,26 @@ import { isEmpty, migrateDatabase, openDatabase, type Database } from './db/clie
 import { loggerOptions } from './operations/logger';
 import { seedDemoData } from './seed/seed';
 
-async function openAndPrepare(config: Config): Promise<Database> {
-  const database = await openDatabase(
+/** Milliseconds of each start-up step, logged with "api ready" so a slow start says where its time went. */
+type Phases = Record<string, number>;
+
+async function timed<T>(phases: Phases, name: string, step: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await step();
+  phases[name] = Math.round(performance.now() - started);
+  return result;
+}
+
+async function openAndPrepare(config: Config, phases: Phases): Promise<Database> {
+  const database = await timed(phases, 'openMs', () => openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: 'pglite', dataDir: config.dataDir },
     (error) => console.warn(JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost; the pool reconnects', err: error.message })),
-  );
-  await migrateDatabase(database);
+  ));
+  await timed(phases, 'migrateMs', () => migrateDatabase(database));
   if (config.demoMode && (await isEmpty(database.db))) {
-    await seedDemoData(database.db);
+    await timed(phases, 'seedMs', () => seedDemoData(database.db));
   }
   return database;
 }
@@ -45,12 +55,13 @@ function handleShutdown(server: FastifyInstance, database: Database, delaySecond
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database = await openAndPrepare(config);
-  const server = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
-  await server.listen({ port: config.port, host: config.host });
+  const phases: Phases = {};
+  const database = await openAndPrepare(config, phases);
+  const server = await timed(phases, 'buildMs', () => buildApp({ config, database, logger: loggerOptions(config.logLevel) }));
+  await timed(phases, 'listenMs', () => server.listen({ port: config.port, host: config.host }));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  server.log.info({ engine: database.engine, port, startupMs: Math.round(performance.now() - startedAt) }, 'api ready');
+  server.log.info({ engine: database.engine, port, startupMs: Math.round(performance.now() - startedAt), ...phases }, 'api ready');
   handleShutdown(server, database, config.shutdownDelaySeconds);
 }
 
