@@ -60,6 +60,10 @@ CREATE TRIGGER categories_search
 CREATE TABLE search_words (word text PRIMARY KEY);--> statement-breakpoint
 CREATE INDEX search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX search_words_prefix_idx ON search_words (word text_pattern_ops);--> statement-breakpoint
+-- Suggestions complete product names and brands: thousands of distinct phrases, not one row per product.
+-- A phrase stays after its last product goes; the suggestion query checks a sellable product still has it.
+CREATE TABLE search_phrases (kind text NOT NULL, phrase text NOT NULL, norm text NOT NULL, PRIMARY KEY (kind, phrase));--> statement-breakpoint
+CREATE INDEX search_phrases_trgm_idx ON search_phrases USING gin (norm gin_trgm_ops);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION mv_search_words_collect() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
@@ -68,6 +72,10 @@ BEGIN
   SELECT DISTINCT lexeme
   FROM changed_products, unnest(tsvector_to_array(changed_products.search_document)) AS lexeme
   WHERE lexeme !~ '[0-9]'
+  ON CONFLICT DO NOTHING;
+  INSERT INTO search_phrases (kind, phrase, norm)
+  SELECT kind, phrase, mv_search_normalize(phrase)
+  FROM (SELECT 'name' AS kind, name AS phrase FROM changed_products UNION SELECT 'brand', brand FROM changed_products) AS phrases
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Range } from '../accounts/ship-tos';
+import { RANGES, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { correctedWords, searchWords } from './search-text';
 import { selectRows } from './sql-rows';
@@ -14,29 +14,30 @@ export interface SuggestionRequest {
 }
 
 /**
- * Values (product names, brands, category names) containing the normalised term, ranked: the value
- * starts with it, then one of its words does, then it only contains it; shorter values first.
- * Candidates come from the trigram index on products.search_text and are grouped before any per-value work.
+ * Product names and brands (table search_phrases, kept by trigger) and category names containing the
+ * normalised term, each still held by a sellable product of the range(s). Ranked: the value starts with
+ * the term, then one of its words does, then it only contains it; shorter values first.
  */
 async function valuesContaining(db: DbOrTx, term: string, max: number, range?: Range): Promise<string[]> {
-  const rangeFilter = range === undefined ? sql`true` : sql`range = ${range}`;
+  const ranges = range === undefined ? [...RANGES] : [range];
   const rows = await selectRows<{ value: string }>(
     db,
     sql`
     with t as (select ${term}::text as term),
-    hits as (
-      select p.name, p.brand from products p, t
-      where not p.discontinued and ${rangeFilter} and p.search_text like '%' || t.term || '%'
-      group by p.name, p.brand
-    ),
     candidates as (
-      select name as value from hits
-      union select brand from hits
-      union select name from categories where parent_id is not null and ${rangeFilter}
-    ),
-    scored as (select c.value, mv_search_normalize(c.value) as norm, t.term from candidates c, t)
-    select value from scored
-    where norm like '%' || term || '%'
+      select p.phrase as value, p.norm from search_phrases p, t
+      where p.norm like '%' || t.term || '%'
+        and (
+          (p.kind = 'name' and exists (
+            select 1 from products x where x.range = any(${sql.param(ranges)}::text[]) and not x.discontinued and x.name = p.phrase))
+          or (p.kind = 'brand' and exists (
+            select 1 from products x where x.range = any(${sql.param(ranges)}::text[]) and not x.discontinued and x.brand = p.phrase))
+        )
+      union
+      select c.name, mv_search_normalize(c.name) from categories c, t
+      where c.parent_id is not null and c.range = any(${sql.param(ranges)}::text[]) and mv_search_normalize(c.name) like '%' || t.term || '%'
+    )
+    select value from candidates, t
     order by (norm like term || '%') desc, ((' ' || norm) like '% ' || term || '%') desc, length(value), value
     limit ${max}`,
   );
