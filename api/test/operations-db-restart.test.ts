@@ -56,4 +56,23 @@ describe('database connections dropped under load', { skip: onPostgres ? false :
       await server.close();
     }
   });
+
+  it('survives a connection dropped between two queries of a transaction (no uncaught error event)', { timeout: 120_000 }, async () => {
+    const server = await startTestServer({ seed: false });
+    try {
+      const { db } = server.database;
+      const transaction = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        // Another pooled connection ends this one while the transaction holds it, idle between queries.
+        await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and state = 'idle in transaction'`);
+        await sleep(200);
+        await tx.execute(sql`select 1`);
+      });
+      await assert.rejects(transaction);
+      assert.equal((await server.request('/health/ready')).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -39,6 +39,9 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', (error) => onPoolError?.(error));
+    // A client checked out between two queries of a transaction has no pool listener: without its own, a
+    // connection dropped just then would be an uncaught 'error' event and end the process.
+    pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
