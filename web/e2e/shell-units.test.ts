@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { fieldId } from '../src/components/forms/field-id';
+import { hashBangTarget } from '../src/components/shell/hash-bang';
+import { shellModeFor } from '../src/components/shell/shell-mode';
+import { isReady, pickAccount, showSwitcher, switchNoun, type SwitcherAccount } from '../src/components/shell/switcher-model';
+import { fromApiResponse } from '../src/lib/errors/catalogue';
+import { loginError } from '../src/lib/errors/login-errors';
+import { PLACEHOLDER_HREF, safeHref } from '../src/lib/content/safe-link';
+import { accessFor, guard } from '../src/lib/session/route-access';
+import { needsRefresh, withAutomaticAccount } from '../src/lib/session/session-data';
+
+/** The shell's rules that need no browser; everything else is tested end to end beside this file. */
+describe('shell rules', () => {
+  test('field ids: name and label, lower-cased, every non-letter/digit a hyphen', () => {
+    assert.equal(fieldId('shipTo', 'Account'), 'shipto-account');
+    assert.equal(fieldId('po_number', 'P.O. number (optional)'), 'po-number-p-o--number--optional-');
+  });
+
+  test('markdown links keep only http, https, mailto, tel, relative and anchor addresses', () => {
+    for (const href of ['https://ico.org.uk', 'http://example.com', 'mailto:orders@meadowvale.example', 'tel:+448001234567', '/about/faq/', 'faq', '#top', '?page=2']) {
+      assert.equal(safeHref(href), href);
+    }
+    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', 'java\nscript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example/', 'file:///etc/passwd', '']) {
+      assert.equal(safeHref(href), PLACEHOLDER_HREF, JSON.stringify(href));
+    }
+  });
+
+  test('hash-bang addresses become paths', () => {
+    assert.equal(hashBangTarget('/', '#!/about/faq/'), '/about/faq/');
+    assert.equal(hashBangTarget('/search/', '#!/butter'), '/search/butter');
+    assert.equal(hashBangTarget('/search', '#!/butter'), '/search/butter');
+    assert.equal(hashBangTarget('/', '#section'), undefined);
+    assert.equal(hashBangTarget('/', '#!//evil.example'), undefined);
+  });
+
+  test('shell modes: login page, logo only for account selection, full elsewhere', () => {
+    assert.equal(shellModeFor('/login/?next=/cart/'), 'login');
+    assert.equal(shellModeFor('/login'), 'login');
+    assert.equal(shellModeFor('/account/select/'), 'logo-only');
+    assert.equal(shellModeFor('/account/'), 'full');
+    assert.equal(shellModeFor('/loginx/'), 'full');
+  });
+
+  test('route access and guards (spec §2)', () => {
+    const anonymous = { signedIn: false, ready: false };
+    const notSetUp = { signedIn: true, ready: false };
+    const ready = { signedIn: true, ready: true };
+    assert.deepEqual(guard(accessFor('/cart/'), anonymous, '/cart/'), { redirect: '/login/?next=%2Fcart%2F' });
+    assert.deepEqual(guard(accessFor('/cart/'), notSetUp, '/cart/'), { redirect: '/account/select/?next=%2Fcart%2F' });
+    assert.equal(guard(accessFor('/cart/'), ready, '/cart/'), undefined);
+    assert.deepEqual(guard(accessFor('/login/'), ready, '/login/'), { redirect: '/' });
+    assert.equal(guard(accessFor('/login/'), notSetUp, '/login/'), undefined);
+    assert.equal(guard(accessFor('/account/select/'), notSetUp, '/account/select/'), undefined);
+    assert.deepEqual(guard(accessFor('/account/select/'), anonymous, '/account/select/'), { redirect: '/login/?next=%2Faccount%2Fselect%2F' });
+    assert.equal(guard(accessFor('/about/privacy/'), anonymous, '/about/privacy/'), undefined);
+    assert.equal(guard(accessFor('/'), anonymous, '/'), undefined);
+    assert.deepEqual(guard(accessFor('/'), notSetUp, '/'), { redirect: '/account/select/' });
+    assert.equal(accessFor('/accounting/'), 'both');
+  });
+
+  test('the account switcher (spec §4)', () => {
+    const multi: SwitcherAccount[] = [
+      { code: '0000410002', name: 'Quayside', salesOrgs: [{ code: 'CHIL' }, { code: 'DAIR' }] },
+      { code: '0000410003', name: 'Old Town', salesOrgs: [{ code: 'DAIR' }] },
+    ];
+    const oneAccountTwoRanges = [multi[0] as SwitcherAccount];
+    const solo = [multi[1] as SwitcherAccount];
+    assert.equal(showSwitcher(multi), true);
+    assert.equal(showSwitcher(oneAccountTwoRanges), true);
+    assert.equal(showSwitcher(solo), false);
+    assert.equal(switchNoun(multi), 'accounts');
+    assert.equal(switchNoun(oneAccountTwoRanges), 'account types');
+    assert.deepEqual(pickAccount(multi, 1), { shipTo: 1, salesOrg: 0 }, 'a sole range is chosen');
+    assert.deepEqual(pickAccount(multi, 0), { shipTo: 0, salesOrg: -1 }, 'several ranges: none chosen');
+    const active = { shipTo: '0000410002', salesOrg: 'CHIL' };
+    assert.equal(isReady(multi, { shipTo: 0, salesOrg: -1 }, active), false, 'range unset is invalid');
+    assert.equal(isReady(multi, { shipTo: 0, salesOrg: 0 }, active), false, 'same as active: nothing to do');
+    assert.equal(isReady(multi, { shipTo: 0, salesOrg: 1 }, active), true);
+    assert.equal(isReady(multi, { shipTo: 1, salesOrg: 0 }, active), true);
+  });
+
+  test('a user with one ship-to and one range is set up automatically, anyone else is not', () => {
+    const user = { username: 'u', customerId: 'c', name: 'n' };
+    const solo = withAutomaticAccount({ user: { ...user, shipTos: [{ code: 'A', name: 'A', soldTo: 'S', salesOrgs: [{ code: 'DAIR' }] }] } });
+    assert.deepEqual([solo.activeShipTo, solo.activeSoldTo, solo.activeSalesOrg], ['A', 'S', 'DAIR']);
+    const two = withAutomaticAccount({ user: { ...user, shipTos: [{ code: 'A', name: 'A', soldTo: 'S', salesOrgs: [{ code: 'DAIR' }, { code: 'CHIL' }] }] } });
+    assert.equal(two.activeShipTo, undefined);
+  });
+
+  test('tokens are refreshed shortly before they expire', () => {
+    const now = 1_000_000;
+    assert.equal(needsRefresh({ accessToken: 'a', refreshToken: 'r', expiresAt: now + 3600, lifetime: 3600 }, now), false);
+    assert.equal(needsRefresh({ accessToken: 'a', refreshToken: 'r', expiresAt: now + 29, lifetime: 3600 }, now), true);
+    assert.equal(needsRefresh({ accessToken: 'a', refreshToken: 'r', expiresAt: now + 2, lifetime: 3 }, now), false);
+    assert.equal(needsRefresh({ accessToken: 'a', refreshToken: 'r', expiresAt: now, lifetime: 3 }, now), true);
+  });
+
+  test('error catalogue: the first error of an errors array, else error/error_description, else the status', () => {
+    const cart = fromApiResponse(404, 'Not Found', { errors: [{ type: 'CartError', reason: 'notFound', message: 'Cart not found', subject: 'x' }, { message: 'second' }] });
+    assert.deepEqual([cart.type, cart.description, cart.status], ['CartError', 'Cart not found', 404]);
+    const oauth = fromApiResponse(400, 'Bad Request', { error: 'invalid_grant', error_description: 'Bad credentials' });
+    assert.equal(oauth.description, 'Bad credentials');
+    const bare = fromApiResponse(502, 'Bad Gateway', undefined);
+    assert.deepEqual([bare.type, bare.title, bare.description], ['ServerStatusErrorFallback', 'An unexpected error occurred', '502 Bad Gateway']);
+  });
+
+  test('login errors: every known string has a clear message; unknown addresses read like wrong passwords', () => {
+    for (const known of ['invalid_grant', 'Bad credentials', 'User is disabled', 'access_denied', 'Access is Denied', 'Account Locked', 'Account not configured']) {
+      assert.notEqual(loginError('invalid_grant', known).title, 'Sign in failed', known);
+    }
+    assert.equal(loginError('invalid_grant', 'Bad credentials').title, 'Incorrect email or password');
+    assert.equal(loginError('invalid_grant', 'User is disabled').title, 'User is disabled');
+    assert.equal(loginError('invalid_grant', 'Account not configured').title, 'Account not configured');
+    assert.equal(loginError('server_error', 'boom').description, 'Please contact customer service');
+  });
+});
