@@ -3,7 +3,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP } from './support/shop';
 import { startShop, type Shop } from './support/shop';
-import { assertAccessible, headerUnits, SOLO, setCart, signedIn, tabTo, waitForHeaderUnits, WIDTHS } from './journey-support';
+import { assertAccessible, firstOrderableCard, headerUnits, SOLO, setCart, signedIn, tabTo, waitForHeaderUnits, WIDTHS } from './journey-support';
 
 let shop: Shop;
 before(async () => {
@@ -54,7 +54,7 @@ describe('browse a category: filter, sort, page, add', () => {
       assert.equal(url.searchParams.get('storage'), 'chilled');
       assert.equal(url.searchParams.get('sort'), 'name-desc');
 
-      const card = products(page).first();
+      const card = firstOrderableCard(page);
       const before = await headerUnits(page);
       const quantity = Number(await card.getByLabel('Quantity').inputValue());
       await card.getByRole('button', { name: 'Add to cart' }).click();
@@ -85,7 +85,7 @@ describe('browse a category: filter, sort, page, add', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/sort=price-asc/);
 
-    const card = products(page).first();
+    const card = firstOrderableCard(page);
     await tabTo(page, card.getByLabel('Quantity'));
     await page.keyboard.press('Control+A');
     await page.keyboard.type('7');

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, startShop, type Shop } from './support/shop';
 import {
   assertAccessible,
+  firstOrderableCard,
   orderableProducts,
   SOLO,
   setCart,
@@ -31,7 +32,7 @@ afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
 
 const lines = (page: Page) => page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem');
-const line = (page: Page, product: ApiProduct) => lines(page).filter({ hasText: product.name }).first();
+const line = (page: Page, product: ApiProduct) => lines(page).filter({ has: page.locator(`a[href="/product/${product.code}/"]`) });
 
 async function setQuantity(page: Page, product: ApiProduct, quantity: string) {
   const row = line(page, product);
@@ -102,7 +103,7 @@ describe('saved carts: save, restore, delete', () => {
       await assertAccessible(page, `saved carts (${name})`);
 
       await page.goto('/search/cheese/');
-      const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
+      const card = firstOrderableCard(page);
       const added = Number(await card.getByLabel('Quantity', { exact: true }).inputValue());
       await card.getByRole('button', { name: 'Add to cart' }).click();
       await waitForHeaderUnits(page, added);

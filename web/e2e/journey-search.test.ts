@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP, startShop, type Shop } from './support/shop';
-import { assertAccessible, headerUnits, SOLO, setCart, signedIn, tabTo, waitForHeaderUnits, WIDTHS } from './journey-support';
+import { assertAccessible, firstOrderableCard, headerUnits, SOLO, setCart, signedIn, tabTo, waitForHeaderUnits, WIDTHS } from './journey-support';
 
 let shop: Shop;
 before(async () => {
@@ -69,7 +69,7 @@ describe('search with suggestions, results, add', () => {
       const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
       await cards.first().waitFor();
       await assertAccessible(page, `search results (${name})`);
-      const card = cards.first();
+      const card = firstOrderableCard(page);
       const quantity = Number(await card.getByLabel('Quantity').inputValue());
       const units = await headerUnits(page);
       await card.getByRole('button', { name: 'Add to cart' }).click();
@@ -100,7 +100,7 @@ describe('search with suggestions, results, add', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/search/${encodeURIComponent(focused)}/`);
 
-    const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
+    const card = firstOrderableCard(page);
     await card.waitFor();
     await tabTo(page, card.getByRole('button', { name: 'Add to cart' }));
     const quantity = Number(await card.getByLabel('Quantity').inputValue());

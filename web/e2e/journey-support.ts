@@ -32,13 +32,21 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
 /** Keyboard only: Tab (or Shift+Tab) until `target` has focus, then the caller presses a key on it. */
 export async function tabTo(page: Page, target: Locator, options: { max?: number; backwards?: boolean } = {}): Promise<void> {
   const max = options.max ?? 150;
-  const handle = await target.elementHandle();
-  assert.ok(handle, 'tabTo: target not found');
+  await target.waitFor();
   for (let i = 0; i < max; i += 1) {
-    if (await handle.evaluate((element) => element === document.activeElement)) return;
+    if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
   }
   assert.fail(`tabTo: focus never reached ${target.toString()} within ${max} presses`);
+}
+
+/** The first product card whose Add to cart can be used (out-of-stock cards have it disabled). */
+export function firstOrderableCard(page: Page): Locator {
+  return page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Add to cart', disabled: false }) })
+    .first();
 }
 
 /** The header's unit count, as the shell shows it. */
