@@ -94,7 +94,7 @@ export function Dropdown<T extends Item>(props: DropdownProps<T>) {
         aria-describedby={describedBy(id, { help, description, error: message })}
         classNamePrefix="dropdown"
         className={`dropdown ${showError ? 'dropdown-error' : ''}`}
-        styles={{ control: (base) => ({ ...base, minHeight: 44 }) }}
+        styles={{ control: (base) => ({ ...base, minHeight: 44 }), placeholder: (base) => ({ ...base, color: 'var(--color-muted)' }) }}
       />
     </FieldFrame>
   );
