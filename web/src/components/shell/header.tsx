@@ -145,7 +145,10 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
         />
       </div>
       <div className="header-sub">
-        <div className="header-sub-inner">{switcher}</div>
+        <div className="header-sub-inner">
+          {switcher ? <span className="switcher-label">Ordering for</span> : null}
+          {switcher}
+        </div>
       </div>
       <CategoryBar />
     </header>

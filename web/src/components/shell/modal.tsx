@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 interface ModalProps {
   open: boolean;
@@ -21,6 +22,9 @@ interface ModalProps {
 export function Modal({ open, onClose, title, children, variant = 'dialog', closeDelayMs = 0, className = '' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // Rendered at the end of <body>, so a modal opened from inside a menu does not inherit the menu's styles.
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => setHost(document.body), []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -41,9 +45,10 @@ export function Modal({ open, onClose, title, children, variant = 'dialog', clos
       return () => window.clearTimeout(timer);
     }
     return undefined;
-  }, [open, closeDelayMs]);
+  }, [open, closeDelayMs, host]);
 
-  return (
+  if (!host) return null;
+  return createPortal(
     <dialog
       ref={ref}
       className={`modal modal-${variant} ${className}`}
@@ -75,6 +80,7 @@ export function Modal({ open, onClose, title, children, variant = 'dialog', clos
         </div>
         {children}
       </div>
-    </dialog>
+    </dialog>,
+    host,
   );
 }
