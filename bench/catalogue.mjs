@@ -11,7 +11,7 @@
  * behind afterwards. Every response is checked for status 200: a run with errors says so.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, URLSearchParams } from 'node:url';
@@ -92,7 +92,7 @@ async function preparePostgres() {
     await client.query('analyze');
     await client.end();
   };
-  return { env, fresh, analyze, cleanup: args.keep ? async () => {} : drop };
+  return { env, fresh, analyze, databaseName: name, cleanup: args.keep ? async () => {} : drop };
 }
 
 function preparePglite() {
@@ -170,6 +170,44 @@ function pathOf(scenario) {
   return url.pathname + url.search;
 }
 
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; 0 once it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving the benchmark database (their process title names it). */
+function backendPids(databaseName) {
+  if (!databaseName) return [];
+  return readdirSync('/proc').filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${databaseName} `);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * CPU used by the API and its database backends over a window: unlike req/s on a shared machine, it does
+ * not depend on who else was using the cores (the Vendure peer's harness reports the same measure).
+ */
+function cpuMeter(apiPid, databaseName) {
+  const pids = [String(apiPid), ...backendPids(databaseName)];
+  const before = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+  return () => {
+    const after = [String(apiPid), ...backendPids(databaseName)];
+    return after.reduce((sum, pid) => sum + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
+  };
+}
+
 async function main() {
   const prepared = args.engine === 'postgres' ? await preparePostgres() : preparePglite();
   const env = { ...prepared.env, STOREFRONT_CLIENT_ID: CLIENT.id, STOREFRONT_CLIENT_SECRET: CLIENT.secret, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', NODE_ENV: 'production' };
@@ -193,15 +231,18 @@ async function main() {
       const probe = await fetch(scenario.next(), { headers: scenario.headers });
       if (probe.status !== 200) throw new Error(`${scenario.name}: HTTP ${probe.status} ${await probe.text()}`);
       if (WARMUP > 0) await load(scenario, WARMUP);
+      const cpu = cpuMeter(api.pid, prepared.databaseName);
       const result = await load(scenario, DURATION);
+      const cpuMs = ((cpu() * 1000) / Math.max(1, result.requests.total)).toFixed(2);
       const errors = result.errors + result.timeouts + result.non2xx;
-      rows.push({ scenario: scenario.name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, errors });
-      log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors}`);
+      rows.push({ scenario: scenario.name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, cpuMs, errors });
+      log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs} CPU ms/request, errors ${errors}`);
     }
     console.log(`\n${args.engine}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (after ${WARMUP} s warm-up)\n`);
-    console.log('| scenario | req/s | p50 ms | p99 ms | errors |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const row of rows) console.log(`| ${row.scenario} | ${row['req/s']} | ${row['p50 ms']} | ${row['p99 ms']} | ${row.errors} |`);
+    console.log(`CPU ms/request: API process + its PostgreSQL backends${args.engine === 'pglite' ? ' (PGlite runs inside the API process)' : ''}\n`);
+    console.log('| scenario | req/s | p50 ms | p99 ms | CPU ms/request | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const row of rows) console.log(`| ${row.scenario} | ${row['req/s']} | ${row['p50 ms']} | ${row['p99 ms']} | ${row.cpuMs} | ${row.errors} |`);
   } finally {
     // Let the last in-flight requests of the load generator finish before the API drains.
     await new Promise((r) => setTimeout(r, 500));

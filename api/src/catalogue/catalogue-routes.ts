@@ -43,7 +43,15 @@ const detailInput = z.object({
 
 const categoryParams = z.object({ catalog: z.string(), version: z.string(), range: z.string() });
 
-/** Catalogue reads (design §2): open to anonymous callers, with prices only for a ship-to the user holds. */
+/**
+ * Catalogue reads (design §2). Decisions where the contract is silent:
+ * - The catalogue itself (names, packs, categories, images) is public: anonymous and client-credentials
+ *   callers may search and read products, without prices. Prices need `shipTo`: a ship-to the signed-in
+ *   user holds, in the requested range; anything else answers 404 like a ship-to that does not exist.
+ * - Search always names its range (`salesOrg`, required for every caller), so no answer mixes ranges.
+ * - Suggestions take an optional `salesOrg` to narrow them; product detail an optional `salesOrg` that
+ *   the product must belong to.
+ */
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 

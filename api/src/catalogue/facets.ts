@@ -12,12 +12,13 @@ import {
 
 type FacetKey = Exclude<FilterKey, 'featuredProduct'>;
 
-const FACETS: { key: FacetKey; name: string; column: SQL; category: boolean }[] = [
+const FACETS: { key: FacetKey; name: string; column: SQL | undefined; category: boolean }[] = [
   { key: 'category', name: 'Category', column: sql`${products.categoryId}`, category: true },
   { key: 'brand', name: 'Brand', column: sql`${products.brand}`, category: false },
   { key: 'storage', name: 'Storage', column: sql`${products.storage}`, category: false },
   { key: 'packType', name: 'Pack type', column: sql`${products.packType}`, category: false },
-  { key: 'collection', name: 'Collection', column: sql`unnest(${products.collections})`, category: false },
+  // Counted per value from the array in the grand-total row of the aggregate, not grouped by a column.
+  { key: 'collection', name: 'Collection', column: undefined, category: false },
 ];
 
 const VALUE_NAMES: Record<string, string> = {
@@ -53,7 +54,7 @@ export interface CountRow {
 }
 
 const COLLECTION_VALUES = ['specialoffers', 'bestsellers'] as const;
-const GROUPED = FACETS.filter((f) => f.key !== 'collection');
+const GROUPED = FACETS.flatMap(({ key, column }) => (column === undefined ? [] : [{ key, column }]));
 
 /** One grouping-set row: v{i}/n{i} are the value and count of GROUPED[i] (null outside its set); c{j} the collection counts. */
 export type AggregateRow = Record<string, string | number | null>;
@@ -93,7 +94,7 @@ export function facetAggregate(source: SQL, base: SQL, filters: Map<FilterKey, S
     group by grouping sets (${sql.join(GROUPED.map(({ column }) => sql`(${column})`), sql`, `)}, ())`;
 }
 
-const FACET_COLUMNS = ['category_id', 'brand', 'storage', 'pack_type', 'collections'].map((c) => `${'"products"'}."${c}"`).join(', ');
+const FACET_COLUMNS = ['category_id', 'brand', 'storage', 'pack_type', 'collections'].map((c) => `"products"."${c}"`).join(', ');
 
 /** Reads the grouping-set rows: one per value of each grouped facet, plus the grand-total row. */
 export function readFacetAggregate(rows: AggregateRow[]): { counts: CountRow[]; total: number } {
