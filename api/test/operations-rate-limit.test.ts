@@ -38,6 +38,16 @@ describe('rate limit in memory', () => {
     assert.deepEqual(await limit.consume('a'), { allowed: true });
   });
 
+  it('keeps at most the given number of counters, forgetting the oldest first', async () => {
+    const limit = new RateLimit(createMemoryStore(Date.now, 3), { name: 'test', limit: 1, windowSeconds: 60 });
+    for (const address of ['a', 'b', 'c']) await limit.consume(address);
+    assert.equal((await limit.consume('a')).allowed, false);
+    await limit.consume('d');
+    // 'a' was the oldest window when 'd' needed room.
+    assert.equal((await limit.consume('b')).allowed, false);
+    assert.equal((await limit.check('d')).allowed, false);
+  });
+
   it('check refuses once the limit is reached without counting; record counts', async () => {
     const limit = new RateLimit(createMemoryStore(), { name: 'test', limit: 2, windowSeconds: 60 });
     assert.deepEqual(await limit.check('a'), { allowed: true });
