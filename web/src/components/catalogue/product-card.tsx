@@ -6,11 +6,13 @@ import styles from './product-card.module.css';
 
 interface Props {
   product: Product;
-  /** The first cards of a page are above the fold: load them at once (LCP), the rest lazily. */
+  /** The first cards of a page are above the fold: load them at once, the rest lazily. */
   eager?: boolean;
+  /** The very first image is the likely largest paint: fetched before anything else. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, eager = false }: Props) {
+export function ProductCard({ product, eager = false, priority = false }: Props) {
   const href = productHref(product.code);
   const soldOut = product.stock.stockLevelStatus === 'outOfStock';
   return (
@@ -22,8 +24,8 @@ export function ProductCard({ product, eager = false }: Props) {
           width={160}
           height={160}
           loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
-          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+          decoding={eager ? undefined : 'async'}
         />
       </div>
       <h3 id={`p-${product.code}`} className={styles.name}>

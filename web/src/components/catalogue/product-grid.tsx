@@ -14,7 +14,7 @@ export function ProductGrid({ products, label, eager = 4 }: Props) {
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.code}>
-          <ProductCard product={product} eager={index < eager} />
+          <ProductCard product={product} eager={index < eager} priority={eager > 0 && index === 0} />
         </li>
       ))}
     </ul>
