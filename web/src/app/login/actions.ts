@@ -1,5 +1,6 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { loginError } from '@/lib/errors/login-errors';
@@ -48,7 +49,7 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
   const username = String(formData.get('username') ?? '');
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), username };
 
-  const outcome = await passwordGrant(parsed.data.username, parsed.data.password);
+  const outcome = await passwordGrant(parsed.data.username, parsed.data.password, (await headers()).get('x-forwarded-for') ?? undefined);
   if (!outcome.ok) {
     if (outcome.kind === 'unreachable') return { error: UNAVAILABLE, username };
     if (outcome.status === 429) return { error: TOO_MANY, username };

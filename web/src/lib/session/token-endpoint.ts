@@ -23,20 +23,22 @@ function basicAuth(): string {
   return `Basic ${Buffer.from(`${encode(client.id)}:${encode(client.secret)}`).toString('base64')}`;
 }
 
-async function post(path: string, form: Record<string, string>): Promise<Response> {
+async function post(path: string, form: Record<string, string>, forwardedFor?: string): Promise<Response> {
+  const headers: Record<string, string> = { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
   return fetch(`${getConfig().apiUrl}${path}`, {
     method: 'POST',
-    headers: { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    headers,
     body: new URLSearchParams(form).toString(),
     cache: 'no-store',
     signal: AbortSignal.timeout(10_000),
   });
 }
 
-async function requestTokens(form: Record<string, string>): Promise<TokenOutcome> {
+async function requestTokens(form: Record<string, string>, forwardedFor?: string): Promise<TokenOutcome> {
   let response: Response;
   try {
-    response = await post('/authorizationserver/oauth/token', form);
+    response = await post('/authorizationserver/oauth/token', form, forwardedFor);
   } catch {
     return { ok: false, kind: 'unreachable' };
   }
@@ -61,8 +63,12 @@ async function requestTokens(form: Record<string, string>): Promise<TokenOutcome
   };
 }
 
-export function passwordGrant(username: string, password: string): Promise<TokenOutcome> {
-  return requestTokens({ grant_type: 'password', username, password, channel: 'cfi' });
+/**
+ * `forwardedFor`: the browser's address, so the API's per-address sign-in limit counts each customer rather than
+ * the storefront (the API believes it only with TRUST_PROXY=true).
+ */
+export function passwordGrant(username: string, password: string, forwardedFor?: string): Promise<TokenOutcome> {
+  return requestTokens({ grant_type: 'password', username, password, channel: 'cfi' }, forwardedFor);
 }
 
 export function refreshGrant(refreshToken: string): Promise<TokenOutcome> {
