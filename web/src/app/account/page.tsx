@@ -40,7 +40,7 @@ export default async function UserDetailsPage() {
                 <dd>{shipTo.salesOrgs.map((org) => rangeName(org.code)).join(', ')}</dd>
               </dl>
               {shipTo.code === session.activeShipTo && session.activeSalesOrg ? (
-                <p className={styles.status}>Ordering now: {rangeName(session.activeSalesOrg)}</p>
+                <p className={styles.current}>Ordering now: {rangeName(session.activeSalesOrg)}</p>
               ) : null}
             </li>
           ))}
