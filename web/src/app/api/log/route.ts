@@ -39,10 +39,12 @@ export async function POST(request: Request): Promise<Response> {
     customerId: session.user?.customerId,
     projectId: 'storefront',
   };
+  // The browser's address, so the API's per-address limit on reports counts each visitor (with TRUST_PROXY=true).
+  const forwardedFor = request.headers.get('x-forwarded-for');
   try {
     const response = await fetch(`${getConfig().apiUrl}/occ/v2/b2b/logging`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
       body: JSON.stringify(report),
       signal: AbortSignal.timeout(5_000),
     });
