@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { prices, products } from '../db/schema';
-import { customerPriceSql, productColumns, type ProductRow } from './product-view';
+import { customerPriceSql } from './product-view';
 import type { SortCode } from './search-query';
 
 /** The caller's price for sorting; callers who see no prices sort by list price (which reveals nothing of anyone's terms). */
@@ -30,18 +29,3 @@ export const pricesJoin = (soldToCode: string | null): SQL =>
   soldToCode === null
     ? sql``
     : sql`left join ${prices} on ${and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode))}`;
-
-/** The listed columns of the products on a page, with the caller's price, in the page's order. */
-export async function pageProducts(db: DbOrTx, codes: string[], soldToCode: string | null): Promise<ProductRow[]> {
-  if (codes.length === 0) return [];
-  const query = db
-    .select({ ...productColumns, pricePence: soldToCode === null ? sql<null>`null` : customerPriceSql })
-    .from(products)
-    .$dynamic();
-  const rows = await (soldToCode === null
-    ? query
-    : query.leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
-  ).where(inArray(products.code, codes));
-  const byCode = new Map(rows.map((row) => [row.code, { ...row, pricePence: row.pricePence === null ? null : Number(row.pricePence) }]));
-  return codes.flatMap((code) => byCode.get(code) ?? []);
-}

@@ -3,7 +3,6 @@ import { rangeCategories } from './categories';
 import { searchFacets, type Facet } from './facets';
 import { filterConditions, inRange } from './filters';
 import type { PriceScope } from './price-scope';
-import { pageProducts } from './product-page';
 import { runSearchStatement } from './search-statement';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
@@ -40,7 +39,6 @@ export async function searchProducts(db: DbOrTx, scope: PriceScope, request: Sea
     limit: request.pageSize,
     offset: request.currentPage * request.pageSize,
   });
-  const rows = await pageProducts(db, result.codes, scope.soldToCode);
   const facets = searchFacets({ counts: result.facetCounts, query, sort, categories, range: scope.range });
   const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? id;
   const value = formatSearchQuery(query, sort);
@@ -57,7 +55,7 @@ export async function searchProducts(db: DbOrTx, scope: PriceScope, request: Sea
       totalResults: result.total,
       sort,
     },
-    products: rows.map((row) => productView(row, categoryName)),
+    products: result.rows.map((row) => productView(row, categoryName)),
     sorts: SORTS.map((s) => ({ code: s.code, name: s.name, selected: s.code === sort })),
   };
 }

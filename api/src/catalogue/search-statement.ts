@@ -4,6 +4,7 @@ import { products } from '../db/schema';
 import { facetAggregate, readFacetAggregate, type AggregateRow, type CountRow } from './facets';
 import { allConditionsExcept } from './filters';
 import { orderBy, pricesJoin } from './product-page';
+import { customerPriceSql, productColumns, type ProductRow } from './product-view';
 import type { FilterKey, SortCode } from './search-query';
 import { selectRows } from './sql-rows';
 import { textCondition, textRank } from './search-text';
@@ -22,7 +23,8 @@ export interface StatementRequest {
 
 export interface StatementResult {
   total: number;
-  codes: string[];
+  /** The page, in order, with the caller's price (null without a sold-to). */
+  rows: ProductRow[];
   facetCounts: CountRow[];
 }
 
@@ -32,8 +34,13 @@ const MATCHED_COLUMNS = sql.raw(
     .join(', '),
 );
 
+const PAGE_FIELDS = sql.join(
+  Object.entries(productColumns).map(([key, column]) => sql`${key}::text, ${column}`),
+  sql`, `,
+);
+
 /**
- * The page's product codes, the total and every facet's counts in one statement. With free text, the
+ * The page's products, the total and every facet's counts in one statement. With free text, the
  * matching products are read once (a materialised CTE over the full-text index, ranked) and both parts
  * work on those rows, named "products" so the same filter conditions apply. Without free text the page
  * comes from the name-ordered index and the counts from an index-only scan of products_facets_idx.
@@ -50,16 +57,20 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
   const base = text === undefined ? request.scope : sql`true`;
   const rank = text === undefined ? undefined : sql`${products}.rank`;
   const where = (except?: FilterKey) => allConditionsExcept([], request.filters, except);
-  const page = sql`select json_agg(page.code) from (
-      select ${products.code} from ${source} ${pricesJoin(request.soldToCode)}
-      where ${base} and ${where()} order by ${sql.join(orderBy(request.sort, rank, request.soldToCode), sql`, `)}
-      limit ${request.limit} offset ${request.offset}
-    ) as page`;
-  const [row] = await selectRows<{ codes: string[] | null; aggregate: AggregateRow[] | null }>(
+  const order = sql.join(orderBy(request.sort, rank, request.soldToCode), sql`, `);
+  const pageCodes = sql`select ${products.code} as code, row_number() over (order by ${order}) as ord
+      from ${source} ${pricesJoin(request.soldToCode)}
+      where ${base} and ${where()} order by ${order} limit ${request.limit} offset ${request.offset}`;
+  // The page's full rows, priced, joined back to the table by code: only a page's worth of wide rows is read.
+  const pageRows = sql`select json_agg(json_build_object(${PAGE_FIELDS}, 'pricePence', ${
+    request.soldToCode === null ? sql`null` : customerPriceSql
+  }) order by page.ord)
+    from (${pageCodes}) as page join ${products} on ${products.code} = page.code ${pricesJoin(request.soldToCode)}`;
+  const [row] = await selectRows<{ rows: ProductRow[] | null; aggregate: AggregateRow[] | null }>(
     db,
-    sql`${cte}select (${page}) as codes, (select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a) as aggregate`,
+    sql`${cte}select (${pageRows}) as rows, (select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a) as aggregate`,
   );
   const aggregateRows = row?.aggregate ?? [];
   const { counts, total } = readFacetAggregate(aggregateRows);
-  return { total, codes: row?.codes ?? [], facetCounts: counts };
+  return { total, rows: row?.rows ?? [], facetCounts: counts };
 }
