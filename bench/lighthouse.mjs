@@ -5,7 +5,7 @@
  * cart and checkout, signed in (the session cookie is passed with --extra-headers). Prints, per page, the
  * performance score, LCP, CLS, TBT and the JavaScript transferred.
  *
- *   node bench/lighthouse.mjs [--runs 1] [--web-port 3190] [--api-port 4191] [--no-build]
+ *   node bench/lighthouse.mjs [--runs 1] [--pages home,category,search,cart,checkout] [--web-port 3190] [--api-port 4191] [--no-build]
  *
  * It starts its own API (demo data on a fresh embedded database in a temporary directory) and `next start`
  * on the build in web/.next (built first unless --no-build and a build exists).
@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
+    pages: { type: 'string', default: 'home,category,search,cart,checkout' },
     'web-port': { type: 'string', default: '3190' },
     'api-port': { type: 'string', default: '4191' },
     'no-build': { type: 'boolean', default: false },
@@ -167,13 +168,14 @@ async function main() {
     await waitFor(`${WEB}/about/`);
     await fillCart(await userToken());
     const cookie = await sessionCookie();
+    const wanted = new Set(args.pages.split(','));
     const pages = [
       ['home', '/'],
       ['category', '/category/DAIR-MILK/'],
       ['search', '/search/cheddar/'],
       ['cart', '/cart/'],
       ['checkout', '/cart/checkout/'],
-    ];
+    ].filter(([name]) => wanted.has(name));
     console.log(`Lighthouse ${LH_VERSION}, mobile preset, ${RUNS} run(s) per page (median), production build, ${new Date().toISOString()}`);
     console.log('page       score    LCP ms   CLS      TBT ms   JS transferred KB');
     for (const [name, path] of pages) {
