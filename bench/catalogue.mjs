@@ -85,11 +85,12 @@ async function preparePostgres() {
     await client.query(`drop database if exists ${name} with (force)`);
     await client.end();
   };
-  // A freshly loaded table has no planner statistics until autovacuum gets to it; production tables do.
+  // A freshly loaded table has no planner statistics and no visibility map (so no index-only scans) until
+  // autovacuum gets to it; a production table has both.
   const analyze = async () => {
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
-    await client.query('analyze');
+    await client.query('vacuum analyze');
     await client.end();
   };
   return { env, fresh, analyze, databaseName: name, cleanup: args.keep ? async () => {} : drop };
