@@ -24,10 +24,15 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** PGlite only: the whole cluster as a gzipped archive, to start copies from. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir?: string };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize: number }
+  /** `fromDump`: start from a dumpDatabase() archive instead of an empty cluster (test databases). */
+  | { kind: 'pglite'; dataDir?: string; fromDump?: Blob };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Works from src/db (tsx) and from dist (the bundled build copies drizzle/ beside it). */
@@ -57,11 +62,17 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
   // PostgreSQL's default 128 MB of shared buffers, all resident in the WebAssembly heap, would double the
   // process's memory; the demo database is a few tens of MB and the OS caches its files anyway.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent }, startParams });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    startParams,
+    loadDataDir: target.fromDump,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
+    dump: () => client.dumpDataDir('gzip'),
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,43 +1,92 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database } from '../../src/db/client';
+import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/seed/seed';
+
+interface Options {
+  seed?: boolean;
+  products?: number;
+}
 
 /**
  * A database of the test file's own, built from the real migrations and the demo data: an in-memory
  * PGlite by default, or a fresh database on the server named by TEST_DATABASE_URL (dropped on close).
  */
-export async function createTestDatabase(options: { seed?: boolean; products?: number } = {}): Promise<Database> {
+export async function createTestDatabase(options: Options = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    const name = `mv_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  } else {
-    database = await openDatabase({ kind: 'pglite' });
-  }
-  await migrateDatabase(database);
-  if (options.seed !== false) await seedDemoData(database.db, { products: options.products });
-  if (!dropDatabase) return database;
-  const drop = dropDatabase;
+  return serverUrl ? createServerDatabase(serverUrl, options) : createPgliteDatabase(options);
+}
+
+async function createServerDatabase(serverUrl: string, options: Options): Promise<Database> {
+  const name = `mv_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  await build(database, options);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await drop();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
     },
   };
+}
+
+async function build(database: Database, options: Options): Promise<void> {
+  await migrateDatabase(database);
+  if (options.seed !== false) await seedDemoData(database.db, { products: options.products });
+}
+
+/**
+ * A fresh PGlite cluster costs an initdb, the migrations and the seed: seconds per test file. The first
+ * file builds it once and leaves a dump (keyed by the migrations and the seed code, so any change to
+ * either builds anew); every other file starts from a copy of that dump.
+ */
+async function createPgliteDatabase(options: Options): Promise<Database> {
+  if (options.seed === false || options.products !== undefined) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await build(database, options);
+    return database;
+  }
+  const templateFile = join(tmpdir(), `meadowvale-test-db-${templateKey()}.tar.gz`);
+  let dump: Blob | undefined;
+  try {
+    dump = new Blob([readFileSync(templateFile)]);
+  } catch {
+    dump = undefined;
+  }
+  if (dump) return openDatabase({ kind: 'pglite', fromDump: dump });
+
+  const database = await openDatabase({ kind: 'pglite' });
+  await build(database, options);
+  const archive = await database.dump?.();
+  if (archive) {
+    // Written aside and renamed, so a file running in parallel never reads half a dump.
+    const partial = `${templateFile}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await archive.arrayBuffer()));
+    renameSync(partial, templateFile);
+  }
+  return database;
+}
+
+function templateKey(): string {
+  const seedDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/seed');
+  const hash = createHash('sha256');
+  for (const dir of [migrationsFolder, join(migrationsFolder, 'meta'), seedDir]) {
+    for (const file of readdirSync(dir).filter((f) => /\.(sql|json|ts)$/.test(f)).sort()) {
+      hash.update(file).update(readFileSync(join(dir, file)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
 }
