@@ -10,9 +10,6 @@ const CARTS = '/users/current/carts';
 export const getActiveCart = (scope: ShopScope): Promise<ApiResult<Cart>> =>
   apiRequest<Cart>(CARTS, { method: 'POST', query: { ...scopeQuery(scope), fields: 'FULL' } });
 
-export const getCart = (scope: ShopScope, cartId: string): Promise<ApiResult<Cart>> =>
-  apiRequest<Cart>(`${CARTS}/${encodeURIComponent(cartId)}`, { query: { ...scopeQuery(scope), fields: 'FULL' } });
-
 export const addToCart = (scope: ShopScope, productCode: string, quantity: number): Promise<ApiResult<CartModification>> =>
   apiRequest<CartModification>(`${CARTS}/active/entries`, {
     method: 'POST',
