@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds what is missing, starts the API (embedded database in .data/ unless DATABASE_URL is set),
- * waits until it is ready, then starts the storefront on WEB_PORT. Ctrl-C or SIGTERM stops both cleanly.
+ * `npm start`: builds the API (esbuild, a second), starts it (embedded database in .data/ unless DATABASE_URL is
+ * set), builds the storefront meanwhile when its build is missing or older than its sources, waits until the API
+ * is ready, then starts the storefront on WEB_PORT. Ctrl-C or SIGTERM stops both cleanly.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,9 +24,25 @@ function run(label, args, cwd = root) {
   }
 }
 
-const apiBuilt = existsSync(join(root, 'api', 'dist', 'main.js'));
-if (!apiBuilt && existsSync(join(root, 'api', 'build.mjs'))) run('building the API', ['run', 'build', '-w', 'api']);
-if (!existsSync(join(root, 'web', '.next', 'BUILD_ID'))) run('building the storefront', ['run', 'build', '-w', 'web']);
+/** Newest modification time of the files below `dir`, 0 when it does not exist. */
+function newestMtime(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function storefrontBuildIsCurrent() {
+  const buildId = join(root, 'web', '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return false;
+  const sources = ['src', 'content', 'public'].map((dir) => newestMtime(join(root, 'web', dir)));
+  return statSync(buildId).mtimeMs >= Math.max(...sources);
+}
+
+run('building the API', ['run', 'build', '-w', 'api']);
 
 const children = [];
 let stopping = false;
@@ -77,19 +94,34 @@ async function waitReady(url, timeoutMs = 180_000) {
   return false;
 }
 
-const apiDist = join(root, 'api', 'dist', 'main.js');
-if (existsSync(apiDist)) start('API', process.execPath, [apiDist], root);
-else start('API', process.execPath, ['--import', 'tsx', join(root, 'api', 'src', 'main.ts')], root);
+start('API', process.execPath, [join(root, 'api', 'dist', 'main.js')], root);
 
-if (!(await waitReady(`http://127.0.0.1:${apiPort}/health/ready`))) {
-  if (!stopping) {
-    console.error('[start] the API did not become ready');
+// The storefront builds while the API opens (and on a first run seeds) its database.
+if (!storefrontBuildIsCurrent()) {
+  console.log('[start] building the storefront');
+  const build = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: root, env, stdio: 'inherit' });
+  children.push(build);
+  const code = await new Promise((resolveBuild) => build.on('exit', (exitCode) => resolveBuild(exitCode)));
+  if (code !== 0 && !stopping) {
+    console.error('[start] building the storefront failed');
     stop(1);
   }
-} else {
+}
+
+async function startStorefrontWhenApiReady() {
+  if (!(await waitReady(`http://127.0.0.1:${apiPort}/health/ready`))) {
+    if (!stopping) {
+      console.error('[start] the API did not become ready');
+      stop(1);
+    }
+    return;
+  }
   const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
   start('storefront', process.execPath, [next, 'start', '-p', webPort], join(root, 'web'));
   if (await waitReady(`http://127.0.0.1:${webPort}/login/`)) {
     console.log(`[start] Meadowvale Foods shop: http://localhost:${webPort}  (API http://127.0.0.1:${apiPort})`);
   }
 }
+
+// stopping is already set when Ctrl-C came during the build.
+if (!stopping) await startStorefrontWhenApiReady();
