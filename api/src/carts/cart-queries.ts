@@ -110,23 +110,24 @@ export interface EntryRow {
   vatRateBp: number;
 }
 
+/** A product as a cart line shows it; the price needs `prices` left-joined for the line's sold-to. */
+export const cartProductColumns = {
+  productCode: products.code,
+  name: products.name,
+  packSize: products.packSize,
+  salesUnit: products.salesUnit,
+  range: products.range,
+  minOrderQuantity: products.minOrderQuantity,
+  stockStatus: products.stockStatus,
+  discontinued: products.discontinued,
+  unitPricePence: sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`,
+  vatRateBp: products.vatRateBp,
+};
+
 /** The lines of a cart with their products and the sold-to's prices, in entry order. */
 export async function cartEntryRows(db: DbOrTx, cartId: number, soldToCode: string): Promise<EntryRow[]> {
   const rows = await db
-    .select({
-      entryNumber: cartEntries.entryNumber,
-      quantity: cartEntries.quantity,
-      productCode: products.code,
-      name: products.name,
-      packSize: products.packSize,
-      salesUnit: products.salesUnit,
-      range: products.range,
-      minOrderQuantity: products.minOrderQuantity,
-      stockStatus: products.stockStatus,
-      discontinued: products.discontinued,
-      unitPricePence: sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`,
-      vatRateBp: products.vatRateBp,
-    })
+    .select({ entryNumber: cartEntries.entryNumber, quantity: cartEntries.quantity, ...cartProductColumns })
     .from(cartEntries)
     .innerJoin(products, eq(products.code, cartEntries.productCode))
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { cartEntries, prices, products } from '../db/schema';
 import type { Applied, CartState } from './cart-change';
-import type { EntryRow } from './cart-queries';
+import { cartProductColumns, type EntryRow } from './cart-queries';
 import { fail, ok, type Result } from './problems';
 import { lineProblem, MAX_LINES, type ProductRules } from './sellable';
 
@@ -18,18 +18,7 @@ const rulesOf = (entry: Omit<EntryRow, 'entryNumber' | 'quantity'>): ProductRule
 /** A product as a cart line would show it, priced for the sold-to; undefined when it does not exist. */
 async function productForCart(tx: Tx, productCode: string, soldToCode: string): Promise<Omit<EntryRow, 'entryNumber' | 'quantity'> | undefined> {
   const rows = await tx
-    .select({
-      productCode: products.code,
-      name: products.name,
-      packSize: products.packSize,
-      salesUnit: products.salesUnit,
-      range: products.range,
-      minOrderQuantity: products.minOrderQuantity,
-      stockStatus: products.stockStatus,
-      discontinued: products.discontinued,
-      unitPricePence: sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`,
-      vatRateBp: products.vatRateBp,
-    })
+    .select(cartProductColumns)
     .from(products)
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
     .where(eq(products.code, productCode));
