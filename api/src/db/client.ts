@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
 
 /** The one database type every query is written against, whichever driver sits below. */
@@ -41,7 +42,7 @@ export const migrationsFolder =
 
 export async function openDatabase(target: DatabaseTarget, onPoolError?: (error: Error) => void): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, Client: NamedStatementClient });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', (error) => onPoolError?.(error));
     // A client checked out between two queries of a transaction has no pool listener: without its own, a
