@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBearerAuth } from './auth/bearer';
 import { registerStorefrontClient } from './auth/clients';
+import { PrincipalCache } from './auth/principal-cache';
 import { tokenRoutes } from './auth/token-routes';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
@@ -31,6 +32,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     state: AppState;
+    principals: PrincipalCache;
   }
 }
 
@@ -47,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('deps', deps);
   app.decorate('state', { draining: false });
+  app.decorate('principals', new PrincipalCache(deps.config.tokenCacheSeconds * 1000));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -58,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerStorefrontClient(deps.database.db, deps.config.storefrontClient);
   await app.register(formbody);
-  registerBearerAuth(app, deps.database.db);
+  registerBearerAuth(app, deps.database.db, app.principals);
 
   await app.register(healthRoutes);
   await app.register(tokenRoutes);

@@ -63,6 +63,8 @@ describe('refresh rotation, reuse detection and revocation', () => {
     const second = pairOf((await refresh(first.refresh)).body);
     const third = pairOf((await refresh(second.refresh)).body);
     await ageRotation(first.refresh);
+    // In use, so each is in the API's token cache: the revocation must reach past it.
+    for (const access of [first.access, second.access, third.access]) assert.ok(await canRead(access));
 
     const reuse = await refresh(first.refresh);
     assert.equal(reuse.status, 400);
@@ -87,6 +89,7 @@ describe('refresh rotation, reuse detection and revocation', () => {
 
   it('revoke (RFC 7009) by access token ends the access and the refresh token', async () => {
     const pair = await signIn();
+    assert.ok(await canRead(pair.access));
     const response = await oauthPost(server.url, 'revoke', { token: pair.access, token_type_hint: 'access_token' });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'no-store');
@@ -96,6 +99,7 @@ describe('refresh rotation, reuse detection and revocation', () => {
 
   it('revoke by refresh token ends the access token too', async () => {
     const pair = await signIn();
+    assert.ok(await canRead(pair.access));
     assert.equal((await oauthPost(server.url, 'revoke', { token: pair.refresh })).status, 200);
     assert.equal(await canRead(pair.access), false);
     assert.equal((await refresh(pair.refresh)).status, 400);
@@ -121,6 +125,7 @@ describe('refresh rotation, reuse detection and revocation', () => {
 
   it('refresh of a user disabled since sign-in answers "User is disabled"', async () => {
     const pair = await signIn();
+    assert.ok(await canRead(pair.access));
     await server.database.db.execute(sql`update users set status = 'disabled' where username = 'solo@example.com'`);
     try {
       const response = await refresh(pair.refresh);

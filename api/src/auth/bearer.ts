@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { invalidToken } from '../http/errors';
-import { principalForAccessToken, type AuthenticatedUser, type Principal } from './tokens';
+import type { PrincipalCache } from './principal-cache';
+import { hashToken } from './token-crypto';
+import { resolveAccessToken, type AuthenticatedUser, type Principal } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +23,17 @@ function bearerToken(header: string | undefined): string | undefined {
  * Under /users/current only a signed-in user's token passes; elsewhere no token means anonymous,
  * and a bad token is still refused so the storefront knows to refresh.
  */
-export function registerBearerAuth(app: FastifyInstance, db: Db): void {
+export function registerBearerAuth(app: FastifyInstance, db: Db, principals: PrincipalCache): void {
+  async function principalFor(token: string): Promise<Principal | null> {
+    const hash = hashToken(token);
+    const cached = principals.get(hash);
+    if (cached) return cached;
+    const resolved = await resolveAccessToken(db, hash);
+    if (resolved === null) return null;
+    principals.set(hash, resolved);
+    return resolved.principal;
+  }
+
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (request) => {
     request.principal = { kind: 'anonymous' };
@@ -32,7 +44,7 @@ export function registerBearerAuth(app: FastifyInstance, db: Db): void {
       if (needsUser) throw invalidToken('Full authentication is required to access this resource');
       return;
     }
-    const principal = await principalForAccessToken(db, token);
+    const principal = await principalFor(token);
     if (principal === null) throw invalidToken();
     if (needsUser && principal.kind !== 'user') throw invalidToken('A signed-in user is required');
     request.principal = principal;

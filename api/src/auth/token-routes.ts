@@ -93,7 +93,7 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
     } else if (input.grant_type === 'client_credentials') {
       tokens = await clientCredentialsGrant(db, ttls, client);
     } else {
-      tokens = await refreshGrant(db, ttls, client, input.refresh_token);
+      tokens = await refreshGrant(db, ttls, app.principals, client, input.refresh_token);
     }
     return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
   });
@@ -103,7 +103,7 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
     const client = await clientOf(request);
     const parsed = revokeRequest.safeParse(request.body);
     if (!parsed.success) throw new OAuthError(400, 'invalid_request', 'Missing parameter: token');
-    await revokeToken(db, client, parsed.data.token);
+    await revokeToken(db, app.principals, client, parsed.data.token);
     return reply.header('Cache-Control', 'no-store').send({});
   });
 }

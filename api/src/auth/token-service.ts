@@ -3,6 +3,7 @@ import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { oauthTokens, userShipTos, users } from '../db/schema';
 import type { OAuthClient } from './clients';
+import type { PrincipalCache } from './principal-cache';
 import { OAuthError, badCredentials } from './oauth-error';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { hashToken } from './token-crypto';
@@ -78,7 +79,13 @@ const invalidRefresh = () => new OAuthError(400, 'invalid_grant', 'Invalid refre
  * Rotates a refresh token (RFC 9700 §4.14.2). Presenting one that was already rotated, after the grace
  * window, means it leaked: the whole family of tokens from that sign-in is revoked.
  */
-export async function refreshGrant(db: Db, ttls: TokenTtls, client: OAuthClient, refreshToken: string): Promise<IssuedTokens> {
+export async function refreshGrant(
+  db: Db,
+  ttls: TokenTtls,
+  principals: PrincipalCache,
+  client: OAuthClient,
+  refreshToken: string,
+): Promise<IssuedTokens> {
   const rows = await db
     .select({ token: oauthTokens, userStatus: users.status })
     .from(oauthTokens)
@@ -89,7 +96,10 @@ export async function refreshGrant(db: Db, ttls: TokenTtls, client: OAuthClient,
   if (!row || row.token.clientId !== client.id || row.token.revokedAt) throw invalidRefresh();
   const { token } = row;
   if (!token.refreshExpiresAt || token.refreshExpiresAt.getTime() <= Date.now()) throw invalidRefresh();
-  if (row.userStatus !== 'active') throw new OAuthError(400, 'invalid_grant', 'User is disabled');
+  if (row.userStatus !== 'active') {
+    if (token.userId !== null) principals.forgetUser(token.userId);
+    throw new OAuthError(400, 'invalid_grant', 'User is disabled');
+  }
 
   const claimed = await db
     .update(oauthTokens)
@@ -100,7 +110,7 @@ export async function refreshGrant(db: Db, ttls: TokenTtls, client: OAuthClient,
     const rotatedAt = (await db.select({ at: oauthTokens.rotatedAt }).from(oauthTokens).where(eq(oauthTokens.id, token.id)))[0]?.at;
     const withinGrace = rotatedAt && Date.now() - rotatedAt.getTime() <= REFRESH_GRACE_SECONDS * 1000;
     if (!withinGrace) {
-      await revokeFamily(db, token.family);
+      await revokeFamily(db, principals, token.family);
       throw invalidRefresh();
     }
   }
@@ -114,12 +124,13 @@ export async function refreshGrant(db: Db, ttls: TokenTtls, client: OAuthClient,
   });
 }
 
-export async function revokeFamily(db: Db, family: string): Promise<void> {
+export async function revokeFamily(db: Db, principals: PrincipalCache, family: string): Promise<void> {
+  principals.forgetFamily(family);
   await db.update(oauthTokens).set({ revokedAt: new Date() }).where(and(eq(oauthTokens.family, family), isNull(oauthTokens.revokedAt)));
 }
 
 /** RFC 7009: revoking either token of a sign-in ends that sign-in; unknown tokens are not an error. */
-export async function revokeToken(db: Db, client: OAuthClient, token: string): Promise<void> {
+export async function revokeToken(db: Db, principals: PrincipalCache, client: OAuthClient, token: string): Promise<void> {
   const hash = hashToken(token);
   const rows = await db
     .select({ family: oauthTokens.family, clientId: oauthTokens.clientId })
@@ -127,5 +138,5 @@ export async function revokeToken(db: Db, client: OAuthClient, token: string): P
     .where(or(eq(oauthTokens.accessHash, hash), eq(oauthTokens.refreshHash, hash)))
     .limit(1);
   const row = rows[0];
-  if (row && row.clientId === client.id) await revokeFamily(db, row.family);
+  if (row && row.clientId === client.id) await revokeFamily(db, principals, row.family);
 }

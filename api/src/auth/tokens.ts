@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oauthTokens, users } from '../db/schema';
+import type { ResolvedToken } from './principal-cache';
 import { generateToken, hashToken } from './token-crypto';
 
 export interface IssuedTokens {
@@ -61,11 +62,15 @@ export type Principal =
   | { kind: 'client'; clientId: string }
   | { kind: 'user'; clientId: string; user: AuthenticatedUser };
 
-/** Resolves a bearer token; null when it is unknown, expired, revoked, or its user may no longer sign in. */
-export async function principalForAccessToken(db: DbOrTx, accessToken: string): Promise<Principal | null> {
+/**
+ * Resolves an access token by its hash; null when it is unknown, expired, revoked, or its user may no
+ * longer sign in.
+ */
+export async function resolveAccessToken(db: DbOrTx, accessHash: string): Promise<ResolvedToken | null> {
   const rows = await db
     .select({
       clientId: oauthTokens.clientId,
+      family: oauthTokens.family,
       expiresAt: oauthTokens.accessExpiresAt,
       userId: users.id,
       username: users.username,
@@ -76,13 +81,15 @@ export async function principalForAccessToken(db: DbOrTx, accessToken: string): 
     })
     .from(oauthTokens)
     .leftJoin(users, eq(users.id, oauthTokens.userId))
-    .where(and(eq(oauthTokens.accessHash, hashToken(accessToken)), isNull(oauthTokens.revokedAt)))
+    .where(and(eq(oauthTokens.accessHash, accessHash), isNull(oauthTokens.revokedAt)))
     .limit(1);
   const row = rows[0];
-  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  if (row.userId === null) return { kind: 'client', clientId: row.clientId };
+  const expiresAt = row?.expiresAt.getTime() ?? 0;
+  if (!row || expiresAt <= Date.now()) return null;
+  const resolved = (principal: Principal): ResolvedToken => ({ principal, family: row.family, expiresAt });
+  if (row.userId === null) return resolved({ kind: 'client', clientId: row.clientId });
   if (row.status !== 'active') return null;
-  return {
+  return resolved({
     kind: 'user',
     clientId: row.clientId,
     user: {
@@ -92,5 +99,5 @@ export async function principalForAccessToken(db: DbOrTx, accessToken: string): 
       name: row.name ?? '',
       email: row.email ?? '',
     },
-  };
+  });
 }

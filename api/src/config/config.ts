@@ -26,6 +26,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoMode,
     storefrontClient: { id: env.STOREFRONT_CLIENT_ID, secret },
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     logLevel: env.LOG_LEVEL,
     shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,

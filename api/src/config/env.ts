@@ -16,6 +16,8 @@ const envSchema = z.object({
   STOREFRONT_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(30 * 86_400),
+  /** How long a resolved access token is reused in-process; bounds how late another process's revocation lands here. */
+  TOKEN_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** After SIGTERM, how long to keep serving with readiness failing, so a load balancer can stop routing here. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,6 +41,7 @@ export interface Config {
   storefrontClient: { id: string; secret: string };
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  tokenCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   shutdownDelaySeconds: number;
   trustProxy: boolean;
