@@ -6,9 +6,11 @@
  *
  *   node bench/catalogue.mjs [--products 800] [--engine postgres|pglite] [--duration 10] [--connections 10]
  *                            [--database-url postgres://postgres@127.0.0.1:5432/test] [--reuse] [--keep]
+ *                            [--only search,facets,browse,suggestions,categories,product]
  *
  * --reuse keeps an existing benchmark database of the same size instead of rebuilding it; --keep leaves it
- * behind afterwards. Every response is checked for status 200: a run with errors says so.
+ * behind afterwards; --only runs some scenarios. Every response is checked for status 200: a run with errors
+ * says so. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API under load.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     reuse: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const PRODUCTS = Number(args.products);
@@ -39,6 +42,10 @@ const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
 if (!Number.isInteger(PRODUCTS) || PRODUCTS < 1) throw new Error('--products must be a positive whole number');
 if (!['postgres', 'pglite'].includes(args.engine)) throw new Error('--engine must be postgres or pglite');
+const SCENARIO_KEYS = ['search', 'facets', 'browse', 'suggestions', 'categories', 'product'];
+const ONLY = args.only === undefined ? SCENARIO_KEYS : args.only.split(',');
+const unknownKey = ONLY.find((key) => !SCENARIO_KEYS.includes(key));
+if (unknownKey !== undefined) throw new Error(`--only: unknown scenario '${unknownKey}' (one of ${SCENARIO_KEYS.join(', ')})`);
 
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../api');
 const CLIENT = { id: 'storefront', secret: 'bench-storefront-secret-0123456789' };
@@ -135,18 +142,21 @@ function scenarios(token) {
     return () => paths[i++ % paths.length];
   };
   return [
-    { name: 'search, free text (20 rotating terms)', next: rotating(TERMS.map((t) => `${BASE}/products/search?${qs({ ...priced, query: `${t}:relevance` })}`)) },
+    { key: 'search', name: 'search, free text (20 rotating terms)', next: rotating(TERMS.map((t) => `${BASE}/products/search?${qs({ ...priced, query: `${t}:relevance` })}`)) },
     {
+      key: 'facets',
       name: 'search, free text + two facets',
       next: rotating(
         TERMS.map((t) => `${BASE}/products/search?${qs({ ...priced, query: `${t}:relevance:category:DAIR_CHEESE:storage:chilled` })}`),
       ),
     },
-    { name: 'browse, category + brand facets', next: rotating([`${BASE}/products/search?${qs({ ...priced, query: ':name-asc:category:DAIR_MILK:brand:Meadowvale' })}`]) },
-    { name: 'suggestions (10 rotating terms)', next: rotating(SUGGEST_TERMS.map((t) => `${BASE}/products/suggestions?${qs({ term: t, max: '10' })}`)) },
-    { name: 'category tree (DAIR)', next: rotating([`${BASE}/catalogs/meadowvaleProductCatalog/Online/categories/DAIR?fields=DEFAULT`]) },
-    { name: 'one product, priced', next: rotating([`${BASE}/products/100001?${qs({ salesOrg: 'DAIR', shipTo: USER.shipTo })}`]) },
-  ].map((s) => ({ ...s, headers: { authorization: `Bearer ${token}` } }));
+    { key: 'browse', name: 'browse, category + brand facets', next: rotating([`${BASE}/products/search?${qs({ ...priced, query: ':name-asc:category:DAIR_MILK:brand:Meadowvale' })}`]) },
+    { key: 'suggestions', name: 'suggestions (10 rotating terms)', next: rotating(SUGGEST_TERMS.map((t) => `${BASE}/products/suggestions?${qs({ term: t, max: '10' })}`)) },
+    { key: 'categories', name: 'category tree (DAIR)', next: rotating([`${BASE}/catalogs/meadowvaleProductCatalog/Online/categories/DAIR?fields=DEFAULT`]) },
+    { key: 'product', name: 'one product, priced', next: rotating([`${BASE}/products/100001?${qs({ salesOrg: 'DAIR', shipTo: USER.shipTo })}`]) },
+  ]
+    .filter((s) => ONLY.includes(s.key))
+    .map((s) => ({ ...s, headers: { authorization: `Bearer ${token}` } }));
 }
 
 function load(scenario, duration) {
@@ -219,7 +229,8 @@ async function main() {
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (prepared.analyze) await prepared.analyze();
   }
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     env: { ...process.env, ...env, API_PORT: String(PORT) },
     stdio: ['ignore', 'inherit', 'inherit'],
