@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
+import { CATEGORY_CACHE_TTL_MS, CategoryCache } from '../src/catalogue/category-cache';
 import { products } from '../src/db/schema';
 import { generateCategories } from '../src/seed/generate-catalogue';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
@@ -40,21 +41,78 @@ describe('GET /catalogs/{catalog}/{version}/categories/{range}', () => {
     assert.ok(chilled.subcategories.every((c) => c.id.startsWith('CHIL_')));
   });
 
+  const EMPTIED = ['DAIR_EGGS_LIQUID', 'DAIR_DESSERTS_CUSTARD', 'DAIR_DESSERTS_POTS'];
+  const setDiscontinued = async (discontinued: boolean) => {
+    for (const id of EMPTIED) await server.database.db.update(products).set({ discontinued }).where(eq(products.categoryId, id));
+  };
+  const assertEmptiedLeftOut = (tree: Node) => {
+    const eggs = tree.subcategories.find((c) => c.id === 'DAIR_EGGS');
+    assert.deepEqual(eggs?.subcategories.map((c) => c.id), ['DAIR_EGGS_FREERANGE']);
+    assert.equal(tree.subcategories.find((c) => c.id === 'DAIR_DESSERTS'), undefined);
+  };
+
   it('leaves out categories without sellable products, and parents left empty by that', async () => {
-    const db = server.database.db;
-    await db.update(products).set({ discontinued: true }).where(eq(products.categoryId, 'DAIR_EGGS_LIQUID'));
-    await db.update(products).set({ discontinued: true }).where(eq(products.categoryId, 'DAIR_DESSERTS_CUSTARD'));
-    await db.update(products).set({ discontinued: true }).where(eq(products.categoryId, 'DAIR_DESSERTS_POTS'));
+    await setDiscontinued(true);
+    // The running server keeps the tree it has loaded for a while (CATEGORY_CACHE_TTL_MS); one started now loads it afresh.
+    const fresh = await startTestServer({ database: server.database });
     try {
-      const body = (await (await server.request(treeUrl('DAIR'))).json()) as Node;
-      const eggs = body.subcategories.find((c) => c.id === 'DAIR_EGGS');
-      assert.deepEqual(eggs?.subcategories.map((c) => c.id), ['DAIR_EGGS_FREERANGE']);
-      assert.equal(body.subcategories.find((c) => c.id === 'DAIR_DESSERTS'), undefined);
+      assertEmptiedLeftOut((await (await fresh.request(treeUrl('DAIR'))).json()) as Node);
     } finally {
-      for (const id of ['DAIR_EGGS_LIQUID', 'DAIR_DESSERTS_CUSTARD', 'DAIR_DESSERTS_POTS']) {
-        await db.update(products).set({ discontinued: false }).where(eq(products.categoryId, id));
-      }
+      await fresh.app.close();
+      await setDiscontinued(false);
     }
+  });
+
+  it('keeps each range’s categories for the cache period, loads them once for concurrent requests, and retries a failed load', async () => {
+    let now = 0;
+    const loads: string[] = [];
+    let failNext = false;
+    const db = server.database.db;
+    // Counts the loads (each starts with one select) and can make the next one fail as a lost connection would.
+    const watched = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'select') return Reflect.get(target, property, receiver);
+        loads.push('select');
+        if (failNext) {
+          failNext = false;
+          return () => {
+            throw new Error('connection lost');
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const cache = new CategoryCache(watched, CATEGORY_CACHE_TTL_MS, () => now);
+    const [first, concurrent] = await Promise.all([cache.get('DAIR'), cache.get('DAIR')]);
+    assert.equal(first, concurrent);
+    const selectsPerLoad = loads.length;
+    assert.ok(first.tree.subcategories.some((c) => c.id === 'DAIR_DESSERTS'));
+
+    await setDiscontinued(true);
+    try {
+      now = CATEGORY_CACHE_TTL_MS - 1;
+      assert.equal(await cache.get('DAIR'), first, 'still within the period');
+      assert.equal(loads.length, selectsPerLoad);
+      now = CATEGORY_CACHE_TTL_MS;
+      assertEmptiedLeftOut((await cache.get('DAIR')).tree);
+      assert.equal(loads.length, 2 * selectsPerLoad);
+
+      now += CATEGORY_CACHE_TTL_MS;
+      failNext = true;
+      await assert.rejects(cache.get('DAIR'), /connection lost/);
+      assertEmptiedLeftOut((await cache.get('DAIR')).tree);
+    } finally {
+      await setDiscontinued(false);
+    }
+  });
+
+  it('gives the descendants, names and depth-first order of a range’s categories', async () => {
+    const dairy = await new CategoryCache(server.database.db).get('DAIR');
+    assert.deepEqual(dairy.descendants('DAIR_EGGS'), ['DAIR_EGGS', 'DAIR_EGGS_FREERANGE', 'DAIR_EGGS_LIQUID']);
+    assert.deepEqual(dairy.descendants('CHIL_READY'), [], 'a category of another range');
+    assert.equal(dairy.name('DAIR_MILK'), 'Milk');
+    assert.ok(dairy.treeOrder('DAIR_MILK') < dairy.treeOrder('DAIR_MILK_WHOLE'));
+    assert.ok(dairy.treeOrder('DAIR_MILK_PLANT') < dairy.treeOrder('DAIR_EGGS'));
   });
 
   it('answers 400 naming an unknown range, and 404 for another catalog or version', async () => {

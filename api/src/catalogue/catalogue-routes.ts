@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
-import { categoryTree } from './categories';
+import { CategoryCache } from './category-cache';
 import { resolvePriceScope } from './price-scope';
 import { productDetail } from './product-detail';
 import { searchProducts } from './product-search';
@@ -42,6 +42,8 @@ const detailInput = z.object({
 });
 
 const categoryParams = z.object({ catalog: z.string(), version: z.string(), range: z.string() });
+const categoryInput = z.object({ fields });
+const detailParams = z.object({ code });
 
 /**
  * Catalogue reads (design §2). Decisions where the contract is silent:
@@ -54,10 +56,11 @@ const categoryParams = z.object({ catalog: z.string(), version: z.string(), rang
  */
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
+  const categories = new CategoryCache(db);
 
   app.get('/catalogs/:catalog/:version/categories/:range', async (request, reply) => {
     const params = parseInput(categoryParams, request.params, 'params');
-    parseInput(z.object({ fields }), request.query, 'query');
+    parseInput(categoryInput, request.query, 'query');
     if (params.catalog !== CATALOG_ID || params.version !== CATALOG_VERSION) {
       throw notFound('UnknownIdentifierError', 'catalog', `Catalog '${params.catalog}' version '${params.version}' not found`);
     }
@@ -66,14 +69,17 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       throw badRequest('range', `Invalid params field 'range': unknown range '${params.range}' (one of ${RANGES.join(', ')})`);
     }
     reply.header('cache-control', 'public, max-age=300');
-    return categoryTree(db, range);
+    return (await categories.get(range)).tree;
   });
 
   app.get('/products/search', async (request) => {
     const input = parseInput(searchInput, request.query, 'query');
     const query = parseSearchQuery(input.query);
-    const scope = await resolvePriceScope(db, request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo });
-    return searchProducts(db, scope, { query, currentPage: input.currentPage, pageSize: input.pageSize });
+    const [scope, rangeCategories] = await Promise.all([
+      resolvePriceScope(db, request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo }),
+      categories.get(input.salesOrg),
+    ]);
+    return searchProducts(db, scope, rangeCategories, { query, currentPage: input.currentPage, pageSize: input.pageSize });
   });
 
   app.get('/products/suggestions', async (request) => {
@@ -82,7 +88,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/products/:code', async (request) => {
-    const params = parseInput(z.object({ code }), request.params, 'params');
+    const params = parseInput(detailParams, request.params, 'params');
     const input = parseInput(detailInput, request.query, 'query');
     return productDetail(db, request.principal, { code: params.code, ...input });
   });

@@ -13,64 +13,85 @@ export interface CategoryRow {
   id: string;
   name: string;
   parentId: string | null;
+  /** At least one sellable product sits directly in it. */
+  stocked: boolean;
 }
 
-/** Every category of a range, in set order (small: tens of rows). */
-export async function rangeCategories(db: DbOrTx, range: Range): Promise<CategoryRow[]> {
-  return db
-    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+/**
+ * Everything the catalogue's answers derive from a range's categories (tens of rows), worked out once
+ * per load instead of once per request: the tree, names, descendants and the depth-first order.
+ */
+export class RangeCategories {
+  /** The range's tree below its root, keeping only branches that lead to sellable products. */
+  readonly tree: CategoryNode;
+  private readonly byParent = new Map<string | null, CategoryRow[]>();
+  private readonly names = new Map<string, string>();
+  /** Position in a depth-first walk: parents before their children, siblings in set order. */
+  private readonly order = new Map<string, number>();
+  private readonly below = new Map<string, string[]>();
+
+  constructor(
+    readonly range: Range,
+    rows: CategoryRow[],
+  ) {
+    for (const row of rows) {
+      const siblings = this.byParent.get(row.parentId);
+      if (siblings) siblings.push(row);
+      else this.byParent.set(row.parentId, [row]);
+      this.names.set(row.id, row.name);
+    }
+    const visit = (id: string): string[] => {
+      this.order.set(id, this.order.size);
+      const ids = [id, ...(this.byParent.get(id) ?? []).flatMap((child) => visit(child.id))];
+      this.below.set(id, ids);
+      return ids;
+    };
+    visit(range);
+    const build = (row: CategoryRow): CategoryNode | null => {
+      const subcategories = this.children(row.id)
+        .map(build)
+        .filter((node): node is CategoryNode => node !== null);
+      if (subcategories.length === 0 && !row.stocked) return null;
+      return { id: row.id, name: row.name, subcategories };
+    };
+    const root = rows.find((row) => row.id === range);
+    this.tree = (root && build(root)) ?? { id: range, name: root?.name ?? range, subcategories: [] };
+  }
+
+  children(id: string): CategoryRow[] {
+    return this.byParent.get(id) ?? [];
+  }
+
+  name(id: string): string | undefined {
+    return this.names.get(id);
+  }
+
+  /** A category and all categories below it (what filtering on it means); none for a category of another range. */
+  descendants(id: string): string[] {
+    return this.below.get(id) ?? [];
+  }
+
+  treeOrder(id: string): number {
+    return this.order.get(id) ?? 0;
+  }
+}
+
+/** Every category of a range in set order, each flagged when a sellable product sits in it: one index probe per category. */
+export async function loadRangeCategories(db: DbOrTx, range: Range): Promise<RangeCategories> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      parentId: categories.parentId,
+      stocked: exists(
+        db
+          .select({ one: sql`1` })
+          .from(products)
+          .where(and(eq(products.range, range), eq(products.categoryId, categories.id), not(products.discontinued))),
+      ).mapWith(Boolean),
+    })
     .from(categories)
     .where(eq(categories.range, range))
     .orderBy(asc(categories.position), asc(categories.id));
-}
-
-/** The leaf categories of a range that hold at least one sellable product: one index probe per category. */
-async function stockedCategoryIds(db: DbOrTx, range: Range): Promise<Set<string>> {
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.range, range),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(products)
-            .where(and(eq(products.range, range), eq(products.categoryId, categories.id), not(products.discontinued))),
-        ),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Children of each category, in set order. */
-export function childrenByParent(rows: CategoryRow[]): Map<string | null, CategoryRow[]> {
-  const byParent = new Map<string | null, CategoryRow[]>();
-  for (const row of rows) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
-  return byParent;
-}
-
-/** A range's tree below its root, keeping only branches that lead to sellable products. */
-export async function categoryTree(db: DbOrTx, range: Range): Promise<CategoryNode> {
-  const [rows, stocked] = await Promise.all([rangeCategories(db, range), stockedCategoryIds(db, range)]);
-  const byParent = childrenByParent(rows);
-  const build = (row: CategoryRow): CategoryNode | null => {
-    const subcategories = (byParent.get(row.id) ?? []).map(build).filter((node): node is CategoryNode => node !== null);
-    if (subcategories.length === 0 && !stocked.has(row.id)) return null;
-    return { id: row.id, name: row.name, subcategories };
-  };
-  const root = rows.find((row) => row.id === range);
-  return (root && build(root)) ?? { id: range, name: root?.name ?? range, subcategories: [] };
-}
-
-/** A category and all categories below it: what filtering on a category means. */
-export function descendantIds(rows: CategoryRow[], id: string): string[] {
-  const byParent = childrenByParent(rows);
-  const found: string[] = [];
-  const visit = (current: string) => {
-    found.push(current);
-    for (const child of byParent.get(current) ?? []) visit(child.id);
-  };
-  if (rows.some((row) => row.id === id)) visit(id);
-  return found;
+  return new RangeCategories(range, rows);
 }

@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { products } from '../db/schema';
-import { childrenByParent, type CategoryRow } from './categories';
+import type { RangeCategories } from './categories';
 import {
   formatSearchQuery,
   isSelected,
@@ -118,54 +118,38 @@ export function readFacetAggregate(rows: AggregateRow[]): { counts: CountRow[]; 
 }
 
 /** Leaf counts rolled up the tree, so a parent category shows the products of all its leaves. */
-function rollUpCategories(leafCounts: Map<string, number>, categories: CategoryRow[], range: string): Map<string, number> {
-  const byParent = childrenByParent(categories);
+function rollUpCategories(leafCounts: Map<string, number>, categories: RangeCategories): Map<string, number> {
   const totals = new Map<string, number>();
   const total = (id: string): number => {
-    const own = leafCounts.get(id) ?? 0;
-    const sum = (byParent.get(id) ?? []).reduce((acc, child) => acc + total(child.id), own);
-    if (sum > 0 && id !== range) totals.set(id, sum);
+    const sum = categories.children(id).reduce((acc, child) => acc + total(child.id), leafCounts.get(id) ?? 0);
+    if (sum > 0 && id !== categories.range) totals.set(id, sum);
     return sum;
   };
-  total(range);
+  total(categories.range);
   return totals;
-}
-
-/** Position of each category in a depth-first walk: parents before their children, siblings in set order. */
-function treeOrder(categories: CategoryRow[], range: string): Map<string, number> {
-  const byParent = childrenByParent(categories);
-  const order = new Map<string, number>();
-  const visit = (id: string) => {
-    order.set(id, order.size);
-    for (const child of byParent.get(id) ?? []) visit(child.id);
-  };
-  visit(range);
-  return order;
 }
 
 export interface FacetRequest {
   counts: CountRow[];
   query: SearchQuery;
   sort: SortCode;
-  categories: CategoryRow[];
-  range: string;
+  categories: RangeCategories;
 }
 
 /** Shapes the counts as OCC facets: selected values marked, each value with the query that toggles it. */
 export function searchFacets(request: FacetRequest): Facet[] {
   const rows = request.counts;
-  const categoryNames = new Map(request.categories.map((c) => [c.id, c.name]));
-  const categoryOrder = treeOrder(request.categories, request.range);
+  const { categories } = request;
   return FACETS.map(({ key, name, category }, priority) => {
     let counts = new Map(rows.filter((row) => row.facet === key && row.value !== null).map((row) => [row.value, Number(row.n)]));
-    if (key === 'category') counts = rollUpCategories(counts, request.categories, request.range);
+    if (key === 'category') counts = rollUpCategories(counts, categories);
     // A selected value stays listed (with 0) so it can be switched off even when nothing matches it now.
     for (const f of request.query.filters) if (f.key === key && !counts.has(f.value)) counts.set(f.value, 0);
     const values = [...counts].map(([code, count]) => {
       const toggled = formatSearchQuery(toggleFilter(request.query, key, code), request.sort);
       return {
         code,
-        name: (key === 'category' ? categoryNames.get(code) : VALUE_NAMES[code]) ?? code,
+        name: (key === 'category' ? categories.name(code) : VALUE_NAMES[code]) ?? code,
         count,
         selected: isSelected(request.query, key, code),
         query: { query: { value: toggled }, url: `/search?q=${encodeURIComponent(toggled)}` },
@@ -173,7 +157,7 @@ export function searchFacets(request: FacetRequest): Facet[] {
     });
     values.sort((a, b) =>
       key === 'category'
-        ? (categoryOrder.get(a.code) ?? 0) - (categoryOrder.get(b.code) ?? 0)
+        ? categories.treeOrder(a.code) - categories.treeOrder(b.code)
         : b.count - a.count || a.name.localeCompare(b.name),
     );
     return { code: key, name, category, multiSelect: true as const, visible: true as const, priority: FACETS.length - priority, values };

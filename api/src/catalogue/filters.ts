@@ -1,21 +1,21 @@
 import { and, arrayOverlaps, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Range } from '../accounts/ship-tos';
 import { products } from '../db/schema';
-import { descendantIds, type CategoryRow } from './categories';
+import type { RangeCategories } from './categories';
 import type { FilterKey } from './search-query';
 
 /** One SQL condition per selected facet key: values of one key are alternatives (multi-select). */
-export function filterConditions(selected: Map<FilterKey, string[]>, rangeCategories: CategoryRow[]): Map<FilterKey, SQL> {
+export function filterConditions(selected: Map<FilterKey, string[]>, rangeCategories: RangeCategories): Map<FilterKey, SQL> {
   const conditions = new Map<FilterKey, SQL>();
   for (const [key, values] of selected) conditions.set(key, filterCondition(key, values, rangeCategories));
   return conditions;
 }
 
-function filterCondition(key: FilterKey, values: string[], rangeCategories: CategoryRow[]): SQL {
+function filterCondition(key: FilterKey, values: string[], rangeCategories: RangeCategories): SQL {
   switch (key) {
     case 'category': {
       // A category of another range has no descendants here, so it matches nothing rather than widening the scope.
-      const ids = [...new Set(values.flatMap((id) => descendantIds(rangeCategories, id)))];
+      const ids = [...new Set(values.flatMap((id) => rangeCategories.descendants(id)))];
       return ids.length === 0 ? sql`false` : inArray(products.categoryId, ids);
     }
     case 'brand':

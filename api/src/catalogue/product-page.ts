@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { prices, products } from '../db/schema';
 import { customerPriceSql } from './product-view';
 import type { SortCode } from './search-query';
@@ -7,20 +7,29 @@ import type { SortCode } from './search-query';
 export const sortPriceSql = (soldToCode: string | null): SQL =>
   soldToCode === null ? sql`${products.listPricePence}` : customerPriceSql;
 
-/** ORDER BY of a sort; `rank` is the relevance column when there is free text. */
-export function orderBy(sort: SortCode, rank: SQL | undefined, soldToCode: string | null): SQL[] {
-  const byName = [asc(products.name), asc(products.code)];
+/** One key of a sort: what is compared, and which way. */
+export interface SortKey {
+  value: SQL;
+  descending: boolean;
+}
+
+const ascending = (value: SQLWrapper): SortKey => ({ value: sql`${value}`, descending: false });
+const descending = (value: SQLWrapper): SortKey => ({ value: sql`${value}`, descending: true });
+
+/** The keys of a sort, most significant first, ending with the code so the order is total; `rank` is the relevance column when there is free text. */
+export function sortKeys(sort: SortCode, rank: SQL | undefined, soldToCode: string | null): SortKey[] {
+  const byName = [ascending(products.name), ascending(products.code)];
   switch (sort) {
     case 'relevance':
-      return rank === undefined ? byName : [desc(rank), ...byName];
+      return rank === undefined ? byName : [descending(rank), ...byName];
     case 'name-asc':
       return byName;
     case 'name-desc':
-      return [desc(products.name), desc(products.code)];
+      return [descending(products.name), descending(products.code)];
     case 'price-asc':
-      return [asc(sortPriceSql(soldToCode)), ...byName];
+      return [ascending(sortPriceSql(soldToCode)), ...byName];
     case 'price-desc':
-      return [desc(sortPriceSql(soldToCode)), ...byName];
+      return [descending(sortPriceSql(soldToCode)), ...byName];
   }
 }
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client';
-import { rangeCategories } from './categories';
+import type { RangeCategories } from './categories';
 import { searchFacets, type Facet } from './facets';
 import { filterConditions, inRange } from './filters';
 import type { PriceScope } from './price-scope';
@@ -25,22 +25,26 @@ export interface SearchResult {
   sorts: { code: string; name: string; selected: boolean }[];
 }
 
-/** The search of spec §7: one range, the caller's prices, facets that count against the other filters. */
-export async function searchProducts(db: DbOrTx, scope: PriceScope, request: SearchRequest): Promise<SearchResult> {
+/** The search of spec §7: one range (`categories` are that range's), the caller's prices, facets that count against the other filters. */
+export async function searchProducts(
+  db: DbOrTx,
+  scope: PriceScope,
+  categories: RangeCategories,
+  request: SearchRequest,
+): Promise<SearchResult> {
   const { query } = request;
   const sort = effectiveSort(query);
-  const [categories, tsquery] = await Promise.all([rangeCategories(db, scope.range), searchTsquery(db, searchWords(query.freeText))]);
   const result = await runSearchStatement(db, {
     scope: inRange(scope.range),
-    tsquery,
+    tsquery: searchTsquery(searchWords(query.freeText)),
     filters: filterConditions(selectedValues(query), categories),
     sort,
     soldToCode: scope.soldToCode,
     limit: request.pageSize,
     offset: request.currentPage * request.pageSize,
   });
-  const facets = searchFacets({ counts: result.facetCounts, query, sort, categories, range: scope.range });
-  const categoryName = (id: string) => categories.find((c) => c.id === id)?.name ?? id;
+  const facets = searchFacets({ counts: result.facetCounts, query, sort, categories });
+  const categoryName = (id: string) => categories.name(id) ?? id;
   const value = formatSearchQuery(query, sort);
   return {
     type: 'productCategorySearchPageWsDTO',

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { products } from '../db/schema';
 import { facetAggregate, readFacetAggregate, type AggregateRow, type CountRow } from './facets';
 import { allConditionsExcept } from './filters';
-import { orderBy, pricesJoin } from './product-page';
+import { pricesJoin, sortKeys } from './product-page';
 import { customerPriceSql, productColumns, type ProductRow } from './product-view';
 import type { FilterKey, SortCode } from './search-query';
 import { selectRows } from './sql-rows';
@@ -12,8 +12,8 @@ import { textCondition, textRank } from './search-text';
 export interface StatementRequest {
   /** Range and sellable: every row of every part of the answer satisfies it. */
   scope: SQL;
-  /** The tsquery text of the free text, if any. */
-  tsquery: string | undefined;
+  /** The tsquery of the free text, if any (an SQL expression: see searchTsquery). */
+  tsquery: SQL | undefined;
   filters: Map<FilterKey, SQL>;
   sort: SortCode;
   soldToCode: string | null;
@@ -40,31 +40,45 @@ const PAGE_FIELDS = sql.join(
 );
 
 /**
- * The page's products, the total and every facet's counts in one statement. With free text, the
- * matching products are read once (a materialised CTE over the full-text index, ranked) and both parts
- * work on those rows, named "products" so the same filter conditions apply. Without free text the page
+ * The page's products, the total and every facet's counts in one statement. With free text, the words
+ * are looked up in the vocabulary (typos corrected) and the matching products read once (a materialised
+ * CTE over the full-text index, ranked) and both parts work on those rows, named "products" so the same filter conditions apply. Without free text the page
  * comes from the name-ordered index and the counts from an index-only scan of products_facets_idx.
  */
 export async function runSearchStatement(db: DbOrTx, request: StatementRequest): Promise<StatementResult> {
   const text = request.tsquery;
+  // The tsquery is worked out once (its own CTE, read as an init plan) and then probes the full-text index.
+  const query = sql`(select query from text_query)`;
   const cte =
     text === undefined
       ? sql``
-      : sql`with matched as materialized (
-          select ${MATCHED_COLUMNS}, ${textRank(text)} as rank from ${products} where ${request.scope} and ${textCondition(text)}
+      : sql`with text_query as (select ${text} as query),
+        matched as materialized (
+          select ${MATCHED_COLUMNS}, ${textRank(query)} as rank from ${products} where ${request.scope} and ${textCondition(query)}
         ) `;
   const source = text === undefined ? sql`${products}` : sql`matched as ${products}`;
   const base = text === undefined ? request.scope : sql`true`;
   const rank = text === undefined ? undefined : sql`${products}.rank`;
   const where = (except?: FilterKey) => allConditionsExcept([], request.filters, except);
-  const order = sql.join(orderBy(request.sort, rank, request.soldToCode), sql`, `);
-  const pageCodes = sql`select ${products.code} as code, row_number() over (order by ${order}) as ord
+  const keys = sortKeys(request.sort, rank, request.soldToCode);
+  const keyName = (i: number) => sql.raw(`k${i}`);
+  const orderOn = (key: (i: number) => SQL) =>
+    sql.join(
+      keys.map(({ descending }, i) => sql`${key(i)} ${sql.raw(descending ? 'desc' : 'asc')}`),
+      sql`, `,
+    );
+  // ORDER BY … LIMIT straight on the rows lets PostgreSQL keep only the best page's worth while reading
+  // them (a top-N sort); the sort keys come out with the codes so the page can be put back in order.
+  const pageCodes = sql`select ${products.code} as code, ${sql.join(
+    keys.map(({ value }, i) => sql`${value} as ${keyName(i)}`),
+    sql`, `,
+  )}
       from ${source} ${pricesJoin(request.soldToCode)}
-      where ${base} and ${where()} order by ${order} limit ${request.limit} offset ${request.offset}`;
+      where ${base} and ${where()} order by ${orderOn(keyName)} limit ${request.limit} offset ${request.offset}`;
   // The page's full rows, priced, joined back to the table by code: only a page's worth of wide rows is read.
   const pageRows = sql`select json_agg(json_build_object(${PAGE_FIELDS}, 'pricePence', ${
     request.soldToCode === null ? sql`null` : customerPriceSql
-  }) order by page.ord)
+  }) order by ${orderOn((i) => sql`page.${keyName(i)}`)})
     from (${pageCodes}) as page join ${products} on ${products.code} = page.code ${pricesJoin(request.soldToCode)}`;
   const [row] = await selectRows<{ rows: ProductRow[] | null; aggregate: AggregateRow[] | null }>(
     db,

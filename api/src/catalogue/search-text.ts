@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
 import { products } from '../db/schema';
-import { selectRows } from './sql-rows';
 
 const MAX_WORDS = 8;
 /** Shorter words, and words with digits (codes, pack sizes), match by prefix only: correcting them finds noise. */
@@ -23,60 +21,44 @@ export function searchWords(freeText: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
-interface WordMatch {
-  word: string;
-  /** Some catalogue word starts with it. */
-  known: boolean;
-  /** Closest catalogue words by trigram similarity, for a word nothing starts with. */
-  similar: string[];
+/**
+ * The words as rows (word, correctable, n), and for each the closest catalogue words by trigram
+ * similarity when it is correctable and no word of the vocabulary (table search_words: the words of all
+ * product documents) starts with it. Evaluated inside the statement that uses it, so correcting a typo
+ * ("chedar" → cheddar) costs no round trip; the vocabulary is read only for words that need it.
+ */
+function wordMatches(words: string[], corrections: number): SQL {
+  const correctable = words.map((word) => CORRECTABLE.test(word));
+  // The first vocabulary word at or after the word in byte order starts with it exactly when any does:
+  // one probe of search_words_prefix_idx. CASE tries its branches in order, so the trigram search runs
+  // only for a correctable word that nothing starts with.
+  return sql`(select w.word, w.n, case
+        when not w.correctable then null
+        when starts_with((select s.word from search_words s where s.word ~>=~ w.word order by s.word using ~<~ limit 1), w.word) then null
+        else array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit ${corrections})
+      end as similar
+    from unnest(${sql.param(words)}::text[], ${sql.param(correctable)}::boolean[]) with ordinality as w(word, correctable, n))`;
 }
 
 /**
- * Looks every word up in the search vocabulary (table search_words: the words of all product documents)
- * in one query: a word some catalogue word starts with is matched by prefix; any other is replaced by
- * its closest catalogue words, so "chedar" searches for cheddar through the same full-text index.
+ * The tsquery of the words, as an SQL expression: every word must match, as the start of a word of the
+ * document ("semi sk" → semi-skimmed) or, when nothing starts with it, as one of its corrections. Null
+ * when there are no words.
  */
-async function matchWords(db: DbOrTx, words: string[]): Promise<WordMatch[]> {
-  const rows = await selectRows<{ word: string; known: boolean; similar: string[] }>(
-    db,
-    sql`select w.word,
-          exists (select 1 from search_words s where s.word like w.word || '%') as known,
-          array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit ${MAX_CORRECTIONS}) as similar
-        from unnest(${sql.param(words)}::text[]) as w(word)`,
-  );
-  return rows.map((row) => ({ word: row.word, known: row.known, similar: row.similar }));
-}
-
-/**
- * The tsquery text for the words: every word must match, as the start of a word of the document
- * ("semi sk" → semi-skimmed) or, when nothing starts with it, as one of its corrections.
- */
-export async function searchTsquery(db: DbOrTx, words: string[]): Promise<string | undefined> {
+export function searchTsquery(words: string[]): SQL | undefined {
   if (words.length === 0) return undefined;
-  const correctable = words.filter((word) => CORRECTABLE.test(word));
-  const matches = new Map((correctable.length === 0 ? [] : await matchWords(db, correctable)).map((m) => [m.word, m]));
-  return words
-    .map((word) => {
-      const match = matches.get(word);
-      if (match === undefined || match.known || match.similar.length === 0) return `${word}:*`;
-      return `(${match.similar.join(' | ')})`;
-    })
-    .join(' & ');
+  return sql`(select to_tsquery('simple', string_agg(
+      coalesce('(' || nullif(array_to_string(m.similar, ' | '), '') || ')', m.word || ':*'), ' & ' order by m.n))
+    from ${wordMatches(words, MAX_CORRECTIONS)} as m)`;
 }
 
-/** The words with each misspelt one replaced by its closest catalogue word. */
-export async function correctedWords(db: DbOrTx, words: string[]): Promise<string[]> {
-  const correctable = words.filter((word) => CORRECTABLE.test(word));
-  const matches = new Map((correctable.length === 0 ? [] : await matchWords(db, correctable)).map((m) => [m.word, m]));
-  return words.map((word) => {
-    const match = matches.get(word);
-    return match === undefined || match.known ? word : (match.similar[0] ?? word);
-  });
+/** The words joined by spaces, each misspelt one replaced by its closest catalogue word, as an SQL expression. */
+export function correctedTerm(words: string[]): SQL {
+  return sql`(select string_agg(coalesce(m.similar[1], m.word), ' ' order by m.n) from ${wordMatches(words, 1)} as m)`;
 }
 
-const tsquery = (text: string) => sql`to_tsquery('simple', ${text})`;
-
-export const textCondition = (text: string): SQL => sql`${products.searchDocument} @@ ${tsquery(text)}`;
+/** `query` is a column or expression holding the tsquery. */
+export const textCondition = (query: SQL): SQL => sql`${products.searchDocument} @@ ${query}`;
 
 /** Relevance: full-text rank, where name and brand weigh A, categories B, code and pack C, description D. */
-export const textRank = (text: string): SQL => sql`ts_rank(${products.searchDocument}, ${tsquery(text)})`;
+export const textRank = (query: SQL): SQL => sql`ts_rank(${products.searchDocument}, ${query})`;
