@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
-import { products } from '../src/db/schema';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { categories, products } from '../src/db/schema';
 import { customerPrices } from '../src/pricing/customer-prices';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 import { MULTI, MULTI_CHIL_ONLY, SOLO } from './support/catalogue';
@@ -32,6 +32,34 @@ describe('suggestions, product detail and product images', () => {
     assert.ok(values((await suggestions('term=chedar')).body).some((v) => /cheddar/i.test(v)), 'typo');
     assert.ok(values((await suggestions('term=creme%20fr')).body).includes('Crème Fraîche'), 'accents');
     assert.ok(values((await suggestions('term=  MOZZ  ')).body).includes('Mozzarella'), 'trimmed, any case');
+  });
+
+  it('suggests only values of the range named by salesOrg, and of either range without one', async () => {
+    const db = server.database.db;
+    const valuesOf = async (range: 'CHIL' | 'DAIR') => {
+      const sold = await db
+        .select({ name: products.name, brand: products.brand, category: categories.name })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(eq(products.range, range), eq(products.discontinued, false)));
+      const parents = await db.select({ name: categories.name }).from(categories).where(and(eq(categories.range, range), isNotNull(categories.parentId)));
+      return new Set([...sold.flatMap((row) => [row.name, row.brand, row.category]), ...parents.map((row) => row.name)]);
+    };
+    const dairy = await valuesOf('DAIR');
+    const chilled = await valuesOf('CHIL');
+    let chilledOnlySeen = false;
+    for (const term of ['chees', 'cream', 'chick', 'meadowv', 'chedar']) {
+      const scoped = values((await suggestions(`term=${term}&max=50&salesOrg=DAIR`)).body);
+      for (const value of scoped) assert.ok(dairy.has(value), `'${value}' for '${term}' is not a dairy value`);
+      const either = values((await suggestions(`term=${term}&max=50`)).body);
+      for (const value of either) assert.ok(dairy.has(value) || chilled.has(value), `'${value}' for '${term}'`);
+      if (either.some((value) => !dairy.has(value))) chilledOnlySeen = true;
+      for (const value of values((await suggestions(`term=${term}&max=50&salesOrg=CHIL`)).body)) {
+        assert.ok(chilled.has(value), `'${value}' for '${term}' is not a chilled value`);
+      }
+    }
+    assert.ok(chilledOnlySeen, 'the terms find chilled values when no range is named');
+    assert.equal((await suggestions('term=cheddar&salesOrg=FROZ')).status, 400);
   });
 
   it('answers an empty list for terms of 3 characters or fewer after trimming, and 400 for a bad max', async () => {
