@@ -214,8 +214,9 @@ function cpuMeter(apiPid, databaseName) {
   const pids = [String(apiPid), ...backendPids(databaseName)];
   const before = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
   return () => {
-    const after = [String(apiPid), ...backendPids(databaseName)];
-    return after.reduce((sum, pid) => sum + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
+    const used = (pid) => cpuSeconds(pid) - (before.get(pid) ?? 0);
+    const api = used(String(apiPid));
+    return { api, database: backendPids(databaseName).reduce((sum, pid) => sum + used(pid), 0) };
   };
 }
 
@@ -245,16 +246,21 @@ async function main() {
       if (WARMUP > 0) await load(scenario, WARMUP);
       const cpu = cpuMeter(api.pid, prepared.databaseName);
       const result = await load(scenario, DURATION);
-      const cpuMs = ((cpu() * 1000) / Math.max(1, result.requests.total)).toFixed(2);
+      const used = cpu();
+      const perRequest = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
+      const cpuMs = perRequest(used.api + used.database);
+      const split = `${perRequest(used.api)} + ${perRequest(used.database)}`;
       const errors = result.errors + result.timeouts + result.non2xx;
-      rows.push({ scenario: scenario.name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, cpuMs, errors });
-      log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs} CPU ms/request, errors ${errors}`);
+      rows.push({ scenario: scenario.name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, cpuMs, split, errors });
+      log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs} CPU ms/request (API + PostgreSQL ${split}), errors ${errors}`);
     }
     console.log(`\n${args.engine}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (after ${WARMUP} s warm-up)\n`);
     console.log(`CPU ms/request: API process + its PostgreSQL backends${args.engine === 'pglite' ? ' (PGlite runs inside the API process)' : ''}\n`);
-    console.log('| scenario | req/s | p50 ms | p99 ms | CPU ms/request | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const row of rows) console.log(`| ${row.scenario} | ${row['req/s']} | ${row['p50 ms']} | ${row['p99 ms']} | ${row.cpuMs} | ${row.errors} |`);
+    console.log('| scenario | req/s | p50 ms | p99 ms | CPU ms/request | API + PostgreSQL | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of rows) {
+      console.log(`| ${row.scenario} | ${row['req/s']} | ${row['p50 ms']} | ${row['p99 ms']} | ${row.cpuMs} | ${row.split} | ${row.errors} |`);
+    }
   } finally {
     // Let the last in-flight requests of the load generator finish before the API drains.
     await new Promise((r) => setTimeout(r, 500));

@@ -28,7 +28,13 @@ export function searchWords(freeText: string): string[] {
  * ("chedar" → cheddar) costs no round trip; the vocabulary is read only for words that need it.
  */
 function wordMatches(words: string[], corrections: number): SQL {
-  const correctable = words.map((word) => CORRECTABLE.test(word));
+  // A VALUES row per word rather than unnest(array): the planner then knows how many words there are,
+  // so a prepared statement's generic plan costs what a custom one does and gets reused instead of
+  // every execution being planned afresh.
+  const rows = sql.join(
+    words.map((word, n) => sql`(${word}::text, ${CORRECTABLE.test(word)}::boolean, ${n}::int)`),
+    sql`, `,
+  );
   // The first vocabulary word at or after the word in byte order starts with it exactly when any does:
   // one probe of search_words_prefix_idx. CASE tries its branches in order, so the trigram search runs
   // only for a correctable word that nothing starts with.
@@ -37,7 +43,7 @@ function wordMatches(words: string[], corrections: number): SQL {
         when starts_with((select s.word from search_words s where s.word ~>=~ w.word order by s.word using ~<~ limit 1), w.word) then null
         else array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit ${corrections})
       end as similar
-    from unnest(${sql.param(words)}::text[], ${sql.param(correctable)}::boolean[]) with ordinality as w(word, correctable, n))`;
+    from (values ${rows}) as w(word, correctable, n))`;
 }
 
 /**

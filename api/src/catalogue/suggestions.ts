@@ -25,7 +25,8 @@ export async function suggest(db: DbOrTx, request: SuggestionRequest): Promise<{
   if (request.term.trim().length < SUGGESTION_MIN_LENGTH) return [];
   const words = searchWords(request.term);
   if (words.length === 0) return [];
-  const ranges = request.range === undefined ? [...RANGES] : [request.range];
+  // One parameter per range rather than an array, for the same reason as the VALUES rows of wordMatches.
+  const ranges = sql.join((request.range === undefined ? RANGES : [request.range]).map((range) => sql`${range}`), sql`, `);
   const rows = await selectRows<{ value: string }>(
     db,
     sql`
@@ -39,13 +40,13 @@ export async function suggest(db: DbOrTx, request: SuggestionRequest): Promise<{
     candidates as (
       select t.pass, t.term, p.phrase as value, p.norm from terms t join search_phrases p on p.norm like '%' || t.term || '%'
       where (p.kind = 'name' and exists (
-          select 1 from products x where x.range = any(${sql.param(ranges)}::text[]) and not x.discontinued and x.name = p.phrase))
+          select 1 from products x where x.range in (${ranges}) and not x.discontinued and x.name = p.phrase))
         or (p.kind = 'brand' and exists (
-          select 1 from products x where x.range = any(${sql.param(ranges)}::text[]) and not x.discontinued and x.brand = p.phrase))
+          select 1 from products x where x.range in (${ranges}) and not x.discontinued and x.brand = p.phrase))
       union all
       select t.pass, t.term, c.name, c.norm
       from terms t, (select name, mv_search_normalize(name) as norm from categories
-                     where parent_id is not null and range = any(${sql.param(ranges)}::text[])) c
+                     where parent_id is not null and range in (${ranges})) c
       where c.norm like '%' || t.term || '%'
     ),
     best as (select distinct on (value) pass, term, value, norm from candidates order by value, pass)
