@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, not } from 'drizzle-orm';
-import { products } from '../src/db/schema';
+import { products, userShipTos, users } from '../src/db/schema';
 import { customerPrices } from '../src/pricing/customer-prices';
 import { startTestServer, type TestServer } from './support/test-server';
 import { MULTI, MULTI_CHIL_ONLY, search, SOLO } from './support/catalogue';
@@ -127,6 +127,22 @@ describe('GET /products/search: free text, sorts, pagination, prices and scope',
     const wrongSoldTo = await search(server, { salesOrg: 'DAIR', shipTo: MULTI.shipTo, soldTo: SOLO.soldTo }, multi);
     assert.equal(wrongSoldTo.status, 404);
     assert.equal(wrongSoldTo.body.errors?.[0]?.subject, 'soldTo');
+    assert.equal(notHeld.body.errors?.[0]?.subject, 'shipTo');
+    for (const refused of [notHeld, wrongRange, wrongSoldTo]) assert.equal(refused.body.products, undefined);
+
+    // The ship-to is checked on every search: once it is no longer the user's, its prices are not either.
+    const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, MULTI.username));
+    assert.ok(user);
+    const held = and(eq(userShipTos.shipToCode, MULTI_CHIL_ONLY.shipTo), eq(userShipTos.userId, user.id));
+    const rows = await server.database.db.select().from(userShipTos).where(held);
+    assert.equal(rows.length, 1);
+    await server.database.db.delete(userShipTos).where(held);
+    try {
+      assert.equal((await search(server, { salesOrg: 'CHIL', shipTo: MULTI_CHIL_ONLY.shipTo, query: 'ham' }, multi)).status, 404);
+    } finally {
+      await server.database.db.insert(userShipTos).values(rows);
+    }
+    assert.equal((await search(server, { salesOrg: 'CHIL', shipTo: MULTI_CHIL_ONLY.shipTo, query: 'ham' }, multi)).status, 200);
   });
 
   it('shows no prices to anonymous and client-credentials callers, and refuses them a ship-to', async () => {

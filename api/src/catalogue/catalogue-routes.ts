@@ -4,7 +4,7 @@ import { RANGES } from '../accounts/ship-tos';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { CategoryCache } from './category-cache';
-import { resolvePriceScope } from './price-scope';
+import { priceClaim } from './price-scope';
 import { productDetail } from './product-detail';
 import { searchProducts } from './product-search';
 import { parseSearchQuery } from './search-query';
@@ -75,11 +75,9 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/products/search', async (request) => {
     const input = parseInput(searchInput, request.query, 'query');
     const query = parseSearchQuery(input.query);
-    const [scope, rangeCategories] = await Promise.all([
-      resolvePriceScope(db, request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo }),
-      categories.get(input.salesOrg),
-    ]);
-    return searchProducts(db, scope, rangeCategories, { query, currentPage: input.currentPage, pageSize: input.pageSize });
+    const claim = priceClaim(request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo });
+    const rangeCategories = await categories.get(input.salesOrg);
+    return searchProducts(db, input.salesOrg, claim, rangeCategories, { query, currentPage: input.currentPage, pageSize: input.pageSize });
   });
 
   app.get('/products/suggestions', async (request) => {

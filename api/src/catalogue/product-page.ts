@@ -4,8 +4,7 @@ import { customerPriceSql } from './product-view';
 import type { SortCode } from './search-query';
 
 /** The caller's price for sorting; callers who see no prices sort by list price (which reveals nothing of anyone's terms). */
-export const sortPriceSql = (soldToCode: string | null): SQL =>
-  soldToCode === null ? sql`${products.listPricePence}` : customerPriceSql;
+export const sortPriceSql = (soldTo: SQL | null): SQL => (soldTo === null ? sql`${products.listPricePence}` : customerPriceSql);
 
 /** One key of a sort: what is compared, and which way. */
 export interface SortKey {
@@ -17,7 +16,7 @@ const ascending = (value: SQLWrapper): SortKey => ({ value: sql`${value}`, desce
 const descending = (value: SQLWrapper): SortKey => ({ value: sql`${value}`, descending: true });
 
 /** The keys of a sort, most significant first, ending with the code so the order is total; `rank` is the relevance column when there is free text. */
-export function sortKeys(sort: SortCode, rank: SQL | undefined, soldToCode: string | null): SortKey[] {
+export function sortKeys(sort: SortCode, rank: SQL | undefined, soldTo: SQL | null): SortKey[] {
   const byName = [ascending(products.name), ascending(products.code)];
   switch (sort) {
     case 'relevance':
@@ -27,14 +26,12 @@ export function sortKeys(sort: SortCode, rank: SQL | undefined, soldToCode: stri
     case 'name-desc':
       return [descending(products.name), descending(products.code)];
     case 'price-asc':
-      return [ascending(sortPriceSql(soldToCode)), ...byName];
+      return [ascending(sortPriceSql(soldTo)), ...byName];
     case 'price-desc':
-      return [descending(sortPriceSql(soldToCode)), ...byName];
+      return [descending(sortPriceSql(soldTo)), ...byName];
   }
 }
 
-/** Joins the sold-to's own prices, only ever for the sold-to in scope. */
-export const pricesJoin = (soldToCode: string | null): SQL =>
-  soldToCode === null
-    ? sql``
-    : sql`left join ${prices} on ${and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode))}`;
+/** Joins the sold-to's own prices, only ever for the sold-to in scope (`soldTo`: an expression giving its code). */
+export const pricesJoin = (soldTo: SQL | null): SQL =>
+  soldTo === null ? sql`` : sql`left join ${prices} on ${and(eq(prices.productCode, products.code), sql`${prices.soldToCode} = ${soldTo}`)}`;

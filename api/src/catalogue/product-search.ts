@@ -1,8 +1,9 @@
+import type { Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import type { RangeCategories } from './categories';
 import { searchFacets, type Facet } from './facets';
 import { filterConditions, inRange } from './filters';
-import type { PriceScope } from './price-scope';
+import { checkClaim, type ShipToClaim } from './price-scope';
 import { runSearchStatement } from './search-statement';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
@@ -25,24 +26,29 @@ export interface SearchResult {
   sorts: { code: string; name: string; selected: boolean }[];
 }
 
-/** The search of spec §7: one range (`categories` are that range's), the caller's prices, facets that count against the other filters. */
+/**
+ * The search of spec §7: one range (`categories` are that range's), the prices of the ship-to the caller
+ * names (checked in the search statement: 404 unless they hold it), facets that count against the other filters.
+ */
 export async function searchProducts(
   db: DbOrTx,
-  scope: PriceScope,
+  range: Range,
+  claim: ShipToClaim | null,
   categories: RangeCategories,
   request: SearchRequest,
 ): Promise<SearchResult> {
   const { query } = request;
   const sort = effectiveSort(query);
   const result = await runSearchStatement(db, {
-    scope: inRange(scope.range),
+    scope: inRange(range),
     tsquery: searchTsquery(searchWords(query.freeText)),
     filters: filterConditions(selectedValues(query), categories),
     sort,
-    soldToCode: scope.soldToCode,
+    claim,
     limit: request.pageSize,
     offset: request.currentPage * request.pageSize,
   });
+  if (claim !== null) checkClaim(claim, result.soldToCode);
   const facets = searchFacets({ counts: result.facetCounts, query, sort, categories });
   const categoryName = (id: string) => categories.name(id) ?? id;
   const value = formatSearchQuery(query, sort);

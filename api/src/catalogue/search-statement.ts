@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { products } from '../db/schema';
 import { facetAggregate, readFacetAggregate, type AggregateRow, type CountRow } from './facets';
 import { allConditionsExcept } from './filters';
+import { claimedSoldTo, type ShipToClaim } from './price-scope';
 import { pricesJoin, sortKeys } from './product-page';
 import { customerPriceSql, productColumns, type ProductRow } from './product-view';
 import type { FilterKey, SortCode } from './search-query';
@@ -16,12 +17,15 @@ export interface StatementRequest {
   tsquery: SQL | undefined;
   filters: Map<FilterKey, SQL>;
   sort: SortCode;
-  soldToCode: string | null;
+  /** The ship-to the caller names for prices, checked in the statement; null for an answer without prices. */
+  claim: ShipToClaim | null;
   limit: number;
   offset: number;
 }
 
 export interface StatementResult {
+  /** The sold-to of the claimed ship-to, null when there is no claim or the caller does not hold it. */
+  soldToCode: string | null;
   total: number;
   /** The page, in order, with the caller's price (null without a sold-to). */
   rows: ProductRow[];
@@ -42,25 +46,32 @@ const PAGE_FIELDS = sql.join(
 /**
  * The page's products, the total and every facet's counts in one statement. With free text, the words
  * are looked up in the vocabulary (typos corrected) and the matching products read once (a materialised
- * CTE over the full-text index, ranked) and both parts work on those rows, named "products" so the same filter conditions apply. Without free text the page
- * comes from the name-ordered index and the counts from an index-only scan of products_facets_idx.
+ * CTE over the full-text index, ranked) and both parts work on those rows, named "products" so the same
+ * filter conditions apply. Without free text the page comes from the name-ordered index and the counts
+ * from an index-only scan of products_facets_idx.
  */
 export async function runSearchStatement(db: DbOrTx, request: StatementRequest): Promise<StatementResult> {
   const text = request.tsquery;
-  // The tsquery is worked out once (its own CTE, read as an init plan) and then probes the full-text index.
+  const ctes: SQL[] = [];
+  // The caller's sold-to is looked up once (a CTE read as an init plan), in this statement rather than a
+  // round trip before it; the caller throws the 404 when it comes back null.
+  if (request.claim !== null) ctes.push(sql`price_scope as (select ${claimedSoldTo(request.claim)} as sold_to_code)`);
+  const soldTo = request.claim === null ? null : sql`(select sold_to_code from price_scope)`;
+  // Likewise the tsquery, which then probes the full-text index.
   const query = sql`(select query from text_query)`;
-  const cte =
-    text === undefined
-      ? sql``
-      : sql`with text_query as (select ${text} as query),
-        matched as materialized (
-          select ${MATCHED_COLUMNS}, ${textRank(query)} as rank from ${products} where ${request.scope} and ${textCondition(query)}
-        ) `;
+  if (text !== undefined) {
+    ctes.push(
+      sql`text_query as (select ${text} as query)`,
+      sql`matched as materialized (
+        select ${MATCHED_COLUMNS}, ${textRank(query)} as rank from ${products} where ${request.scope} and ${textCondition(query)}
+      )`,
+    );
+  }
   const source = text === undefined ? sql`${products}` : sql`matched as ${products}`;
   const base = text === undefined ? request.scope : sql`true`;
   const rank = text === undefined ? undefined : sql`${products}.rank`;
   const where = (except?: FilterKey) => allConditionsExcept([], request.filters, except);
-  const keys = sortKeys(request.sort, rank, request.soldToCode);
+  const keys = sortKeys(request.sort, rank, soldTo);
   const keyName = (i: number) => sql.raw(`k${i}`);
   const orderOn = (key: (i: number) => SQL) =>
     sql.join(
@@ -73,18 +84,19 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
     keys.map(({ value }, i) => sql`${value} as ${keyName(i)}`),
     sql`, `,
   )}
-      from ${source} ${pricesJoin(request.soldToCode)}
+      from ${source} ${pricesJoin(soldTo)}
       where ${base} and ${where()} order by ${orderOn(keyName)} limit ${request.limit} offset ${request.offset}`;
   // The page's full rows, priced, joined back to the table by code: only a page's worth of wide rows is read.
   const pageRows = sql`select json_agg(json_build_object(${PAGE_FIELDS}, 'pricePence', ${
-    request.soldToCode === null ? sql`null` : customerPriceSql
+    soldTo === null ? sql`null` : customerPriceSql
   }) order by ${orderOn((i) => sql`page.${keyName(i)}`)})
-    from (${pageCodes}) as page join ${products} on ${products.code} = page.code ${pricesJoin(request.soldToCode)}`;
-  const [row] = await selectRows<{ rows: ProductRow[] | null; aggregate: AggregateRow[] | null }>(
+    from (${pageCodes}) as page join ${products} on ${products.code} = page.code ${pricesJoin(soldTo)}`;
+  const aggregate = sql`(select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a)`;
+  const [row] = await selectRows<{ sold_to_code: string | null; rows: ProductRow[] | null; aggregate: AggregateRow[] | null }>(
     db,
-    sql`${cte}select (${pageRows}) as rows, (select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a) as aggregate`,
+    sql`${ctes.length === 0 ? sql`` : sql`with ${sql.join(ctes, sql`, `)} `}select ${soldTo ?? sql`null::text`} as sold_to_code,
+      (${pageRows}) as rows, ${aggregate} as aggregate`,
   );
-  const aggregateRows = row?.aggregate ?? [];
-  const { counts, total } = readFacetAggregate(aggregateRows);
-  return { total, rows: row?.rows ?? [], facetCounts: counts };
+  const { counts, total } = readFacetAggregate(row?.aggregate ?? []);
+  return { soldToCode: row?.sold_to_code ?? null, total, rows: row?.rows ?? [], facetCounts: counts };
 }
