@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { shipToRanges, shipTos, userShipTos } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -58,17 +58,8 @@ export interface ShipToScope {
   deliveryWeekdays: number[];
 }
 
-/**
- * The ship-to and range a request names, if the user holds that ship-to and it has that range, in one
- * query. Anything else answers 404, exactly as for a ship-to that does not exist (design §2).
- */
-export async function requireShipToScope(
-  db: DbOrTx,
-  userId: number,
-  shipToCode: string,
-  range: string,
-): Promise<ShipToScope> {
-  const rows = await db
+function scopeQuery(db: DbOrTx) {
+  return db
     .select({
       shipToCode: shipTos.code,
       shipToName: shipTos.name,
@@ -82,9 +73,35 @@ export async function requireShipToScope(
     .innerJoin(shipTos, eq(shipTos.code, userShipTos.shipToCode))
     .innerJoin(shipToRanges, eq(shipToRanges.shipToCode, shipTos.code))
     .where(
-      and(eq(userShipTos.userId, userId), eq(userShipTos.shipToCode, shipToCode), eq(shipToRanges.range, range)),
+      and(
+        eq(userShipTos.userId, sql.placeholder('userId')),
+        eq(userShipTos.shipToCode, sql.placeholder('shipToCode')),
+        eq(shipToRanges.range, sql.placeholder('range')),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('ship_to_scope');
+}
+
+/** Every catalogue, cart and order request checks its scope: the statement is built once per database handle. */
+const scopeQueries = new WeakMap<DbOrTx, ReturnType<typeof scopeQuery>>();
+
+/**
+ * The ship-to and range a request names, if the user holds that ship-to and it has that range, in one
+ * query. Anything else answers 404, exactly as for a ship-to that does not exist (design §2).
+ */
+export async function requireShipToScope(
+  db: DbOrTx,
+  userId: number,
+  shipToCode: string,
+  range: string,
+): Promise<ShipToScope> {
+  let query = scopeQueries.get(db);
+  if (!query) {
+    query = scopeQuery(db);
+    scopeQueries.set(db, query);
+  }
+  const rows = await query.execute({ userId, shipToCode, range });
   const row = rows[0];
   if (!row) {
     throw notFound('UnknownIdentifierError', 'shipTo', `Ship-to '${shipToCode}' with sales organisation '${range}' not found`);

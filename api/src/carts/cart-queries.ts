@@ -12,7 +12,8 @@ export interface ScopedCart {
   scope: ShipToScope;
 }
 
-const scopeColumns = {
+/** The ship-to and range columns of a cart's scope, joined through the caller's ship-tos. */
+export const scopeColumns = {
   shipToCode: shipTos.code,
   shipToName: shipTos.name,
   soldToCode: shipTos.soldToCode,
@@ -22,7 +23,7 @@ const scopeColumns = {
   deliveryWeekdays: shipToRanges.deliveryWeekdays,
 };
 
-function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { range: string } }): ScopedCart {
+export function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { range: string } }): ScopedCart {
   return { cart: row.cart, scope: { ...row.scope, range: row.scope.range as ShipToScope['range'] } };
 }
 

@@ -5,18 +5,20 @@ import { systemClock } from '../delivery/delivery-dates';
 import { parseInput } from '../http/validate';
 import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';
 import { changeCart, type Changed } from './cart-change';
+import { cartReader } from './cart-read';
 import { cartEntryRows, ensureCurrentCart } from './cart-queries';
 import { cartEtag, cartView } from './cart-view';
 import { updateCartDetails } from './cart-details';
 import { deleteCart } from './delete-cart';
-import { addEntry, removeEntry, setEntryQuantity, type EntryOutcome } from './entries';
+import { decideAdd, decideRemove, decideSetQuantity, type EntryOutcome } from './entries';
+import { changeEntries } from './entry-change';
 import { unwrap } from './problems';
-import { resolveCart } from './resolve-cart';
 import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
 
 /** Carts under /users/current (design §2). Every route resolves the cart through the caller's own ship-tos. */
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
+  const readCart = cartReader(db);
 
   /** Target and If-Match of a request naming one cart. */
   const changeRequest = (request: FastifyRequest) => {
@@ -69,8 +71,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users/current/carts/:cartId', async (request, reply) => {
     const target = changeRequest(request);
-    const { cart, scope } = await resolveCart(db, target.userId, target, false);
-    const entries = await cartEntryRows(db, cart.id, scope.soldToCode);
+    const { cart, scope, entries } = await readCart(target.userId, target);
     return reply.header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
   });
 
@@ -88,23 +89,22 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users/current/carts/:cartId/entries', async (request, reply) => {
     const target = changeRequest(request);
     const body = parseInput(addEntryBody, request.body, 'body');
-    return sendModification(reply, unwrap(await changeCart(db, target, (tx, scoped) => addEntry(tx, scoped, body.product.code, body.quantity))));
+    const changed = await changeEntries(db, readCart, target, (state, lookup) => decideAdd(state, lookup, body.product.code, body.quantity));
+    return sendModification(reply, unwrap(changed));
   });
 
   app.put('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
     const target = changeRequest(request);
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
     const body = parseInput(updateEntryBody, request.body, 'body');
-    const changed = unwrap(
-      await changeCart(db, target, (tx, scoped) => setEntryQuantity(tx, scoped, entryNumber, body.quantity, body.product?.code)),
-    );
-    return sendModification(reply, changed);
+    const changed = await changeEntries(db, readCart, target, (state) => decideSetQuantity(state, entryNumber, body.quantity, body.product?.code));
+    return sendModification(reply, unwrap(changed));
   });
 
   app.delete('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
     const target = changeRequest(request);
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
-    return sendCart(reply, unwrap(await changeCart(db, target, (tx, scoped) => removeEntry(tx, scoped, entryNumber))));
+    return sendCart(reply, unwrap(await changeEntries(db, readCart, target, (state) => decideRemove(state, entryNumber))));
   });
 
   app.patch('/users/current/carts/:cartId/save', async (request, reply) => {

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
-import type { DbOrTx } from '../db/client';
-import { carts, orderLines, orders, shipToRanges, shipTos, userShipTos } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { carts, orderCounts, orderLines, orders, shipToRanges, shipTos, userShipTos } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -67,25 +67,66 @@ export interface HistoryPage {
   totalResults: number;
 }
 
-/** One page of a user's orders for a ship-to and range, newest first (orders_history_idx). */
-export async function orderHistory(db: DbOrTx, userId: number, scope: ShipToScope, page: number, pageSize: number): Promise<HistoryPage> {
-  const where = and(eq(orders.userId, userId), eq(orders.shipToCode, scope.shipToCode), eq(orders.range, scope.range));
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.placedAt), desc(orders.id))
-      .limit(pageSize)
-      .offset(page * pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  const lines = await orderLinesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return {
-    orders: rows.map((order) => ({ order, shipToName: scope.shipToName, lines: lines.get(order.id) ?? [] })),
-    totalResults: Number(totals[0]?.n ?? 0),
+/** An order's snapshot lines as one JSON array in line order. */
+const linesOfOrder = sql<OrderLineRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'orderId', ${orderLines.orderId}, 'lineNumber', ${orderLines.lineNumber}, 'productCode', ${orderLines.productCode},
+    'name', ${orderLines.name}, 'packSize', ${orderLines.packSize}, 'unitPricePence', ${orderLines.unitPricePence},
+    'vatRateBp', ${orderLines.vatRateBp}, 'quantity', ${orderLines.quantity}, 'netPence', ${orderLines.netPence}, 'vatPence', ${orderLines.vatPence}
+  ) order by ${orderLines.lineNumber}), '[]'::json)
+  from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
+
+const ownerIs = and(
+  eq(orders.userId, sql.placeholder('userId')),
+  eq(orders.shipToCode, sql.placeholder('shipTo')),
+  eq(orders.range, sql.placeholder('range')),
+);
+
+export type OrderHistoryReader = (userId: number, scope: ShipToScope, page: number, pageSize: number) => Promise<HistoryPage>;
+
+/**
+ * One page of a user's orders for a ship-to and range, newest first (orders_history_idx), each with its
+ * lines, in one prepared statement; the total comes from order_counts, which a trigger keeps, so a long
+ * history is never counted per page.
+ */
+export function orderHistoryReader(db: Db): OrderHistoryReader {
+  // The page's ids first, straight off orders_history_idx; lines are then built for those rows only, not
+  // for every row the offset skips.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(ownerIs)
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const pageOfOrders = db
+    .select({ order: orders, lines: linesOfOrder })
+    .from(pageIds)
+    .innerJoin(orders, eq(orders.id, pageIds.id))
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .prepare('order_history_page');
+  const countOfOrders = db
+    .select({ placed: orderCounts.placed })
+    .from(orderCounts)
+    .where(
+      and(
+        eq(orderCounts.userId, sql.placeholder('userId')),
+        eq(orderCounts.shipToCode, sql.placeholder('shipTo')),
+        eq(orderCounts.range, sql.placeholder('range')),
+      ),
+    )
+    .prepare('order_history_count');
+
+  return async (userId, scope, page, pageSize) => {
+    const owner = { userId, shipTo: scope.shipToCode, range: scope.range };
+    const [rows, counts] = await Promise.all([
+      pageOfOrders.execute({ ...owner, limit: pageSize, offset: page * pageSize }),
+      countOfOrders.execute(owner),
+    ]);
+    return {
+      orders: rows.map(({ order, lines }) => ({ order, shipToName: scope.shipToName, lines })),
+      totalResults: counts[0]?.placed ?? 0,
+    };
   };
 }

@@ -6,7 +6,7 @@ import { unwrap } from '../carts/problems';
 import { systemClock } from '../delivery/delivery-dates';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
-import { findOwnedOrder, orderHistory } from './order-queries';
+import { findOwnedOrder, orderHistoryReader } from './order-queries';
 import { orderView } from './order-view';
 import { placeOrder } from './place-order';
 import { reorder } from './reorder';
@@ -36,6 +36,7 @@ const orderNotFound = (code: string) => notFound('OrderError', 'code', `Order '$
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
+  const orderHistory = orderHistoryReader(db);
 
   app.post('/users/current/orders', async (request, reply) => {
     const user = currentUser(request);
@@ -49,7 +50,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const query = parseInput(historyQuery, request.query, 'query');
     const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
-    const page = await orderHistory(db, user.id, scope, query.currentPage, query.pageSize);
+    const page = await orderHistory(user.id, scope, query.currentPage, query.pageSize);
     return {
       orders: page.orders.map(orderView),
       pagination: {
