@@ -5,9 +5,15 @@ export interface Money {
   formattedValue: string;
 }
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-export const formatPence = (pence: number): string => gbp.format(pence / 100);
+/**
+ * Pence as en-GB pounds ("£1,234.56", "-£0.05"), exactly as Intl.NumberFormat('en-GB', GBP) writes them but
+ * in integer arithmetic and several times faster: every cart and order line formats three amounts.
+ */
+export function formatPence(pence: number): string {
+  const whole = Math.abs(pence);
+  const pounds = String(Math.trunc(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${pence < 0 ? '-' : ''}£${pounds}.${String(whole % 100).padStart(2, '0')}`;
+}
 
 export const money = (pence: number): Money => ({ currencyIso: 'GBP', valuePence: pence, formattedValue: formatPence(pence) });
 
