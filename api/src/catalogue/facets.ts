@@ -1,5 +1,4 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { products } from '../db/schema';
 import type { RangeCategories } from './categories';
 import {
   formatSearchQuery,
@@ -9,14 +8,15 @@ import {
   type SearchQuery,
   type SortCode,
 } from './search-query';
+import { P } from './sql-names';
 
 type FacetKey = Exclude<FilterKey, 'featuredProduct'>;
 
 const FACETS: { key: FacetKey; name: string; column: SQL | undefined; category: boolean }[] = [
-  { key: 'category', name: 'Category', column: sql`${products.categoryId}`, category: true },
-  { key: 'brand', name: 'Brand', column: sql`${products.brand}`, category: false },
-  { key: 'storage', name: 'Storage', column: sql`${products.storage}`, category: false },
-  { key: 'packType', name: 'Pack type', column: sql`${products.packType}`, category: false },
+  { key: 'category', name: 'Category', column: P.categoryId, category: true },
+  { key: 'brand', name: 'Brand', column: P.brand, category: false },
+  { key: 'storage', name: 'Storage', column: P.storage, category: false },
+  { key: 'packType', name: 'Pack type', column: P.packType, category: false },
   // Counted per value from the array in the grand-total row of the aggregate, not grouped by a column.
   { key: 'collection', name: 'Collection', column: undefined, category: false },
 ];
@@ -87,10 +87,10 @@ export function facetAggregate(source: SQL, base: SQL, filters: Map<FilterKey, S
     sql`count(*) filter (where ${passing(key)})::int as ${sql.raw(`n${i}`)}`,
   ]);
   const collections = COLLECTION_VALUES.map(
-    (value, j) => sql`count(*) filter (where ${passing('collection')} and ${value} = any(${products.collections}))::int as ${sql.raw(`c${j}`)}`,
+    (value, j) => sql`count(*) filter (where ${passing('collection')} and ${value} = any(${P.collections}))::int as ${sql.raw(`c${j}`)}`,
   );
   return sql`select ${sql.join([...columns, ...collections, sql`count(*) filter (where ${passing()})::int as total`], sql`, `)}
-    from (${rows}) as ${products}
+    from (${rows}) as ${P.table}
     group by grouping sets (${sql.join(GROUPED.map(({ column }) => sql`(${column})`), sql`, `)}, ())`;
 }
 

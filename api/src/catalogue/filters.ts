@@ -1,8 +1,9 @@
-import { and, arrayOverlaps, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Range } from '../accounts/ship-tos';
 import { products } from '../db/schema';
 import type { RangeCategories } from './categories';
 import type { FilterKey } from './search-query';
+import { P } from './sql-names';
 
 /** One SQL condition per selected facet key: values of one key are alternatives (multi-select). */
 export function filterConditions(selected: Map<FilterKey, string[]>, rangeCategories: RangeCategories): Map<FilterKey, SQL> {
@@ -32,7 +33,7 @@ function filterCondition(key: FilterKey, values: string[], rangeCategories: Rang
 }
 
 /** What every catalogue query starts from: sellable products of the one range in scope. */
-export const inRange = (range: Range): SQL => and(eq(products.range, range), not(products.discontinued)) as SQL;
+export const inRange = (range: Range): SQL => sql`${P.range} = ${range} and not ${P.discontinued}`;
 
 /** All conditions except the one of `except`: what a facet counts over. */
 export function allConditionsExcept(base: SQL[], filters: Map<FilterKey, SQL>, except?: FilterKey): SQL {

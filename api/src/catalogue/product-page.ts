@@ -1,10 +1,10 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { prices, products } from '../db/schema';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { customerPriceSql } from './product-view';
 import type { SortCode } from './search-query';
+import { P, PRICES } from './sql-names';
 
 /** The caller's price for sorting; callers who see no prices sort by list price (which reveals nothing of anyone's terms). */
-export const sortPriceSql = (soldTo: SQL | null): SQL => (soldTo === null ? sql`${products.listPricePence}` : customerPriceSql);
+export const sortPriceSql = (soldTo: SQL | null): SQL => (soldTo === null ? P.listPricePence : customerPriceSql);
 
 /** One key of a sort: what is compared, and which way. */
 export interface SortKey {
@@ -17,14 +17,14 @@ const descending = (value: SQLWrapper): SortKey => ({ value: sql`${value}`, desc
 
 /** The keys of a sort, most significant first, ending with the code so the order is total; `rank` is the relevance column when there is free text. */
 export function sortKeys(sort: SortCode, rank: SQL | undefined, soldTo: SQL | null): SortKey[] {
-  const byName = [ascending(products.name), ascending(products.code)];
+  const byName = [ascending(P.name), ascending(P.code)];
   switch (sort) {
     case 'relevance':
       return rank === undefined ? byName : [descending(rank), ...byName];
     case 'name-asc':
       return byName;
     case 'name-desc':
-      return [descending(products.name), descending(products.code)];
+      return [descending(P.name), descending(P.code)];
     case 'price-asc':
       return [ascending(sortPriceSql(soldTo)), ...byName];
     case 'price-desc':
@@ -34,4 +34,4 @@ export function sortKeys(sort: SortCode, rank: SQL | undefined, soldTo: SQL | nu
 
 /** Joins the sold-to's own prices, only ever for the sold-to in scope (`soldTo`: an expression giving its code). */
 export const pricesJoin = (soldTo: SQL | null): SQL =>
-  soldTo === null ? sql`` : sql`left join ${prices} on ${and(eq(prices.productCode, products.code), sql`${prices.soldToCode} = ${soldTo}`)}`;
+  soldTo === null ? sql`` : sql`left join ${PRICES.table} on ${PRICES.productCode} = ${P.code} and ${PRICES.soldToCode} = ${soldTo}`;

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { products } from '../db/schema';
 import { facetAggregate, readFacetAggregate, type AggregateRow, type CountRow } from './facets';
 import { allConditionsExcept } from './filters';
 import { claimedSoldTo, type ShipToClaim } from './price-scope';
 import { pricesJoin, sortKeys } from './product-page';
 import { customerPriceSql, productColumns, type ProductRow } from './product-view';
 import type { FilterKey, SortCode } from './search-query';
-import { selectRows } from './sql-rows';
+import { constant, selectRows } from './sql-rows';
+import { P } from './sql-names';
 import { textCondition, textRank } from './search-text';
 
 export interface StatementRequest {
@@ -38,9 +38,12 @@ const MATCHED_COLUMNS = sql.raw(
     .join(', '),
 );
 
-const PAGE_FIELDS = sql.join(
-  Object.entries(productColumns).map(([key, column]) => sql`${key}::text, ${column}`),
-  sql`, `,
+// The keys are this module's own identifiers, so they are written into the text rather than bound.
+const PAGE_FIELDS = constant(
+  sql.join(
+    Object.entries(productColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  ),
 );
 
 /**
@@ -63,13 +66,13 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
     ctes.push(
       sql`text_query as (select ${text} as query)`,
       sql`matched as materialized (
-        select ${MATCHED_COLUMNS}, ${textRank(query)} as rank from ${products} where ${request.scope} and ${textCondition(query)}
+        select ${MATCHED_COLUMNS}, ${textRank(query)} as rank from ${P.table} where ${request.scope} and ${textCondition(query)}
       )`,
     );
   }
-  const source = text === undefined ? sql`${products}` : sql`matched as ${products}`;
+  const source = text === undefined ? P.table : sql`matched as ${P.table}`;
   const base = text === undefined ? request.scope : sql`true`;
-  const rank = text === undefined ? undefined : sql`${products}.rank`;
+  const rank = text === undefined ? undefined : sql`${P.table}.rank`;
   const where = (except?: FilterKey) => allConditionsExcept([], request.filters, except);
   const keys = sortKeys(request.sort, rank, soldTo);
   const keyName = (i: number) => sql.raw(`k${i}`);
@@ -80,7 +83,7 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
     );
   // ORDER BY … LIMIT straight on the rows lets PostgreSQL keep only the best page's worth while reading
   // them (a top-N sort); the sort keys come out with the codes so the page can be put back in order.
-  const pageCodes = sql`select ${products.code} as code, ${sql.join(
+  const pageCodes = sql`select ${P.code} as code, ${sql.join(
     keys.map(({ value }, i) => sql`${value} as ${keyName(i)}`),
     sql`, `,
   )}
@@ -90,7 +93,7 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
   const pageRows = sql`select json_agg(json_build_object(${PAGE_FIELDS}, 'pricePence', ${
     soldTo === null ? sql`null` : customerPriceSql
   }) order by ${orderOn((i) => sql`page.${keyName(i)}`)})
-    from (${pageCodes}) as page join ${products} on ${products.code} = page.code ${pricesJoin(soldTo)}`;
+    from (${pageCodes}) as page join ${P.table} on ${P.code} = page.code ${pricesJoin(soldTo)}`;
   const aggregate = sql`(select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a)`;
   const [row] = await selectRows<{ sold_to_code: string | null; rows: ProductRow[] | null; aggregate: AggregateRow[] | null }>(
     db,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { products } from '../db/schema';
+import { P } from './sql-names';
 
 const MAX_WORDS = 8;
 /** Shorter words, and words with digits (codes, pack sizes), match by prefix only: correcting them finds noise. */
@@ -64,7 +64,7 @@ export function correctedTerm(words: string[]): SQL {
 }
 
 /** `query` is a column or expression holding the tsquery. */
-export const textCondition = (query: SQL): SQL => sql`${products.searchDocument} @@ ${query}`;
+export const textCondition = (query: SQL): SQL => sql`${P.searchDocument} @@ ${query}`;
 
 /** Relevance: full-text rank, where name and brand weigh A, categories B, code and pack C, description D. */
-export const textRank = (query: SQL): SQL => sql`ts_rank(${products.searchDocument}, ${query})`;
+export const textRank = (query: SQL): SQL => sql`ts_rank(${P.searchDocument}, ${query})`;
