@@ -5,10 +5,11 @@
  * cart and checkout, signed in (the session cookie is passed with --extra-headers). Prints, per page, the
  * performance score, LCP, CLS, TBT and the JavaScript transferred.
  *
- *   node bench/lighthouse.mjs [--runs 1] [--pages home,category,search,cart,checkout] [--web-port 3190] [--api-port 4191] [--no-build]
+ *   node bench/lighthouse.mjs [--runs 1] [--pages home,category,search,cart,checkout] [--web-port 3190] [--api-port 4191] [--no-build] [--reports DIR]
  *
  * It starts its own API (demo data on a fresh embedded database in a temporary directory) and `next start`
- * on the build in web/.next (built first unless --no-build and a build exists).
+ * on the build in web/.next (built first unless --no-build and a build exists). With --reports DIR the full
+ * Lighthouse JSON reports are kept there ({page}-{run}.json), for the LCP element, long tasks and script treemap.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     'web-port': { type: 'string', default: '3190' },
     'api-port': { type: 'string', default: '4191' },
     'no-build': { type: 'boolean', default: false },
+    reports: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -178,9 +180,11 @@ async function main() {
     ].filter(([name]) => wanted.has(name));
     console.log(`Lighthouse ${LH_VERSION}, mobile preset, ${RUNS} run(s) per page (median), production build, ${new Date().toISOString()}`);
     console.log('page       score    LCP ms   CLS      TBT ms   JS transferred KB');
+    const reportDir = args.reports ? resolve(args.reports) : dataDir;
+    mkdirSync(reportDir, { recursive: true });
     for (const [name, path] of pages) {
       const results = [];
-      for (let run = 0; run < RUNS; run += 1) results.push(lighthouse(`${WEB}${path}`, cookie, join(dataDir, `${name}-${run}.json`)));
+      for (let run = 0; run < RUNS; run += 1) results.push(lighthouse(`${WEB}${path}`, cookie, join(reportDir, `${name}-${run}.json`)));
       const pick = (key) => median(results.map((r) => r[key]));
       console.log(
         `${name.padEnd(10)} ${String(pick('score')).padEnd(8)} ${pick('lcpMs').toFixed(0).padEnd(8)} ${pick('cls').toFixed(3).padEnd(8)} ${pick('tbtMs').toFixed(0).padEnd(8)} ${pick('jsKb').toFixed(1)}`,
