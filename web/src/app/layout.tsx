@@ -1,8 +1,9 @@
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { Footer } from '@/components/shell/footer';
 import { ConsentBanner } from '@/components/shell/consent-banner';
+import { CONSENT_COOKIE, parseConsent } from '@/components/shell/consent';
 import { HashBangRedirect } from '@/components/shell/hash-bang';
 import { Header } from '@/components/shell/header';
 import { shellModeFor } from '@/components/shell/shell-mode';
@@ -21,12 +22,14 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1f5c4a' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [session, requestHeaders] = await Promise.all([getSession(), headers()]);
+  const [session, requestHeaders, cookieStore] = await Promise.all([getSession(), headers(), cookies()]);
   const mode = shellModeFor(requestHeaders.get(PATH_HEADER) ?? '/');
   return (
     <html lang="en-GB">
       <body className={`shell-${mode}`}>
         <ToastProvider>
+          {/* First in the page (as GOV.UK places its cookie banner): read first, and painted with the first bytes. */}
+          <ConsentBanner consent={parseConsent(cookieStore.get(CONSENT_COOKIE)?.value)} />
           <a href="#main" className="skip-link">
             Skip to content
           </a>
@@ -36,7 +39,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
           <Footer signedIn={Boolean(session.user)} />
-          <ConsentBanner />
           <HashBangRedirect />
         </ToastProvider>
       </body>

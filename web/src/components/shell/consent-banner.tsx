@@ -2,22 +2,20 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { OPEN_CONSENT_EVENT, readConsent, writeConsent } from './consent';
+import { OPEN_CONSENT_EVENT, readConsent, writeConsent, type Consent } from './consent';
 
 /**
  * The consent tool: shown until a choice is made, and again from the footer's 'Cookie settings'. Not a modal:
- * the shop stays usable while it is open.
+ * the shop stays usable while it is open. The server reads the choice from the request, so a first visit gets
+ * the banner in its HTML: shown only after hydration, it was the page's largest paint, seconds late on a phone.
  */
-export function ConsentBanner() {
-  const [open, setOpen] = useState(false);
-  const [analytics, setAnalytics] = useState(false);
+export function ConsentBanner({ consent }: { consent: Consent | undefined }) {
+  const [open, setOpen] = useState(!consent);
+  const [analytics, setAnalytics] = useState(consent?.analytics ?? false);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    const consent = readConsent();
-    if (!consent) setOpen(true);
-    else setAnalytics(consent.analytics);
     const reopen = () => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setAnalytics(readConsent()?.analytics ?? false);
@@ -41,7 +39,9 @@ export function ConsentBanner() {
       </h2>
       <p>
         We use necessary cookies to keep you signed in and remember your choices. With your permission we would also
-        like to use analytics cookies to learn how the site is used. <Link href="/about/cookie-policy/">Cookie policy</Link>
+        like to use analytics cookies to learn how the site is used. <Link href="/about/cookie-policy/" prefetch={false}>
+          Cookie policy
+        </Link>
       </p>
       <fieldset className="consent-choices">
         <legend className="visually-hidden">Cookie choices</legend>
