@@ -22,9 +22,13 @@ interface ModalProps {
 export function Modal({ open, onClose, title, children, variant = 'dialog', closeDelayMs = 0, className = '' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  // Rendered at the end of <body>, so a modal opened from inside a menu does not inherit the menu's styles.
+  // Rendered at the end of <body>, so a modal opened from inside a menu does not inherit the menu's styles; and
+  // only from the first opening on, so a page load does not build closed dialogs (the mobile menu holds the
+  // whole category list) in one long task right after hydration.
   const [host, setHost] = useState<HTMLElement | null>(null);
-  useEffect(() => setHost(document.body), []);
+  useEffect(() => {
+    if (open) setHost(document.body);
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
