@@ -10,6 +10,11 @@ const nextConfig: NextConfig = {
   trailingSlash: true,
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // The stylesheets (about 8 KB compressed) travel inside the HTML instead of as render-blocking requests:
+    // on a phone's first visit the page paints one round trip sooner.
+    inlineCss: true,
+  },
   async headers() {
     return [
       {
