@@ -147,6 +147,9 @@ describe('placing orders, order history and reorder', () => {
     const page = await solo.call('GET', '/users/current/orders?pageSize=1&currentPage=1');
     assert.equal((page.body.orders as OrderBody[])[0]?.code, orders[1]?.code);
     assert.ok((orders[0]?.code ?? '') > (orders[1]?.code ?? ''));
+    const beyond = await solo.call('GET', '/users/current/orders?pageSize=2&currentPage=5');
+    assert.deepEqual(beyond.body.orders, []);
+    assert.equal((beyond.body.pagination as { totalResults: number }).totalResults, 2);
     for (const bad of ['pageSize=0', 'pageSize=1000', 'currentPage=-1', 'pageSize=x']) {
       const response = await solo.call('GET', `/users/current/orders?${bad}`);
       assert.equal(response.status, 400, bad);

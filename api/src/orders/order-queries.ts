@@ -100,33 +100,27 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
+  const ownerCount = and(
+    eq(orderCounts.userId, sql.placeholder('userId')),
+    eq(orderCounts.shipToCode, sql.placeholder('shipTo')),
+    eq(orderCounts.range, sql.placeholder('range')),
+  );
   const pageOfOrders = db
-    .select({ order: orders, lines: linesOfOrder })
+    .select({ order: orders, lines: linesOfOrder, total: sql<number>`(select ${orderCounts.placed} from ${orderCounts} where ${ownerCount})` })
     .from(pageIds)
     .innerJoin(orders, eq(orders.id, pageIds.id))
     .orderBy(desc(orders.placedAt), desc(orders.id))
     .prepare('order_history_page');
-  const countOfOrders = db
-    .select({ placed: orderCounts.placed })
-    .from(orderCounts)
-    .where(
-      and(
-        eq(orderCounts.userId, sql.placeholder('userId')),
-        eq(orderCounts.shipToCode, sql.placeholder('shipTo')),
-        eq(orderCounts.range, sql.placeholder('range')),
-      ),
-    )
-    .prepare('order_history_count');
+  // Only needed for a page past the end, which has no row to carry the total.
+  const countOfOrders = db.select({ placed: orderCounts.placed }).from(orderCounts).where(ownerCount).prepare('order_history_count');
 
   return async (userId, scope, page, pageSize) => {
     const owner = { userId, shipTo: scope.shipToCode, range: scope.range };
-    const [rows, counts] = await Promise.all([
-      pageOfOrders.execute({ ...owner, limit: pageSize, offset: page * pageSize }),
-      countOfOrders.execute(owner),
-    ]);
+    const rows = await pageOfOrders.execute({ ...owner, limit: pageSize, offset: page * pageSize });
+    const total = rows[0]?.total ?? (await countOfOrders.execute(owner))[0]?.placed ?? 0;
     return {
       orders: rows.map(({ order, lines }) => ({ order, shipToName: scope.shipToName, lines })),
-      totalResults: counts[0]?.placed ?? 0,
+      totalResults: Number(total),
     };
   };
 }
