@@ -125,10 +125,13 @@ export const cartProductColumns = {
   vatRateBp: products.vatRateBp,
 };
 
+/** A cart line: its number and quantity, and its product priced for the cart's sold-to. */
+export const entryColumns = { entryNumber: cartEntries.entryNumber, quantity: cartEntries.quantity, ...cartProductColumns };
+
 /** The lines of a cart with their products and the sold-to's prices, in entry order. */
 export async function cartEntryRows(db: DbOrTx, cartId: number, soldToCode: string): Promise<EntryRow[]> {
   const rows = await db
-    .select({ entryNumber: cartEntries.entryNumber, quantity: cartEntries.quantity, ...cartProductColumns })
+    .select(entryColumns)
     .from(cartEntries)
     .innerJoin(products, eq(products.code, cartEntries.productCode))
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))

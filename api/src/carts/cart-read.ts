@@ -2,17 +2,13 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
 import type { CartState } from './cart-change';
-import { scopeColumns, toScoped, type EntryRow } from './cart-queries';
+import { jsonObject } from '../db/json-object';
+import { entryColumns, scopeColumns, toScoped, type EntryRow } from './cart-queries';
 import { cartNotFound, resolveCart, type CartTarget } from './resolve-cart';
 
 /** A cart's lines with their products and its sold-to's prices, as one JSON array in entry order. */
 const linesOfCart = sql<EntryRow[]>`(
-  select coalesce(json_agg(json_build_object(
-    'entryNumber', ${cartEntries.entryNumber}, 'quantity', ${cartEntries.quantity}, 'productCode', ${products.code},
-    'name', ${products.name}, 'packSize', ${products.packSize}, 'salesUnit', ${products.salesUnit}, 'range', ${products.range},
-    'minOrderQuantity', ${products.minOrderQuantity}, 'stockStatus', ${products.stockStatus}, 'discontinued', ${products.discontinued},
-    'unitPricePence', coalesce(${prices.pricePence}, ${products.listPricePence}), 'vatRateBp', ${products.vatRateBp}
-  ) order by ${cartEntries.entryNumber}), '[]'::json)
+  select coalesce(json_agg(${jsonObject(entryColumns)} order by ${cartEntries.entryNumber}), '[]'::json)
   from ${cartEntries}
   join ${products} on ${products.code} = ${cartEntries.productCode}
   left join ${prices} on ${prices.productCode} = ${products.code} and ${prices.soldToCode} = ${shipTos.soldToCode}

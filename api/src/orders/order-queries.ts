@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
+import { jsonObject } from '../db/json-object';
 import { carts, orderCounts, orderLines, orders, shipToRanges, shipTos, userShipTos } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -69,11 +70,7 @@ export interface HistoryPage {
 
 /** An order's snapshot lines as one JSON array in line order. */
 const linesOfOrder = sql<OrderLineRow[]>`(
-  select coalesce(json_agg(json_build_object(
-    'orderId', ${orderLines.orderId}, 'lineNumber', ${orderLines.lineNumber}, 'productCode', ${orderLines.productCode},
-    'name', ${orderLines.name}, 'packSize', ${orderLines.packSize}, 'unitPricePence', ${orderLines.unitPricePence},
-    'vatRateBp', ${orderLines.vatRateBp}, 'quantity', ${orderLines.quantity}, 'netPence', ${orderLines.netPence}, 'vatPence', ${orderLines.vatPence}
-  ) order by ${orderLines.lineNumber}), '[]'::json)
+  select coalesce(json_agg(${jsonObject(getTableColumns(orderLines))} order by ${orderLines.lineNumber}), '[]'::json)
   from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
 
 const ownerIs = and(
