@@ -41,6 +41,8 @@ export async function changeCart<T>(db: Db, request: ChangeRequest, change: (tx:
     if (request.expectedVersion !== undefined && request.expectedVersion !== scoped.cart.version) {
       return fail({ kind: 'staleVersion', currentVersion: scoped.cart.version });
     }
+    // A statement of its own, after the lock: one that waited for the lock (select … for update) would
+    // still see the lines as they were when it started, before the change it waited for.
     const entries = await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode);
     const result = await change(tx, { ...scoped, entries });
     if (!result.ok) return result;
