@@ -1,9 +1,17 @@
 'use client';
 
-import { useActionState, useRef, useState } from 'react';
+import { startTransition, useActionState, useRef, useState } from 'react';
+import { requestFormReset } from 'react-dom';
 import { TextInput } from '@/components/forms/text-input';
 import { signIn } from './actions';
-import { fieldErrorsOf, signInSchema, type SignInFieldErrors, type SignInState } from './schema';
+import type { SignInFieldErrors, SignInState } from './schema';
+
+/**
+ * The schema (with zod, 16 KB compressed) loads once the customer starts on the form rather than with the page,
+ * which keeps the sign-in page within the first-load script budget.
+ */
+let schemaModule: Promise<typeof import('./schema')> | undefined;
+const loadSchema = () => (schemaModule ??= import('./schema'));
 
 /** The sign-in form: checked in the browser with the same schema the server uses, and usable without script. */
 export function LoginForm({ next }: { next: string }) {
@@ -11,14 +19,21 @@ export function LoginForm({ next }: { next: string }) {
   const [clientErrors, setClientErrors] = useState<SignInFieldErrors>({});
   const [touched, setTouched] = useState({ username: false, password: false });
   const form = useRef<HTMLFormElement>(null);
+  // The check is asynchronous (the schema may still be loading): one submission at a time waits for it.
+  const checking = useRef(false);
   const errors = { ...state.fieldErrors, ...clientErrors };
 
-  const validate = () => {
-    if (!form.current) return true;
-    const data = new FormData(form.current);
+  const validate = async (data: FormData) => {
+    const schema = await loadSchema().catch(() => undefined);
+    // Without the schema (it failed to load) the form goes to the server, which checks the same schema.
+    if (!schema) return true;
+    const { fieldErrorsOf, signInSchema } = schema;
     const result = signInSchema.safeParse({ username: data.get('username') ?? '', password: data.get('password') ?? '' });
     setClientErrors(result.success ? {} : fieldErrorsOf(result.error));
     return result.success;
+  };
+  const validateForm = () => {
+    if (form.current) void validate(new FormData(form.current));
   };
 
   return (
@@ -27,9 +42,23 @@ export function LoginForm({ next }: { next: string }) {
       action={action}
       noValidate
       className="form-stack"
+      onFocus={() => void loadSchema()}
       onSubmit={(event) => {
+        event.preventDefault();
         setTouched({ username: true, password: true });
-        if (!validate() || pending) event.preventDefault();
+        if (pending || checking.current) return;
+        checking.current = true;
+        const target = event.currentTarget;
+        const data = new FormData(target);
+        void validate(data).then((valid) => {
+          checking.current = false;
+          if (!valid) return;
+          // What React does for a form's action when the submission is not prevented: run it, then reset the form.
+          startTransition(() => {
+            action(data);
+            requestFormReset(target);
+          });
+        });
       }}
     >
       {state.error ? (
@@ -50,7 +79,7 @@ export function LoginForm({ next }: { next: string }) {
         touched={touched.username || Boolean(state.fieldErrors?.username)}
         onBlur={() => {
           setTouched((value) => ({ ...value, username: true }));
-          validate();
+          validateForm();
         }}
       />
       <TextInput
@@ -63,7 +92,7 @@ export function LoginForm({ next }: { next: string }) {
         touched={touched.password || Boolean(state.fieldErrors?.password)}
         onBlur={() => {
           setTouched((value) => ({ ...value, password: true }));
-          validate();
+          validateForm();
         }}
       />
       <button type="submit" className="button button-primary" disabled={pending} aria-disabled={pending}>
