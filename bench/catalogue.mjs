@@ -249,10 +249,11 @@ async function main() {
       const used = cpu();
       const perRequest = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
       const cpuMs = perRequest(used.api + used.database);
-      const split = `${perRequest(used.api)} + ${perRequest(used.database)}`;
+      // PGlite runs inside the API process: there is no database process to tell apart.
+      const split = args.engine === 'pglite' ? '—' : `${perRequest(used.api)} + ${perRequest(used.database)}`;
       const errors = result.errors + result.timeouts + result.non2xx;
       rows.push({ scenario: scenario.name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, cpuMs, split, errors });
-      log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs} CPU ms/request (API + PostgreSQL ${split}), errors ${errors}`);
+      log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs} CPU ms/request (API + PostgreSQL: ${split}), errors ${errors}`);
     }
     console.log(`\n${args.engine}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (after ${WARMUP} s warm-up)\n`);
     console.log(`CPU ms/request: API process + its PostgreSQL backends${args.engine === 'pglite' ? ' (PGlite runs inside the API process)' : ''}\n`);
