@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/tokens';
 import { RANGES, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { categories, prices, products } from '../db/schema';
 import { notFound } from '../http/errors';
-import { resolvePriceScope } from './price-scope';
-import { customerPriceSql, productColumns, productView, type ProductView } from './product-view';
+import { checkClaim, claimedSoldTo, priceClaim } from './price-scope';
+import { productColumns, productView, type ProductView } from './product-view';
 
 export interface DetailRequest {
   code: string;
@@ -16,24 +16,30 @@ export interface DetailRequest {
 
 const productNotFound = (code: string) => notFound('UnknownIdentifierError', 'code', `Product '${code}' not found`);
 
-async function findProduct(db: DbOrTx, code: string) {
+/**
+ * The product with its category's name and, when a signed-in user names a ship-to, that ship-to's
+ * sold-to (null unless they hold it with the product's range) and its price for the product, in one query.
+ */
+async function findProduct(db: DbOrTx, code: string, holder: { userId: number; shipTo: string } | null) {
+  const soldTo = holder === null ? undefined : claimedSoldTo(holder.userId, holder.shipTo, products.range);
   const rows = await db
-    .select({ ...productColumns, description: products.description, categoryName: categories.name })
+    .select({
+      ...productColumns,
+      description: products.description,
+      categoryName: categories.name,
+      soldToCode: soldTo === undefined ? sql<string | null>`null` : sql<string | null>`${soldTo}`,
+      // The sold-to's own price where it has one, else list price (as customerPriceSql).
+      pricePence:
+        soldTo === undefined
+          ? sql<number | null>`null`
+          : sql<number | null>`coalesce((select ${prices.pricePence} from ${prices}
+              where ${prices.productCode} = ${products.code} and ${prices.soldToCode} = ${soldTo}), ${products.listPricePence})`,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.code, code))
     .limit(1);
   return rows[0];
-}
-
-async function priceFor(db: DbOrTx, code: string, soldToCode: string): Promise<number | null> {
-  const rows = await db
-    .select({ pricePence: customerPriceSql })
-    .from(products)
-    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
-    .where(eq(products.code, code));
-  const price = rows[0]?.pricePence;
-  return price === undefined ? null : Number(price);
 }
 
 /**
@@ -42,11 +48,13 @@ async function priceFor(db: DbOrTx, code: string, soldToCode: string): Promise<n
  * discontinued product still answers (old orders link to it) but is not purchasable.
  */
 export async function productDetail(db: DbOrTx, principal: Principal, request: DetailRequest): Promise<ProductView> {
-  const row = await findProduct(db, request.code);
+  const holder = request.shipTo !== undefined && principal.kind === 'user' ? { userId: principal.user.id, shipTo: request.shipTo } : null;
+  const row = await findProduct(db, request.code, holder);
   if (!row || (request.salesOrg !== undefined && row.range !== request.salesOrg)) throw productNotFound(request.code);
   const range = RANGES.find((r) => r === row.range);
   if (range === undefined) throw productNotFound(request.code);
-  const scope = await resolvePriceScope(db, principal, { range, shipTo: request.shipTo, soldTo: request.soldTo });
-  const pricePence = scope.soldToCode === null ? null : await priceFor(db, row.code, scope.soldToCode);
+  const claim = priceClaim(principal, { range, shipTo: request.shipTo, soldTo: request.soldTo });
+  if (claim !== null) checkClaim(claim, row.soldToCode);
+  const pricePence = claim === null || row.pricePence === null ? null : Number(row.pricePence);
   return productView({ ...row, pricePence }, () => row.categoryName);
 }

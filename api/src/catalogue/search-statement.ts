@@ -58,7 +58,10 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
   const ctes: SQL[] = [];
   // The caller's sold-to is looked up once (a CTE read as an init plan), in this statement rather than a
   // round trip before it; the caller throws the 404 when it comes back null.
-  if (request.claim !== null) ctes.push(sql`price_scope as (select ${claimedSoldTo(request.claim)} as sold_to_code)`);
+  if (request.claim !== null) {
+    const { userId, shipTo, range } = request.claim;
+    ctes.push(sql`price_scope as (select ${claimedSoldTo(userId, shipTo, range)} as sold_to_code)`);
+  }
   const soldTo = request.claim === null ? null : sql`(select sold_to_code from price_scope)`;
   // Likewise the tsquery, which then probes the full-text index.
   const query = sql`(select query from text_query)`;
