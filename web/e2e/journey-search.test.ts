@@ -82,6 +82,16 @@ describe('search with suggestions, results, add', () => {
     });
   }
 
+  test('suggestions come from the active range only', async () => {
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await signedIn(shop, page, SOLO.username);
+    const answered = page.waitForResponse((response) => response.request().headers()['next-action'] !== undefined);
+    await searchBox(page).fill('bacon');
+    await answered;
+    await page.waitForTimeout(300);
+    assert.equal(await suggestionList(page).count(), 0, 'bacon is sold in the chilled range only, and this account orders dairy');
+  });
+
   test('keyboard only: arrows through the suggestions, Escape closes them, Enter follows one', async () => {
     await setCart(shop, SOLO, []);
     const page = await shop.newPage({ viewport: DESKTOP });

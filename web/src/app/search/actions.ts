@@ -13,8 +13,8 @@ export type SuggestionsAnswer = { ok: true; values: string[] } | { ok: false; me
 export async function suggestAction(term: unknown): Promise<SuggestionsAnswer> {
   const parsed = termSchema.safeParse(term);
   if (!parsed.success || !wantsRemoteSuggestions(parsed.data)) return { ok: true, values: [] };
-  await shopScope();
-  const result = await fetchSuggestions(parsed.data);
+  const scope = await shopScope();
+  const result = await fetchSuggestions(parsed.data, scope.salesOrg);
   if (!result.ok) return { ok: false, message: result.error.description };
   return { ok: true, values: result.data.suggestions.map((suggestion) => suggestion.value) };
 }

@@ -1,6 +1,12 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
+import type { Range } from './types';
 
-export const fetchSuggestions = (term: string, max = 8): Promise<ApiResult<{ suggestions: { value: string }[] }>> =>
-  apiRequest('/products/suggestions', { query: { term: term.trim(), max: String(max) } });
+/** Completions for the header search box, drawn from the active range only. */
+export const fetchSuggestions = (
+  term: string,
+  salesOrg: Range,
+  max = 8,
+): Promise<ApiResult<{ suggestions: { value: string }[] }>> =>
+  apiRequest('/products/suggestions', { query: { term: term.trim(), max: String(max), salesOrg } });
