@@ -151,7 +151,7 @@ function scenarios(token) {
       ),
     },
     { key: 'browse', name: 'browse, category + brand facets', next: rotating([`${BASE}/products/search?${qs({ ...priced, query: ':name-asc:category:DAIR_MILK:brand:Meadowvale' })}`]) },
-    { key: 'suggestions', name: 'suggestions (10 rotating terms)', next: rotating(SUGGEST_TERMS.map((t) => `${BASE}/products/suggestions?${qs({ term: t, max: '10' })}`)) },
+    { key: 'suggestions', name: 'suggestions (10 rotating terms)', next: rotating(SUGGEST_TERMS.map((t) => `${BASE}/products/suggestions?${qs({ term: t, max: '10', salesOrg: 'DAIR' })}`)) },
     { key: 'categories', name: 'category tree (DAIR)', next: rotating([`${BASE}/catalogs/meadowvaleProductCatalog/Online/categories/DAIR?fields=DEFAULT`]) },
     { key: 'product', name: 'one product, priced', next: rotating([`${BASE}/products/100001?${qs({ salesOrg: 'DAIR', shipTo: USER.shipTo })}`]) },
   ]
