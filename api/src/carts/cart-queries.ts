@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
@@ -138,6 +138,21 @@ export async function cartEntryRows(db: DbOrTx, cartId: number, soldToCode: stri
     .where(eq(cartEntries.cartId, cartId))
     .orderBy(asc(cartEntries.entryNumber));
   return rows.map((row) => ({ ...row, unitPricePence: Number(row.unitPricePence) }));
+}
+
+/** The lines of several carts (a page of saved carts) in one statement, by cart id, each in entry order. */
+export async function entryRowsByCart(db: DbOrTx, cartIds: number[], soldToCode: string): Promise<Map<number, EntryRow[]>> {
+  const byCart = new Map<number, EntryRow[]>(cartIds.map((id) => [id, []]));
+  if (cartIds.length === 0) return byCart;
+  const rows = await db
+    .select({ cartId: cartEntries.cartId, ...entryColumns })
+    .from(cartEntries)
+    .innerJoin(products, eq(products.code, cartEntries.productCode))
+    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
+    .where(inArray(cartEntries.cartId, cartIds))
+    .orderBy(asc(cartEntries.cartId), asc(cartEntries.entryNumber));
+  for (const { cartId, ...row } of rows) byCart.get(cartId)?.push({ ...row, unitPricePence: Number(row.unitPricePence) });
+  return byCart;
 }
 
 /** Every change to a cart bumps its version, the value clients send back in If-Match. */

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { cartEntries, carts } from '../db/schema';
 import { formatLondonDate } from '../delivery/london-time';
 import { unchangedLines, type Applied, type CartState } from './cart-change';
-import { cartEntryRows, ensureCurrentCart, findCurrentCart, type CartRow, type EntryRow } from './cart-queries';
+import { ensureCurrentCart, entryRowsByCart, findCurrentCart, type CartRow, type EntryRow } from './cart-queries';
 import { fail, ok, type Result } from './problems';
 
 export const defaultSavedCartName = (now: Date): string => `Cart saved on ${formatLondonDate(now)}`;
@@ -79,6 +79,6 @@ export async function listCarts(db: DbOrTx, userId: number, scope: ShipToScope, 
     .orderBy(desc(carts.savedAt), desc(carts.id)) // the current cart (never saved) sorts first
     .limit(pageSize)
     .offset(page * pageSize);
-  const withEntries = await Promise.all(rows.map(async (cart) => ({ cart, entries: await cartEntryRows(db, cart.id, scope.soldToCode) })));
-  return { carts: withEntries, totalResults: Number(total?.n ?? 0) };
+  const entries = await entryRowsByCart(db, rows.map((cart) => cart.id), scope.soldToCode);
+  return { carts: rows.map((cart) => ({ cart, entries: entries.get(cart.id) ?? [] })), totalResults: Number(total?.n ?? 0) };
 }
