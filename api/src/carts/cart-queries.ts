@@ -130,14 +130,7 @@ export const entryColumns = { entryNumber: cartEntries.entryNumber, quantity: ca
 
 /** The lines of a cart with their products and the sold-to's prices, in entry order. */
 export async function cartEntryRows(db: DbOrTx, cartId: number, soldToCode: string): Promise<EntryRow[]> {
-  const rows = await db
-    .select(entryColumns)
-    .from(cartEntries)
-    .innerJoin(products, eq(products.code, cartEntries.productCode))
-    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
-    .where(eq(cartEntries.cartId, cartId))
-    .orderBy(asc(cartEntries.entryNumber));
-  return rows.map((row) => ({ ...row, unitPricePence: Number(row.unitPricePence) }));
+  return (await entryRowsByCart(db, [cartId], soldToCode)).get(cartId) ?? [];
 }
 
 /** The lines of several carts (a page of saved carts) in one statement, by cart id, each in entry order. */
