@@ -3,11 +3,13 @@
  * Cart and order load benchmark on PostgreSQL: a catalogue of 10 000 products and 100 000 past orders,
  * then requests/s and p50/p99 latency (autocannon, loopback, one bench user per connection) for
  * add-to-cart into carts growing to 50 lines, update quantity, get cart (50 lines), place order (each
- * from a fresh, ready cart) and an order history page.
+ * from a fresh, ready cart), an order history page, the order guide ("usual items": the ship-to's last 90
+ * days of its two years of orders) and a 200-line bulk add into an empty cart; it ends with the ratios of
+ * design §7 (order guide p99 against order history p99, bulk add p99 against single add p99).
  *
  *   node bench/cart-orders.mjs [--products 10000] [--orders 100000] [--duration 10] [--warmup 2]
  *                              [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
- *                              [--reuse] [--keep] [--only add,update,get,order,history]
+ *                              [--reuse] [--keep] [--only add,update,get,order,history,guide,bulk]
  *
  * --reuse keeps an existing benchmark database of the same size instead of rebuilding it; --keep leaves it
  * behind afterwards. Every response must be 2xx: a run with errors says so in the table.
@@ -32,7 +34,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     reuse: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'add,update,get,order,history' },
+    only: { type: 'string', default: 'add,update,get,order,history,guide,bulk' },
   },
 });
 const PRODUCTS = Number(args.products);
@@ -58,6 +60,9 @@ const SCOPE = `shipTo=${SHIP_TO}&salesOrg=${RANGE}`;
 const CART_LINES = 50;
 /** Ready carts per user for the place-order scenario: more than one connection can order in a run. */
 const READY_CARTS_PER_USER = 800;
+/** Lines of one bulk add (quick order), and the empty carts per user it fills, one per request. */
+const BULK_LINES = 200;
+const EMPTY_CARTS_PER_USER = 300;
 
 const log = (message) => console.error(`[bench] ${message}`);
 
@@ -196,6 +201,26 @@ async function seedReadyCarts(db, deliveryDate, codes) {
   );
 }
 
+/** Empty saved carts for the bulk-add scenario: each request fills a fresh one, as a quick order into an empty cart. */
+async function seedEmptyCarts(db) {
+  await db.query("delete from carts where code like 'bulk%' and status <> 'ordered'");
+  await db.query(
+    `with bench as (select id, row_number() over (order by id) as u from users where username like 'bench-%')
+     insert into carts (code, user_id, ship_to_code, range, status, name, saved_at)
+     select 'bulk' || lpad(bench.u::text, 4, '0') || lpad(i::text, 7, '0') || $4, bench.id, $1, $2, 'saved', 'Bench', now()
+     from bench cross join generate_series(1, $3::int) as i`,
+    [SHIP_TO, RANGE, EMPTY_CARTS_PER_USER, randomBytes(3).toString('hex')],
+  );
+}
+
+async function emptyCartCodes(db, userId) {
+  const rows = await db.query(
+    "select code from carts c where user_id = $1 and code like 'bulk%' and status = 'saved' and not exists (select 1 from cart_entries e where e.cart_id = c.id) order by id",
+    [userId],
+  );
+  return rows.rows.map((row) => row.code);
+}
+
 async function waitForApi(child) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -299,7 +324,7 @@ async function fillCarts(tokens, codes) {
   );
 }
 
-function scenarios(db, tokens, codes) {
+function scenarios(db, tokens, codes, bulkCodes) {
   const addBody = (i) => JSON.stringify({ product: { code: codes[i % CART_LINES] }, quantity: 1 + (i % 3) });
   return [
     {
@@ -348,6 +373,22 @@ function scenarios(db, tokens, codes) {
       requests: async () => () =>
         Array.from({ length: 10 }, (_, page) => ({ method: 'GET', path: `${BASE}/users/current/orders?${SCOPE}&pageSize=20&currentPage=${page}` })),
     },
+    {
+      key: 'guide',
+      name: `order guide (usual items of a ship-to with ${PAST_ORDERS} orders over two years)`,
+      requests: async () => () => [{ method: 'GET', path: `${BASE}/users/current/orderguide?${SCOPE}` }],
+    },
+    {
+      key: 'bulk',
+      name: `bulk add, ${BULK_LINES} lines into an empty cart`,
+      fresh: true,
+      requests: async () => {
+        const body = JSON.stringify({ entries: bulkCodes.map((code, i) => ({ product: { code }, quantity: 1 + (i % 4) })) });
+        const byUser = [];
+        for (const { userId } of tokens) byUser.push(await emptyCartCodes(db, userId));
+        return (index) => byUser[index].map((code) => ({ method: 'POST', path: `${BASE}/users/current/carts/${code}/entries/bulk?${SCOPE}`, body }));
+      },
+    },
   ].filter((scenario) => ONLY.has(scenario.key));
 }
 
@@ -388,9 +429,13 @@ async function main() {
     ).rows.map((row) => row.code);
     const dates = await api(tokens[0].token, 'GET', `${BASE}/users/current/deliverydates?${SCOPE}`);
     if (ONLY.has('order')) await seedReadyCarts(db, dates.deliveryDates[0].date, codes);
+    const bulkCodes = (
+      await db.query('select code from products where range = $1 and not discontinued and min_order_quantity = 1 order by code offset $2 limit $3', [RANGE, CART_LINES, BULK_LINES])
+    ).rows.map((row) => row.code);
+    if (ONLY.has('bulk')) await seedEmptyCarts(db);
 
     const rows = [];
-    for (const scenario of scenarios(db, tokens, codes)) {
+    for (const scenario of scenarios(db, tokens, codes, bulkCodes)) {
       if (scenario.before) await scenario.before();
       // What autovacuum does on a live server (it may be off here, as on this machine's PostgreSQL): without
       // it every run leaves the last one's dead cart and line versions in the indexes, and runs get slower.
@@ -401,11 +446,15 @@ async function main() {
       const result = await load(tokens, requests, DURATION);
       const cpu = meter();
       const errors = result.errors + result.timeouts + result.non2xx;
+      if (scenario.key === 'bulk' && result.requests.total > EMPTY_CARTS_PER_USER * tokens.length) {
+        log('warning: more bulk adds than empty carts; later ones added to full carts. Raise EMPTY_CARTS_PER_USER.');
+      }
       if (scenario.key === 'order' && result.requests.total > READY_CARTS_PER_USER * tokens.length) {
         log('warning: more order requests than ready carts; repeats were idempotent replays. Raise READY_CARTS_PER_USER.');
       }
       const perRequest = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
       const row = {
+        key: scenario.key,
         scenario: scenario.name,
         rps: Math.round(result.requests.average),
         p50: result.latency.p50,
@@ -425,6 +474,15 @@ async function main() {
     console.log('| scenario | req/s | p50 ms | p99 ms | API CPU ms/req | PG CPU ms/req | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.apiCpu} | ${row.pgCpu} | ${row.errors} |`);
+    // Design §7 targets, as ratios of this run: order guide p99 ≤ 2× history p99, 200-line bulk add p99 ≤ 10× one add's.
+    const p99Of = (key) => rows.find((row) => row.key === key)?.p99;
+    const ratio = (key, reference, target) => {
+      const [a, b] = [p99Of(key), p99Of(reference)];
+      if (a !== undefined && b !== undefined) console.log(`${key} p99 / ${reference} p99 = ${a} / ${b} ms = ${(a / b).toFixed(2)}× (target ≤ ${target}×)`);
+    };
+    console.log('');
+    ratio('guide', 'history', 2);
+    ratio('bulk', 'add', 10);
   } finally {
     if (apiProcess && apiProcess.exitCode === null) {
       apiProcess.kill('SIGTERM');

@@ -2,15 +2,20 @@
 /**
  * Catalogue load benchmark: builds a catalogue of N products with the demo generator in a fresh database,
  * starts the API on it, and prints requests/s and p50/p99 latency (autocannon, loopback) for free-text
- * search, search with two facets, suggestions, a category tree and one product.
+ * search, search with two facets, suggestions, a category tree and one product, the CPU each request cost
+ * and the API's memory after the load.
  *
- *   node bench/catalogue.mjs [--products 800] [--engine postgres|pglite] [--duration 10] [--connections 10]
- *                            [--database-url postgres://postgres@127.0.0.1:5432/test] [--reuse] [--keep]
+ *   node bench/catalogue.mjs [--products 800|2000,100000] [--engine postgres|pglite] [--duration 10]
+ *                            [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
+ *                            [--reuse] [--keep] [--search-index on|off]
  *                            [--only search,facets,browse,suggestions,categories,product]
  *
- * --reuse keeps an existing benchmark database of the same size instead of rebuilding it; --keep leaves it
- * behind afterwards; --only runs some scenarios. Every response is checked for status 200: a run with errors
- * says so. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API under load.
+ * Several sizes (--products 2000,100000) are measured one after the other in the same run, each on its own
+ * database and API, and printed side by side with the ratios of the largest to the smallest. --reuse keeps
+ * an existing benchmark database of the same size instead of rebuilding it; --keep leaves it behind
+ * afterwards; --only runs some scenarios; --search-index off answers searches in SQL only (SEARCH_INDEX=off,
+ * docs/decisions/002-search-at-scale.md). Every response is checked for status 200: a run with errors says
+ * so. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API under load.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +25,7 @@ import { fileURLToPath, URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { readRss } from './lib/process.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,14 +39,16 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
+    'search-index': { type: 'string', default: 'on' },
   },
 });
-const PRODUCTS = Number(args.products);
+const SIZES = args.products.split(',').map(Number);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
-if (!Number.isInteger(PRODUCTS) || PRODUCTS < 1) throw new Error('--products must be a positive whole number');
+if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--products must be positive whole numbers, comma-separated');
+if (!['on', 'off'].includes(args['search-index'])) throw new Error('--search-index must be on or off');
 if (!['postgres', 'pglite'].includes(args.engine)) throw new Error('--engine must be postgres or pglite');
 const SCENARIO_KEYS = ['search', 'facets', 'browse', 'suggestions', 'categories', 'product'];
 const ONLY = args.only === undefined ? SCENARIO_KEYS : args.only.split(',');
@@ -65,8 +73,8 @@ function run(command, commandArgs, env) {
   });
 }
 
-async function preparePostgres() {
-  const name = `mv_bench_catalogue_${PRODUCTS}`;
+async function preparePostgres(products) {
+  const name = `mv_bench_catalogue_${products}`;
   const admin = new pg.Client({ connectionString: args['database-url'] });
   await admin.connect();
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
@@ -78,7 +86,7 @@ async function preparePostgres() {
     await db.connect();
     const count = await db.query('select count(*)::int as n from products').catch(() => ({ rows: [{ n: -1 }] }));
     await db.end();
-    fresh = count.rows[0].n !== PRODUCTS;
+    fresh = count.rows[0].n !== products;
   }
   if (fresh) {
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -108,15 +116,16 @@ function preparePglite() {
   return { env: { DATA_DIR: dir }, fresh: true, cleanup: async () => (args.keep ? undefined : rmSync(dir, { recursive: true, force: true })) };
 }
 
+/** Waits for /health/ready, and with the search index on for it to answer searches from the index. */
 async function waitForApi(child) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${PORT}/health/ready`).then((r) => r.ok, () => false);
-    if (ok) return;
+    const body = await fetch(`http://127.0.0.1:${PORT}/health/ready`).then((r) => (r.ok ? r.json() : null), () => null);
+    if (body !== null && (args['search-index'] === 'off' || body.search === 'index')) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('API did not become ready within 120 s');
+  throw new Error('API did not become ready (with its search index) within 300 s');
 }
 
 async function userToken() {
@@ -220,17 +229,26 @@ function cpuMeter(apiPid, databaseName) {
   };
 }
 
-async function main() {
-  const prepared = args.engine === 'postgres' ? await preparePostgres() : preparePglite();
-  const env = { ...prepared.env, STOREFRONT_CLIENT_ID: CLIENT.id, STOREFRONT_CLIENT_SECRET: CLIENT.secret, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', NODE_ENV: 'production' };
+/** One size: its database, its API, every scenario. */
+async function measure(products) {
+  const prepared = args.engine === 'postgres' ? await preparePostgres(products) : preparePglite();
+  const env = {
+    ...prepared.env,
+    STOREFRONT_CLIENT_ID: CLIENT.id,
+    STOREFRONT_CLIENT_SECRET: CLIENT.secret,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+    SEARCH_INDEX: args['search-index'],
+  };
   if (prepared.fresh) {
     const started = Date.now();
-    log(`seeding ${PRODUCTS} products into ${args.engine}…`);
-    await run(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--products', String(PRODUCTS)], env);
+    log(`seeding ${products} products into ${args.engine}…`);
+    await run(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--products', String(products)], env);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (prepared.analyze) await prepared.analyze();
   }
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const spawned = Date.now();
   const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     env: { ...process.env, ...env, API_PORT: String(PORT) },
@@ -238,6 +256,9 @@ async function main() {
   });
   try {
     await waitForApi(api);
+    const readySeconds = (Date.now() - spawned) / 1000;
+    const readyMemory = readRss(api.pid);
+    log(`${products} products: API ready${args['search-index'] === 'on' ? ' with its search index' : ''} in ${readySeconds.toFixed(1)} s, RSS ${readyMemory.rssMiB.toFixed(0)} MiB`);
     const token = await userToken();
     const rows = [];
     for (const scenario of scenarios(token)) {
@@ -252,22 +273,55 @@ async function main() {
       // PGlite runs inside the API process: there is no database process to tell apart.
       const split = args.engine === 'pglite' ? '—' : `${perRequest(used.api)} + ${perRequest(used.database)}`;
       const errors = result.errors + result.timeouts + result.non2xx;
-      rows.push({ scenario: scenario.name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, cpuMs, split, errors });
+      rows.push({ key: scenario.key, scenario: scenario.name, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, cpuMs, split, errors });
       log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs} CPU ms/request (API + PostgreSQL: ${split}), errors ${errors}`);
     }
-    console.log(`\n${args.engine}, ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (after ${WARMUP} s warm-up)\n`);
-    console.log(`CPU ms/request: API process + its PostgreSQL backends${args.engine === 'pglite' ? ' (PGlite runs inside the API process)' : ''}\n`);
-    console.log('| scenario | req/s | p50 ms | p99 ms | CPU ms/request | API + PostgreSQL | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const row of rows) {
-      console.log(`| ${row.scenario} | ${row['req/s']} | ${row['p50 ms']} | ${row['p99 ms']} | ${row.cpuMs} | ${row.split} | ${row.errors} |`);
-    }
+    const memory = readRss(api.pid);
+    return { products, rows, readySeconds, rssMiB: memory.rssMiB, peakMiB: memory.peakMiB };
   } finally {
     // Let the last in-flight requests of the load generator finish before the API drains.
     await new Promise((r) => setTimeout(r, 500));
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
     await prepared.cleanup();
+  }
+}
+
+function printSize(size) {
+  console.log(`\n${args.engine}, ${size.products} products, search index ${args['search-index']}, ${CONNECTIONS} connections, ${DURATION} s per scenario (after ${WARMUP} s warm-up)`);
+  console.log(`API ready${args['search-index'] === 'on' ? ' with its search index built' : ''} ${size.readySeconds.toFixed(1)} s after spawning; RSS after the load ${size.rssMiB.toFixed(0)} MiB (peak ${size.peakMiB.toFixed(0)} MiB)`);
+  console.log(`CPU ms/request: API process + its PostgreSQL backends${args.engine === 'pglite' ? ' (PGlite runs inside the API process)' : ''}\n`);
+  console.log('| scenario | req/s | p50 ms | p99 ms | CPU ms/request | API + PostgreSQL | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of size.rows) {
+    console.log(`| ${row.scenario} | ${row['req/s']} | ${row['p50 ms']} | ${row['p99 ms']} | ${row.cpuMs} | ${row.split} | ${row.errors} |`);
+  }
+}
+
+/** The smallest and largest size side by side: throughput kept (large ÷ small) and p99 grown (large ÷ small). */
+function printComparison(small, large) {
+  const ratio = (a, b) => (b === 0 ? '—' : (a / b).toFixed(2));
+  console.log(`\n${small.products} against ${large.products} products, same run: req/s, p50 / p99 ms, CPU ms/request; ratios ${large.products} ÷ ${small.products}\n`);
+  console.log(`| scenario | ${small.products} | ${large.products} | throughput ratio | p99 ratio | CPU ratio |`);
+  console.log('|---|---|---|---:|---:|---:|');
+  const cell = (row) => `${row['req/s']} · ${row['p50 ms']} / ${row['p99 ms']} · ${row.cpuMs}`;
+  for (const row of small.rows) {
+    const other = large.rows.find((r) => r.key === row.key);
+    if (!other) continue;
+    console.log(
+      `| ${row.scenario} | ${cell(row)} | ${cell(other)} | ${ratio(other['req/s'], row['req/s'])} | ${ratio(other['p99 ms'], row['p99 ms'])} | ${ratio(Number(other.cpuMs), Number(row.cpuMs))} |`,
+    );
+  }
+  console.log(`| API RSS after load (MiB) | ${small.rssMiB.toFixed(0)} | ${large.rssMiB.toFixed(0)} | | | |`);
+}
+
+async function main() {
+  const sizes = [];
+  for (const products of SIZES) sizes.push(await measure(products));
+  for (const size of sizes) printSize(size);
+  if (sizes.length > 1) {
+    const bySize = [...sizes].sort((a, b) => a.products - b.products);
+    printComparison(bySize[0], bySize[bySize.length - 1]);
   }
 }
 

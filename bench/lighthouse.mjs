@@ -5,8 +5,14 @@
  * cart and checkout, signed in (the session cookie is passed with --extra-headers). Prints, per page, the
  * performance score, LCP, CLS, TBT, the JavaScript transferred and Lighthouse's benchmarkIndex of the host.
  *
+ * Beside each page, in the same run and alternating with it, the bare Next.js page of the peers
+ * (shared/peers/next-bare/serve.sh: same next/react versions, one client component) is measured, and each
+ * page's score and LCP are printed next to the bare page's with the difference in points and the LCP ratio
+ * (issue 13's target: within 2 points, LCP at most 1.3x). Then, at the same CPU slowdown in Chromium, the time
+ * from a click on Add to cart on a category page to the header's updated unit count.
+ *
  *   node bench/lighthouse.mjs [--runs 1] [--pages home,category,search,cart,checkout[,about]] [--web-port 3190] [--api-port 4191] [--no-build] [--reports DIR]
- *                             [--cpu-slowdown 4]
+ *                             [--cpu-slowdown 4] [--bare-port 3556] [--no-bare] [--peers DIR] [--add-to-cart-runs 5]
  *
  * It starts its own API (demo data on a fresh embedded database in a temporary directory) and `next start`
  * on the build in web/.next (built first unless --no-build and a build exists). With --reports DIR the full
@@ -16,6 +22,7 @@
  * on a slower host it simulates a phone slower than the mid-tier one intended, and the docs advise a lower
  * multiplier: --cpu-slowdown sets it, and the benchmarkIndex column shows which applies.
  */
+/* global document, performance, MutationObserver -- inside page.evaluate, which runs in the browser */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +40,10 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     reports: { type: 'string' },
     'cpu-slowdown': { type: 'string', default: '4' },
+    'bare-port': { type: 'string', default: '3556' },
+    'no-bare': { type: 'boolean', default: false },
+    peers: { type: 'string' },
+    'add-to-cart-runs': { type: 'string', default: '5' },
   },
 });
 const RUNS = Number(args.runs);
@@ -52,6 +63,11 @@ const SECRETS = {
   STOREFRONT_CLIENT_SECRET: 'bench-lighthouse-client-secret-0123456789',
   SESSION_SECRET: 'bench-lighthouse-session-secret-0123456789abcdef',
 };
+const BARE_PORT = Number(args['bare-port']);
+const BARE = `http://127.0.0.1:${BARE_PORT}/`;
+/** The peers beside the repository (CI: shared/ next to the clone), else the workplace's. */
+const PEERS = resolve(args.peers ?? [join(ROOT, '../shared/peers'), '/work/shared/peers'].find((dir) => existsSync(join(dir, 'next-bare/serve.sh'))) ?? join(ROOT, '../shared/peers'));
+const ADD_TO_CART_RUNS = Number(args['add-to-cart-runs']);
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
 const API = `http://127.0.0.1:${API_PORT}`;
 
@@ -165,6 +181,85 @@ function lighthouse(url, cookie, out) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The bare Next.js page of the peers, served by its own script (it installs and builds on first use). */
+async function startBarePage() {
+  const script = join(PEERS, 'next-bare/serve.sh');
+  if (!existsSync(script)) throw new Error(`no ${script}: pass --peers DIR or --no-bare`);
+  log(`starting the bare Next.js page (${script}) on port ${BARE_PORT}`);
+  const bare = spawn('bash', [script, String(BARE_PORT)], { env: { ...process.env, PROJECT_DIR: ROOT }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let stderr = '';
+  bare.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  bare.on('exit', (code) => code && log(`bare page exited with ${code}\n${stderr}`));
+  await waitFor(BARE, 600);
+  return bare;
+}
+
+/** Stops a process started detached (npx, next start and its children: the whole group). */
+function stopGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Time from a click on Add to cart (first orderable card of a category page) to the header's unit count
+ * showing the new total, in Chromium at the bench's CPU slowdown (DevTools' CPU throttling), signed in.
+ */
+async function addToCartTimings(cookieHeader) {
+  const require = createRequire(join(WEB_DIR, 'package.json'));
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.split(' ') });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    await context.addCookies(
+      cookieHeader.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: WEB };
+      }),
+    );
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const timings = [];
+    for (let run = 0; run < ADD_TO_CART_RUNS; run += 1) {
+      await page.goto(`${WEB}/category/DAIR-MILK/`);
+      await page.waitForLoadState('networkidle');
+      timings.push(
+        await page.evaluate(
+          () =>
+            new Promise((resolveTiming, reject) => {
+              const countText = () => document.querySelector('[data-testid="cart-count"] span')?.textContent?.trim();
+              const before = countText();
+              const button = [...document.querySelectorAll('[aria-label="Products"] article button')].find(
+                (candidate) => candidate.textContent === 'Add to cart' && !candidate.disabled,
+              );
+              if (!button) return reject(new Error('no Add to cart button'));
+              const header = document.querySelector('header');
+              const observer = new MutationObserver(() => {
+                if (countText() !== before) {
+                  observer.disconnect();
+                  resolveTiming(performance.now() - started);
+                }
+              });
+              observer.observe(header ?? document.body, { subtree: true, childList: true, characterData: true });
+              setTimeout(() => reject(new Error('the header count did not change within 60 s')), 60_000);
+              const started = performance.now();
+              button.click();
+            }),
+        ),
+      );
+    }
+    return timings;
+  } finally {
+    await browser.close();
+  }
+}
+
+const ratio = (value, reference) => (reference > 0 ? `${(value / reference).toFixed(2)}x` : '-');
+const points = (value, reference) => `${value - reference >= 0 ? '+' : ''}${value - reference}`;
+
 async function main() {
   installLighthouse();
   if (!args['no-build'] || !existsSync(join(WEB_DIR, '.next/BUILD_ID'))) {
@@ -174,8 +269,10 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'mv-lighthouse-'));
   const env = { ...SECRETS, DATA_DIR: dataDir, API_PORT: String(API_PORT), API_URL: API, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
   const api = start('api', process.execPath, ['--import', 'tsx', 'src/main.ts'], join(ROOT, 'api'), env);
-  const web = start('web', process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(WEB_PORT), '-H', '127.0.0.1'], WEB_DIR, env);
+  const web = start('web', process.execPath, [join(WEB_DIR, 'server.mjs'), '-p', String(WEB_PORT), '-H', '127.0.0.1'], WEB_DIR, env);
+  let bare;
   try {
+    if (!args['no-bare']) bare = await startBarePage();
     await waitFor(`${API}/health/live`);
     await waitFor(`${WEB}/about/`);
     await fillCart(await userToken());
@@ -191,19 +288,40 @@ async function main() {
       ['about', '/about/'],
     ].filter(([name]) => wanted.has(name));
     const slowdown = CPU_SLOWDOWN === 4 ? '' : ` with a ${CPU_SLOWDOWN}x CPU slowdown`;
-    console.log(`Lighthouse ${LH_VERSION}, mobile preset${slowdown}, ${RUNS} run(s) per page (median), production build, ${new Date().toISOString()}`);
-    console.log('page       score    LCP ms   CLS      TBT ms   JS KB    benchmarkIndex');
+    const beside = bare ? ', each run followed by one of the bare Next.js page' : '';
+    console.log(`Lighthouse ${LH_VERSION}, mobile preset${slowdown}, ${RUNS} run(s) per page (median)${beside}, production build, ${new Date().toISOString()}`);
+    console.log(
+      `page       score    LCP ms   CLS      TBT ms   JS KB    benchmarkIndex${bare ? '  | bare score  bare LCP ms  | score diff  LCP ratio' : ''}`,
+    );
     const reportDir = args.reports ? resolve(args.reports) : dataDir;
     mkdirSync(reportDir, { recursive: true });
     for (const [name, path] of pages) {
       const results = [];
-      for (let run = 0; run < RUNS; run += 1) results.push(lighthouse(`${WEB}${path}`, cookie, join(reportDir, `${name}-${run}.json`)));
+      const bareResults = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        results.push(lighthouse(`${WEB}${path}`, cookie, join(reportDir, `${name}-${run}.json`)));
+        if (bare) bareResults.push(lighthouse(BARE, '', join(reportDir, `bare-${name}-${run}.json`)));
+      }
       const pick = (key) => median(results.map((r) => r[key]));
+      const bareColumns = bare
+        ? (() => {
+            const bareScore = median(bareResults.map((r) => r.score));
+            const bareLcp = median(bareResults.map((r) => r.lcpMs));
+            return `  | ${String(bareScore).padEnd(11)} ${bareLcp.toFixed(0).padEnd(12)} | ${points(pick('score'), bareScore).padEnd(11)} ${ratio(pick('lcpMs'), bareLcp)}`;
+          })()
+        : '';
       console.log(
-        `${name.padEnd(10)} ${String(pick('score')).padEnd(8)} ${pick('lcpMs').toFixed(0).padEnd(8)} ${pick('cls').toFixed(3).padEnd(8)} ${pick('tbtMs').toFixed(0).padEnd(8)} ${pick('jsKb').toFixed(1).padEnd(8)} ${pick('benchmarkIndex').toFixed(0)}`,
+        `${name.padEnd(10)} ${String(pick('score')).padEnd(8)} ${pick('lcpMs').toFixed(0).padEnd(8)} ${pick('cls').toFixed(3).padEnd(8)} ${pick('tbtMs').toFixed(0).padEnd(8)} ${pick('jsKb').toFixed(1).padEnd(8)} ${pick('benchmarkIndex').toFixed(0).padEnd(15)}${bareColumns}`,
+      );
+    }
+    if (ADD_TO_CART_RUNS > 0) {
+      const timings = await addToCartTimings(cookie);
+      console.log(
+        `add to cart, click to updated header count, ${CPU_SLOWDOWN}x CPU slowdown, ${timings.length} clicks: median ${median(timings).toFixed(0)} ms (${timings.map((ms) => ms.toFixed(0)).join(', ')})`,
       );
     }
   } finally {
+    if (bare) stopGroup(bare);
     web.kill('SIGTERM');
     api.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 1000));

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildRecordPath, releaseLeftoverBuild, spawnRecordedBuild, stopGroup } from './storefront-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.API_PORT ?? '4000';
@@ -45,6 +46,8 @@ function storefrontBuildIsCurrent() {
 run('building the API', ['run', 'build', '-w', 'api']);
 
 const children = [];
+/** The storefront build while it runs: stopped as a whole process group (storefront-build.mjs). */
+let build;
 let stopping = false;
 
 function start(label, command, args, cwd) {
@@ -66,14 +69,19 @@ function stop(exitCode = 0) {
   if (alive.length === 0) process.exit(exitCode);
   let left = alive.length;
   const force = setTimeout(() => alive.forEach((child) => child.kill('SIGKILL')), 15_000);
+  const done = () => {
+    left -= 1;
+    if (left === 0) {
+      clearTimeout(force);
+      process.exit(exitCode);
+    }
+  };
   for (const child of alive) {
-    child.once('exit', () => {
-      left -= 1;
-      if (left === 0) {
-        clearTimeout(force);
-        process.exit(exitCode);
-      }
-    });
+    if (child === build) {
+      void stopGroup(child.pid).then(done);
+      continue;
+    }
+    child.once('exit', done);
     child.kill('SIGTERM');
   }
 }
@@ -96,10 +104,19 @@ async function waitReady(url, timeoutMs = 180_000) {
 
 start('API', process.execPath, [join(root, 'api', 'dist', 'main.js')], root);
 
+// A build left running by an interrupted start holds web/.next/lock (and would write into the build served).
+const webDir = join(root, 'web');
+const released = await releaseLeftoverBuild(buildRecordPath(webDir), {
+  lockPath: join(webDir, '.next', 'lock'),
+  log: (message) => console.log(`[start] ${message}`),
+});
+if (released === 'held') stop(1);
+
 // The storefront builds while the API opens (and on a first run seeds) its database.
-if (!storefrontBuildIsCurrent()) {
-  console.log('[start] building the storefront');
-  const build = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: root, env, stdio: 'inherit' });
+if (!stopping && !storefrontBuildIsCurrent()) {
+  console.log('[start] building the storefront (the first start takes about a minute)');
+  const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  build = spawnRecordedBuild(process.execPath, [next, 'build'], { webDir, env });
   children.push(build);
   const code = await new Promise((resolveBuild) => build.on('exit', (exitCode) => resolveBuild(exitCode)));
   if (code !== 0 && !stopping) {
@@ -116,8 +133,7 @@ async function startStorefrontWhenApiReady() {
     }
     return;
   }
-  const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  start('storefront', process.execPath, [next, 'start', '-p', webPort], join(root, 'web'));
+  start('storefront', process.execPath, [join(root, 'web', 'server.mjs'), '-p', webPort], join(root, 'web'));
   if (await waitReady(`http://127.0.0.1:${webPort}/login/`)) {
     console.log(`[start] Meadowvale Foods shop: http://localhost:${webPort}  (API http://127.0.0.1:${apiPort})`);
   }

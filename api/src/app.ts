@@ -2,30 +2,46 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerBearerAuth } from './auth/bearer';
-import { registerStorefrontClient } from './auth/clients';
+import { registerIntegrationClients, registerStorefrontClient } from './auth/clients';
+import type { PasswordCheck } from './auth/passwords';
 import { PrincipalCache } from './auth/principal-cache';
 import { tokenRoutes } from './auth/token-routes';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { catalogueRoutes } from './catalogue/catalogue-routes';
+import type { SearchIndex } from './catalogue/search-index/search-index';
 import { imageRoutes } from './catalogue/image-routes';
+import { databaseErrorToApiError } from './http/database-errors';
 import { ApiError } from './http/errors';
 import { loggingRoutes } from './logging/logging-routes';
+import { DatabaseOutage } from './operations/database-outage';
 import { healthRoutes } from './operations/health-routes';
+import { registerLoadShedding } from './operations/load-shedding';
 import { userRoutes } from './users/user-routes';
 import { cartRoutes } from './carts/cart-routes';
 import { deliveryRoutes } from './delivery/delivery-routes';
 import { orderRoutes } from './orders/order-routes';
+import { adminRoutes } from './admin/admin-routes';
+import { orderGuideRoutes } from './orderguide/orderguide-routes';
+import { bulkAddRoutes } from './carts/bulk-routes';
+import { clockRoutes } from './operations/clock-routes';
+import { ControllableClock } from './operations/controllable-clock';
+import { systemClock, type Clock } from './delivery/delivery-dates';
+import { createOutbox, type Outbox } from './outbox/outbox';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** How passwords are checked: argon2 (verifyPassword) unless a test counts the checks. */
+  checkPassword?: PasswordCheck;
 }
 
 export interface AppState {
   /** Set on SIGTERM: readiness fails so a load balancer stops sending traffic while requests drain. */
   draining: boolean;
+  /** This process's search index (docs/decisions/002-search-at-scale.md), once the catalogue routes start it. */
+  searchIndex: SearchIndex | null;
 }
 
 declare module 'fastify' {
@@ -33,6 +49,10 @@ declare module 'fastify' {
     deps: AppDeps;
     state: AppState;
     principals: PrincipalCache;
+    databaseOutage: DatabaseOutage;
+    /** "Now" for delivery dates, cut-offs and checkout; movable only in test runs (TEST_CLOCK_CONTROL). */
+    clock: Clock;
+    outbox: Outbox;
   }
 }
 
@@ -48,19 +68,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
-  app.decorate('state', { draining: false });
+  app.decorate('state', { draining: false, searchIndex: null });
   app.decorate('principals', new PrincipalCache(deps.config.tokenCacheSeconds * 1000));
+  app.decorate('databaseOutage', new DatabaseOutage(deps.database, app.log));
+  app.addHook('onClose', async () => app.databaseOutage.stop());
+  const controllable = deps.config.clockControl ? new ControllableClock() : undefined;
+  app.decorate('clock', controllable?.now ?? systemClock);
+  app.decorate('outbox', createOutbox(deps.database.db, deps.config, app.log));
+  app.addHook('onReady', async () => app.outbox.start());
+  app.addHook('onClose', async () => app.outbox.stop());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setErrorHandler((error, request, reply) => sendError(error, request.log, reply));
+  app.setErrorHandler((error, request, reply) => sendError(error, request.log, reply, app.databaseOutage));
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(new ApiError(404, 'NotFoundError', `No route for ${request.method} ${request.url.split('?')[0]}`, 'notFound').toBody());
   });
 
   await registerStorefrontClient(deps.database.db, deps.config.storefrontClient);
+  await registerIntegrationClients(deps.database.db, deps.config.integrationClients);
   await app.register(formbody);
+  await registerLoadShedding(app, deps.config.loadShedding);
   registerBearerAuth(app, deps.database.db, app.principals);
 
   await app.register(healthRoutes);
@@ -72,16 +101,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deliveryRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(orderRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(loggingRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(adminRoutes, { prefix: '/admin/v1' });
+  await app.register(orderGuideRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(bulkAddRoutes, { prefix: '/occ/v2/b2b' });
+  if (controllable) await app.register(clockRoutes(controllable));
   return app;
 }
 
 type Reply = Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2];
 type Log = FastifyInstance['log'];
 
-/** The one place an error becomes a response: typed errors keep their status, anything else is a 500 without details. */
-function sendError(error: unknown, log: Log, reply: Reply) {
-  if (error instanceof ApiError) {
-    return reply.code(error.status).headers(error.headers).send(error.toBody());
+/**
+ * The one place an error becomes a response: typed errors keep their status, a database outage is a 503 and a
+ * lost race a 409 (http/database-errors.ts), anything else is a 500 without details.
+ */
+function sendError(error: unknown, log: Log, reply: Reply, outage: DatabaseOutage) {
+  const known = error instanceof ApiError ? error : databaseErrorToApiError(error, outage);
+  if (known) {
+    return reply.code(known.status).headers(known.headers).send(known.toBody());
   }
   const fastifyError = error as { statusCode?: number; code?: string; message?: string; validation?: unknown };
   const status = fastifyError.statusCode ?? 500;

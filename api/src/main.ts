@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const phases: Phases = {};
   const database = await openAndPrepare(config, phases);
-  const server = await timed(phases, 'buildMs', () => buildApp({ config, database, logger: loggerOptions(config.logLevel) }));
+  const server = await timed(phases, 'buildMs', () => buildApp({ config, database, logger: loggerOptions(config.logLevel, config.logFormat) }));
   await timed(phases, 'listenMs', () => server.listen({ port: config.port, host: config.host }));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

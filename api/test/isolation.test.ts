@@ -2,36 +2,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq } from 'drizzle-orm';
-import { cartEntries, carts, orderLines, orders, userShipTos, users } from '../src/db/schema';
+import { cartEntries, carts, orderLines, orders, parLevels, userShipTos, users } from '../src/db/schema';
 import { sellableProducts, shopper, SOLO, type Shopper } from './support/cart-helpers';
+import { routeTable, type Route } from './support/route-table';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 
-interface Route {
-  method: string;
-  path: string;
-}
-
-/**
- * Every route the server has, read from its own route table (`printRoutes`), so a cart or order route
- * added later is attacked here too without anyone remembering to list it.
- */
-function routeTable(printed: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of printed.split('\n')) {
-    const match = /^([\s│├└─]*)(\/\S*)(?: \(([^)]+)\))?$/.exec(line.trimEnd());
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method && method !== 'HEAD') routes.push({ method, path: stack.join('') });
-    }
-  }
-  return routes;
-}
-
-const COMMERCE = /^\/occ\/v2\/b2b\/users\/current\/(carts|orders|deliverydates)/;
+const COMMERCE = /^\/occ\/v2\/b2b\/users\/current\/(carts|orders|orderguide|deliverydates)/;
 
 // The victim: multi@example.com at ship-to 0000410003 (DAIR). The attacker: solo@example.com at 0000410001 (DAIR).
 const VICTIM = { username: 'multi@example.com', shipTo: '0000410003', salesOrg: 'DAIR' } as const;
@@ -47,12 +23,15 @@ function fill(route: Route, cartCode: string, orderCode: string): string {
     if (name === 'cartId') return cartCode;
     if (name === 'entryNumber') return '0';
     if (name === 'code') return orderCode;
+    if (name === 'productCode') return '100001';
     assert.fail(`isolation test does not know the parameter :${name} of ${route.method} ${route.path}: teach it, and check that route`);
   });
 }
 
 const body = (method: string) =>
-  method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK' });
+  method === 'GET' || method === 'DELETE'
+    ? undefined
+    : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK', entries: [{ product: { code: '100001' }, quantity: 1 }], parLevel: 5 });
 
 describe('isolation: every cart and order route answers 404 and changes nothing for what the caller does not hold', () => {
   let server: TestServer;
@@ -90,6 +69,7 @@ describe('isolation: every cart and order route answers 404 and changes nothing 
       await db.select().from(cartEntries).orderBy(asc(cartEntries.cartId), asc(cartEntries.entryNumber)),
       await db.select().from(orders).orderBy(asc(orders.id)),
       await db.select().from(orderLines).orderBy(asc(orderLines.orderId), asc(orderLines.lineNumber)),
+      await db.select().from(parLevels).orderBy(asc(parLevels.shipToCode), asc(parLevels.productCode)),
     ]);
   };
 
@@ -115,6 +95,9 @@ describe('isolation: every cart and order route answers 404 and changes nothing 
       'PATCH /users/current/carts/:cartId/restoresavedcart',
       'POST /users/current/orders/:code/reorder',
       'GET /users/current/deliverydates',
+      'POST /users/current/carts/:cartId/entries/bulk',
+      'GET /users/current/orderguide',
+      'PUT /users/current/orderguide/:productCode',
     ]) {
       assert.ok(names.includes(expected), `${expected} missing from ${names.join(', ')}`);
     }
@@ -127,10 +110,12 @@ describe('isolation: every cart and order route answers 404 and changes nothing 
     const ownScope = `shipTo=${SOLO.shipTo}&salesOrg=${SOLO.salesOrg}`;
     for (const route of routes) {
       const hasParams = route.path.includes(':');
+      // A product code names nothing the victim owns: with their own scope the attacker's par levels are theirs.
+      const namesVictimResource = /:(cartId|code|entryNumber)/.test(route.path);
       for (const cartCode of hasParams ? resources.cartCodes : [resources.cartCodes[0] as string]) {
         const path = fill(route, cartCode, resources.orderCode);
         await expect404(attacker, route, path, `${victimScope}&cartId=${cartCode}`);
-        if (hasParams) await expect404(attacker, route, path, `${ownScope}&cartId=${cartCode}`);
+        if (namesVictimResource) await expect404(attacker, route, path, `${ownScope}&cartId=${cartCode}`);
       }
       if (route.path.includes(':cartId')) {
         await expect404(attacker, route, fill(route, 'active', resources.orderCode), victimScope);

@@ -15,7 +15,8 @@ describe('health, readiness and error bodies', () => {
     assert.deepEqual(await live.json(), { status: 'ok' });
     const ready = await server.request('/health/ready');
     assert.equal(ready.status, 200);
-    assert.deepEqual(await ready.json(), { status: 'ready' });
+    // The test server waits for the search index, so searches answer from it.
+    assert.deepEqual(await ready.json(), { status: 'ready', search: 'index' });
   });
 
   it('every response carries a request id, the caller’s own when it sends a sane one', async () => {
@@ -62,17 +63,18 @@ describe('when the database is gone', () => {
     assert.equal((await server.request('/health/live')).status, 200);
   });
 
-  it('a request that needs it gets a generic 500: no stack, no driver message', async () => {
+  it('a request that needs it gets 503 with Retry-After: no stack, no driver message', async () => {
     const response = await server.request(`${BASE}/users/current`, { token });
-    assert.equal(response.status, 500);
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '5');
     const text = await response.text();
     assert.deepEqual(JSON.parse(text), {
-      errors: [{ type: 'InternalServerError', reason: 'internal', message: 'An unexpected error occurred' }],
+      errors: [{ type: 'ServiceUnavailableError', reason: 'unavailable', message: 'The service is temporarily unavailable, please try again shortly' }],
     });
     assert.doesNotMatch(text, /\bat |\.ts|stack|closed|PGlite|pg_/i);
   });
 
-  it('the token endpoint answers a generic server_error in RFC 6749 form', async () => {
+  it('the token endpoint answers temporarily_unavailable in RFC 6749 form, with Retry-After', async () => {
     const response = await fetch(`${server.url}/authorizationserver/oauth/token`, {
       method: 'POST',
       headers: {
@@ -81,7 +83,8 @@ describe('when the database is gone', () => {
       },
       body: 'grant_type=client_credentials',
     });
-    assert.equal(response.status, 500);
-    assert.deepEqual(await response.json(), { error: 'server_error', error_description: 'An unexpected error occurred' });
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '5');
+    assert.deepEqual(await response.json(), { error: 'temporarily_unavailable', error_description: 'The service is temporarily unavailable, please try again shortly' });
   });
 });

@@ -1,30 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { LOGGING_RATE } from '../src/logging/logging-routes';
 import { RateLimit } from '../src/operations/rate-limit';
 import { createMemoryStore } from '../src/operations/rate-limit-memory';
 import { createRedisStore } from '../src/operations/rate-limit-redis';
+import { redisAnswers, TEST_REDIS_URL } from './support/redis';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise<boolean>((resolve) => {
-    const socket = connect(Number(port || 6379), hostname);
-    const answer = (reachable: boolean) => {
-      socket.destroy();
-      resolve(reachable);
-    };
-    socket.setTimeout(500);
-    socket.once('connect', () => answer(true));
-    socket.once('error', () => answer(false));
-    socket.once('timeout', () => answer(false));
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 describe('rate limit in memory', () => {
   it('counts within a window, refuses past the limit with the time left, and starts again in the next window', async () => {
@@ -45,17 +30,23 @@ describe('rate limit in memory', () => {
     await limit.consume('d');
     // 'a' was the oldest window when 'd' needed room.
     assert.equal((await limit.consume('b')).allowed, false);
-    assert.equal((await limit.check('d')).allowed, false);
+    assert.equal((await limit.consume('d')).allowed, false);
   });
 
-  it('check refuses once the limit is reached without counting; record counts', async () => {
-    const limit = new RateLimit(createMemoryStore(), { name: 'test', limit: 2, windowSeconds: 60 });
-    assert.deepEqual(await limit.check('a'), { allowed: true });
-    await limit.record('a');
-    assert.deepEqual(await limit.check('a'), { allowed: true });
-    await limit.record('a');
-    const verdict = await limit.check('a');
-    assert.equal(verdict.allowed, false);
+  it('a refund hands back one count of a live window, never going below zero', async () => {
+    let now = 1_000_000;
+    const limit = new RateLimit(createMemoryStore(() => now), { name: 'test', limit: 2, windowSeconds: 60 });
+    await limit.consume('a');
+    await limit.consume('a');
+    await limit.refund('a');
+    assert.deepEqual(await limit.consume('a'), { allowed: true });
+    assert.equal((await limit.consume('a')).allowed, false);
+    now += 60_000;
+    await limit.refund('a');
+    await limit.refund('a');
+    assert.deepEqual(await limit.consume('a'), { allowed: true });
+    assert.deepEqual(await limit.consume('a'), { allowed: true });
+    assert.equal((await limit.consume('a')).allowed, false);
   });
 });
 
@@ -90,6 +81,21 @@ describe('rate limit shared through Redis', () => {
       const limited = await send(server);
       assert.equal(limited.status, 429);
       assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    }
+  });
+
+  it('a refund in Redis hands back one count and never goes below zero', async (t) => {
+    if (!available) return t.skip(`no Redis at ${REDIS_URL}`);
+    const store = createRedisStore(REDIS_URL, pino({ level: 'silent' }));
+    try {
+      const limit = new RateLimit(store, { name: `test-${randomBytes(6).toString('hex')}`, limit: 1, windowSeconds: 60 });
+      assert.deepEqual(await limit.consume('a'), { allowed: true });
+      await limit.refund('a');
+      await limit.refund('a');
+      assert.deepEqual(await limit.consume('a'), { allowed: true });
+      assert.equal((await limit.consume('a')).allowed, false);
+    } finally {
+      await store.close();
     }
   });
 

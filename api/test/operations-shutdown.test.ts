@@ -22,6 +22,7 @@ function startApi(dataDir: string) {
     DATA_DIR: dataDir,
     API_PORT: '0',
     LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
     SHUTDOWN_DELAY_SECONDS: '1',
     STOREFRONT_CLIENT_SECRET: TEST_CLIENT.secret,
   };

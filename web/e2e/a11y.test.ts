@@ -37,7 +37,7 @@ const SIGNED_OUT = ['/', '/login/', '/about/', '/about/faq/', '/about/video-guid
 
 const signedInPages = () => [
   '/',
-  '/category/DAIR/',
+  '/category/DAIR-MILK/',
   '/category/DAIR-CHEESE/',
   '/category/DAIR-CHEESE-CHEDDAR/?brand=Meadowvale&sort=price-asc',
   '/search/milk/',

@@ -64,7 +64,7 @@ describe('cart: change and remove quantities', () => {
       );
 
       await setQuantity(page, minimum, '1');
-      await line(page, minimum).getByRole('alert').getByText(`at least ${minimum.minOrderQuantity} cases`, { exact: false }).waitFor();
+      await line(page, minimum).getByRole('alert').getByText(`Enter ${minimum.minOrderQuantity} to 9999 cases of ${minimum.name}, or 0 to remove it`).waitFor();
       await waitForHeaderUnits(page, 5 + minimum.minOrderQuantity);
 
       await line(page, plain).getByRole('button', { name: `Remove ${plain.name}` }).click();

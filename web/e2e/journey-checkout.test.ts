@@ -38,9 +38,9 @@ async function followOrder(page: Page, purchaseOrder: string, name: string): Pro
   await assertAccessible(page, `order detail (${name})`);
 
   await page.goto('/account/orders/');
-  const rows = page.getByRole('row').filter({ hasText: purchaseOrder });
-  assert.equal(await rows.count(), 1, 'one order for one checkout');
-  assert.equal(await rows.getByRole('link').innerText(), code);
+  const orders = page.getByRole('article').filter({ hasText: purchaseOrder });
+  assert.equal(await orders.count(), 1, 'one order for one checkout');
+  await orders.getByRole('heading', { name: `Order ${code}`, exact: true }).waitFor();
   await assertAccessible(page, `order history (${name})`);
   return code;
 }
@@ -78,8 +78,15 @@ describe('checkout → confirmation → order history → reorder', () => {
       const place = page.getByRole('button', { name: 'Place order' });
       const key = await page.locator('input[name="idempotencyKey"]').inputValue();
       assert.match(key, /^[0-9a-f-]{36}$/, 'the checkout view carries its own idempotency key');
+      // Hold the order request a moment so the pending state can be seen before the confirmation replaces it.
+      await page.route('**/cart/checkout/', async (route) => {
+        if (route.request().method() === 'POST') await new Promise((resolveDelay) => setTimeout(resolveDelay, 700));
+        await route.continue();
+      });
       await place.click();
-      await page.getByRole('button', { name: 'Placing order…' }).isDisabled();
+      const placing = page.getByRole('button', { name: 'Placing order…' });
+      await placing.waitFor();
+      assert.equal(await placing.isDisabled(), true, 'Place order cannot be pressed twice while the order is being placed');
       const code = await followOrder(page, purchaseOrder, name);
 
       await page.goto(`/account/orders/${code}/`);

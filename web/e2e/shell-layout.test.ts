@@ -39,11 +39,12 @@ describe('header and footer', () => {
     await page.goto('/about/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Order history' }).waitFor();
+    await nav.getByRole('link', { name: 'Quick order' }).waitFor();
     await page.locator('.header-search form').first().waitFor();
     const account = nav.getByRole('button', { name: 'My account' });
     await account.click();
     assert.equal(await account.getAttribute('aria-expanded'), 'true');
-    assert.deepEqual(await nav.locator('.menu-list a').allInnerTexts(), ['Saved carts', 'User details']);
+    assert.deepEqual(await nav.locator('.menu-list a').allInnerTexts(), ['Usual items', 'Saved carts', 'User details']);
     await page.keyboard.press('Escape');
     assert.equal(await account.getAttribute('aria-expanded'), 'false');
     assert.equal(await account.evaluate((element) => element === document.activeElement), true);

@@ -101,8 +101,13 @@ describe('shell rules', () => {
     assert.deepEqual([cart.type, cart.description, cart.status], ['CartError', 'Cart not found', 404]);
     const oauth = fromApiResponse(400, 'Bad Request', { error: 'invalid_grant', error_description: 'Bad credentials' });
     assert.equal(oauth.description, 'Bad credentials');
-    const bare = fromApiResponse(502, 'Bad Gateway', undefined);
-    assert.deepEqual([bare.type, bare.title, bare.description], ['ServerStatusErrorFallback', 'An unexpected error occurred', '502 Bad Gateway']);
+    const bare = fromApiResponse(500, 'Internal Server Error', undefined);
+    assert.deepEqual([bare.type, bare.title, bare.description], ['ServerStatusErrorFallback', 'An unexpected error occurred', '500 Internal Server Error']);
+    // An API that is shedding load, down or behind a failing gateway is a network failure to the customer (spec §8).
+    for (const [status, statusText] of [[502, 'Bad Gateway'], [503, 'Service Unavailable'], [504, 'Gateway Timeout']] as const) {
+      const unavailable = fromApiResponse(status, statusText, undefined);
+      assert.deepEqual([unavailable.type, unavailable.title, unavailable.description], ['FailedToFetch', 'Temporary network error', 'Please try again'], String(status));
+    }
   });
 
   test('login errors: every known string has a clear message; unknown addresses read like wrong passwords', () => {

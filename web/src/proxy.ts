@@ -1,23 +1,34 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { ADMIN_COOKIE } from './lib/admin/admin-cookie';
+import { adminPageRedirect, isAdminPath } from './lib/admin/admin-access';
+import { decodedRouteParam } from './lib/commerce/route-param';
 import { SESSION_COOKIE, sealSession, sessionCookieAttributes, unsealSession } from './lib/session/cookie';
+import { sessionExpiredAddress } from './lib/session/expiry-proof';
 import { refreshTokens, rememberedRefresh } from './lib/session/refresh';
 import { HTTPS_HEADER, PATH_HEADER } from './lib/session/request-context';
 import { accessFor, guard } from './lib/session/route-access';
 import { isShopReady, needsRefresh, withAutomaticAccount, type SessionData } from './lib/session/session-data';
 import { contentSecurityPolicy, requestOrigin, SAFE_METHODS } from './lib/security';
 
+/** No route answers this address, so Next renders app/not-found.tsx for it, with status 404. */
+const MALFORMED_ADDRESS = '/address-not-found/';
+
 /**
- * Runs before every page, action and route handler: refuses cross-site state changes, sets the per-request CSP
- * nonce, and keeps the session's tokens fresh (a page render cannot write cookies, so refreshing happens here).
+ * Runs before every request: refuses cross-site state changes, sets the per-request CSP nonce, and keeps the
+ * session's tokens fresh (a page render cannot write cookies, so refreshing happens here). The forwarded host and
+ * scheme it compares Origin with come from trusted proxies only (server.mjs).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  // Every state-changing request, whatever else it carries: a prefetch header is the client's word, not a fact.
   if (!SAFE_METHODS.has(request.method)) {
     const origin = request.headers.get('origin');
     if (!origin || origin === 'null' || origin !== requestOrigin(request, https)) {
       return new NextResponse('Forbidden: cross-site request', { status: 403, headers: { 'content-type': 'text/plain' } });
     }
   }
+  // A router prefetch or a static file only reads: no nonce (nothing it returns runs as a page), no token refresh.
+  if (SAFE_METHODS.has(request.method) && (isPrefetch(request) || isStaticFile(request.nextUrl.pathname))) return NextResponse.next();
 
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
@@ -29,8 +40,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { session, renewed } = await renewSession(request);
   const isPage = request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/');
   const next = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-  if (renewed === 'expired' && isPage) {
-    return NextResponse.redirect(new URL(`/api/session/expired/?next=${encodeURIComponent(next)}`, request.url), 303);
+  if (renewed === 'expired' && isPage && !isAdminPath(request.nextUrl.pathname)) {
+    return NextResponse.redirect(new URL(sessionExpiredAddress(next, request.cookies.get(SESSION_COOKIE)?.value), request.url), 303);
   }
   let sealed: string | undefined;
   if (renewed === 'refreshed') {
@@ -46,9 +57,16 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     const state = { signedIn: Boolean(session.user && session.tokens), ready: Boolean(session.tokens) && isShopReady(withAutomaticAccount(session)) };
     const decision = guard(accessFor(request.nextUrl.pathname), state, next);
     if (decision) return withSession(NextResponse.redirect(new URL(decision.redirect, request.url), 307));
+    const toAdminLogin = await adminPageRedirect(request.nextUrl.pathname, request.nextUrl.search, request.cookies.get(ADMIN_COOKIE)?.value);
+    if (toAdminLogin) return withSession(NextResponse.redirect(new URL(toAdminLogin, request.url), 307));
   }
 
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // Next cannot decode a hand-edited escape like /category/%E0%A4%A/ into route params and answers a bare 500;
+  // such an address names nothing, so it gets the shop's 404 page instead.
+  const response =
+    decodedRouteParam(request.nextUrl.pathname) === undefined
+      ? NextResponse.rewrite(new URL(MALFORMED_ADDRESS, request.url), { request: { headers: requestHeaders } })
+      : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   if (https) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return withSession(response);
@@ -66,14 +84,17 @@ async function renewSession(request: NextRequest): Promise<{ session: SessionDat
   return refreshed.ok ? { session: { ...session, tokens: refreshed.tokens }, renewed: 'refreshed' } : { session: {}, renewed: 'expired' };
 }
 
-export const config = {
-  matcher: [
-    {
-      source: '/((?!_next/static|_next/image|favicon.ico|icon.svg|robots.txt).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
-};
+function isPrefetch(request: NextRequest): boolean {
+  return request.headers.has('next-router-prefetch') || request.headers.get('purpose') === 'prefetch';
+}
+
+const STATIC_FILES = new Set(['/favicon.ico', '/icon.svg', '/robots.txt']);
+
+function isStaticFile(pathname: string): boolean {
+  return pathname.startsWith('/_next/static/') || pathname.startsWith('/_next/image') || STATIC_FILES.has(pathname);
+}
+
+// The proxy sees every request, static files too (Next answers a cross-site POST carrying a Next-Action header
+// with a 500 wherever it lands, so the Origin check must come first everywhere), except the import upload: the
+// proxy would buffer its body and cut it at 10 MB, so that route checks its own Origin.
+export const config = { matcher: ['/((?!admin/imports/upload).*)'] };

@@ -16,6 +16,8 @@ export class OAuthError extends Error {
 }
 
 export const badCredentials = () => new OAuthError(400, 'invalid_grant', 'Bad credentials');
+/** The same answer for every name, known or not, once its tries are used up (README "Sign-in limits"). */
+export const accountLocked = () => new OAuthError(400, 'invalid_grant', 'Account Locked');
 export const invalidClient = () =>
   new OAuthError(401, 'invalid_client', 'Bad client credentials', { 'WWW-Authenticate': 'Basic realm="oauth2/client"' });
 

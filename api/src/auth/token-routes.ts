@@ -1,16 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticateClient, parseBasicAuth, type OAuthClient } from './clients';
+import { databaseErrorToApiError } from '../http/database-errors';
+import { ApiError } from '../http/errors';
+import { nulBytePath } from '../http/nul-bytes';
 import { rateLimitFor } from '../operations/rate-limit';
-import { OAuthError, invalidClient, tooManySignIns } from './oauth-error';
+import { OAuthError, invalidClient } from './oauth-error';
+import { verifyPassword } from './passwords';
+import { SignInLimits } from './sign-in-limits';
 import { clientCredentialsGrant, passwordGrant, refreshGrant, revokeToken } from './token-service';
 
 /**
- * Failed sign-ins per client address (RFC 9700 §4.2 / OWASP): slows guessing across many accounts, which
- * the per-account lock alone cannot. Behind the storefront the address is the browser's only when the
- * storefront forwards it and TRUST_PROXY is set.
+ * Sign-in tries per client address, whatever the names (RFC 9700 §4.2 / OWASP): slows guessing across many
+ * accounts, which the per-account limits cannot. A right password hands its try back.
  */
 export const SIGN_IN_FAILURES = { name: 'sign-in-failures', limit: 20, windowSeconds: 15 * 60 };
+/** How often counters whose window has ended are deleted. */
+const FORGET_ENDED_TRIES_MS = 10 * 60_000;
 
 const tokenRequest = z.discriminatedUnion('grant_type', [
   z.object({
@@ -36,24 +42,20 @@ function refuseCredentialsInQuery(request: FastifyRequest): void {
   if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
     throw new OAuthError(400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded');
   }
+  const nulAt = nulBytePath(request.body);
+  if (nulAt !== undefined) throw new OAuthError(400, 'invalid_request', `Invalid parameter: ${nulAt} must not contain a NUL character`);
 }
 
 export async function tokenRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const ttls = app.deps.config;
-  const signInFailures = rateLimitFor(app, SIGN_IN_FAILURES);
-
-  /** A password grant, refused outright once the address has failed too often; each failure counts. */
-  async function signIn(request: FastifyRequest, client: OAuthClient, username: string, password: string) {
-    const allowance = await signInFailures.check(request.ip);
-    if (!allowance.allowed) throw tooManySignIns(allowance.retryAfterSeconds);
-    try {
-      return await passwordGrant(db, ttls, client, username, password);
-    } catch (error) {
-      if (error instanceof OAuthError && error.error === 'invalid_grant') await signInFailures.record(request.ip);
-      throw error;
-    }
-  }
+  const limits = new SignInLimits(db, rateLimitFor(app, SIGN_IN_FAILURES));
+  const checkPassword = app.deps.checkPassword ?? verifyPassword;
+  const forgetEnded = setInterval(() => {
+    limits.forgetEnded().catch((error: unknown) => app.log.warn({ err: error }, 'could not delete ended sign-in counters'));
+  }, FORGET_ENDED_TRIES_MS);
+  forgetEnded.unref();
+  app.addHook('onClose', async () => clearInterval(forgetEnded));
 
   async function clientOf(request: FastifyRequest): Promise<OAuthClient> {
     const credentials = parseBasicAuth(request.headers.authorization);
@@ -65,6 +67,12 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply: FastifyReply) => {
     if (error instanceof OAuthError) {
       return reply.code(error.status).headers({ ...error.headers, 'Cache-Control': 'no-store' }).send(error.toBody());
+    }
+    // An outage, a lost race or load shedding (the hooks all routes share): try again later.
+    const known = error instanceof ApiError ? error : databaseErrorToApiError(error, app.databaseOutage);
+    if (known) {
+      const body = { error: known.status >= 500 || known.status === 409 ? 'temporarily_unavailable' : 'invalid_request', error_description: known.message };
+      return reply.code(known.status).headers({ ...known.headers, 'Cache-Control': 'no-store' }).send(body);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'token endpoint failed');
@@ -89,7 +97,7 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
     if (input.grant_type === 'password') {
       // RFC 9700 §2.4: the password grant is only ever allowed for our own confidential storefront.
       if (!client.confidential) throw new OAuthError(400, 'unauthorized_client', 'Password grant requires a confidential client');
-      tokens = await signIn(request, client, input.username, input.password);
+      tokens = await passwordGrant(db, ttls, client, { username: input.username, password: input.password, address: request.ip }, { limits, checkPassword });
     } else if (input.grant_type === 'client_credentials') {
       tokens = await clientCredentialsGrant(db, ttls, client);
     } else {

@@ -1,46 +1,43 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { oauthTokens, userShipTos, users } from '../db/schema';
 import type { OAuthClient } from './clients';
 import type { PrincipalCache } from './principal-cache';
-import { OAuthError, badCredentials } from './oauth-error';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
+import type { SignInLimits } from './sign-in-limits';
+import { OAuthError, accountLocked, badCredentials, tooManySignIns } from './oauth-error';
+import { verifyAgainstDummy, type PasswordCheck } from './passwords';
 import { hashToken } from './token-crypto';
 import { issueTokens, type IssuedTokens } from './tokens';
 
-/** After this many wrong passwords in a row the account locks, for LOCK_MINUTES only. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 /** A refresh token presented again within this window (concurrent tabs) still works; later it is reuse. */
 export const REFRESH_GRACE_SECONDS = 30;
 
 type TokenTtls = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
 
+/**
+ * The password grant. The try is taken from the sign-in limits before the password is checked; a name nobody has
+ * is checked against a dummy hash and limited like any other, so nothing here tells whether an account exists.
+ */
 export async function passwordGrant(
   db: Db,
   ttls: TokenTtls,
   client: OAuthClient,
-  username: string,
-  password: string,
+  attempt: { username: string; password: string; address: string },
+  guard: { limits: SignInLimits; checkPassword: PasswordCheck },
 ): Promise<IssuedTokens> {
-  const name = username.trim().toLowerCase();
+  const name = attempt.username.trim().toLowerCase();
+  const allowance = await guard.limits.take(name, attempt.address);
+  if (!allowance.allowed) throw allowance.refusal === 'address' ? tooManySignIns(allowance.retryAfterSeconds) : accountLocked();
   const rows = await db.select().from(users).where(eq(users.username, name)).limit(1);
   const user = rows[0];
-  const locked = user?.lockedUntil ? user.lockedUntil.getTime() > Date.now() : false;
   // One argon2 verification on every path, so the time taken tells nothing about the account.
-  const valid = user && !locked ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-  if (locked) throw new OAuthError(400, 'invalid_grant', 'Account Locked');
-  if (!user || !valid) {
-    await recordFailedLogin(db, name);
-    throw badCredentials();
-  }
+  const valid = user ? await guard.checkPassword(user.passwordHash, attempt.password) : await verifyAgainstDummy(guard.checkPassword, attempt.password);
+  if (!user || !valid) throw badCredentials();
+  await guard.limits.release(name, attempt.address);
   if (user.status === 'disabled') throw new OAuthError(400, 'invalid_grant', 'User is disabled');
   const held = await db.select({ code: userShipTos.shipToCode }).from(userShipTos).where(eq(userShipTos.userId, user.id)).limit(1);
   if (held.length === 0) throw new OAuthError(400, 'invalid_grant', 'Account not configured');
-  if (user.failedLogins > 0 || user.lockedUntil) {
-    await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-  }
   return issueTokens(db, {
     clientId: client.id,
     userId: user.id,
@@ -49,28 +46,8 @@ export async function passwordGrant(
   });
 }
 
-/**
- * Counts a wrong password atomically; the Nth in a row locks the account for a while (never for good).
- * Runs for unknown usernames too (matching no row), so both failures make the same round trips; and the
- * commit does not wait for the WAL flush, which only a real write would pay for and which would tell a
- * known username from an unknown one. Losing the last count in a crash is harmless.
- */
-async function recordFailedLogin(db: Db, username: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS} then 0 else ${users.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${MAX_FAILED_LOGINS}
-          then now() + make_interval(mins => ${LOCK_MINUTES}) else ${users.lockedUntil} end`,
-      })
-      .where(eq(users.username, username));
-  });
-}
-
 export function clientCredentialsGrant(db: Db, ttls: TokenTtls, client: OAuthClient): Promise<IssuedTokens> {
-  return issueTokens(db, { clientId: client.id, userId: null, accessTtlSeconds: ttls.accessTokenTtlSeconds, scope: 'basic' });
+  return issueTokens(db, { clientId: client.id, userId: null, accessTtlSeconds: ttls.accessTokenTtlSeconds, scope: ['basic', ...client.scopes].join(' ') });
 }
 
 const invalidRefresh = () => new OAuthError(400, 'invalid_grant', 'Invalid refresh token');

@@ -59,7 +59,8 @@ export interface AuthenticatedUser {
 
 export type Principal =
   | { kind: 'anonymous' }
-  | { kind: 'client'; clientId: string }
+  /** `scopes`: what the token was granted, e.g. `basic orders:status` for an integration client. */
+  | { kind: 'client'; clientId: string; scopes: string[] }
   | { kind: 'user'; clientId: string; user: AuthenticatedUser };
 
 /**
@@ -71,6 +72,7 @@ export async function resolveAccessToken(db: DbOrTx, accessHash: string): Promis
     .select({
       clientId: oauthTokens.clientId,
       family: oauthTokens.family,
+      scope: oauthTokens.scope,
       expiresAt: oauthTokens.accessExpiresAt,
       userId: users.id,
       username: users.username,
@@ -87,7 +89,7 @@ export async function resolveAccessToken(db: DbOrTx, accessHash: string): Promis
   const expiresAt = row?.expiresAt.getTime() ?? 0;
   if (!row || expiresAt <= Date.now()) return null;
   const resolved = (principal: Principal): ResolvedToken => ({ principal, family: row.family, expiresAt });
-  if (row.userId === null) return resolved({ kind: 'client', clientId: row.clientId });
+  if (row.userId === null) return resolved({ kind: 'client', clientId: row.clientId, scopes: row.scope.split(' ') });
   if (row.status !== 'active') return null;
   return resolved({
     kind: 'user',

@@ -3,6 +3,7 @@ import { cartEntryRows, touchCart, type CartRow, type EntryRow, type ScopedCart 
 import { cartView, type CartView } from './cart-view';
 import { fail, ok, type Result } from './problems';
 import { resolveCart, type CartTarget } from './resolve-cart';
+import { lockCurrentCartSwitch } from './current-cart-lock';
 import { inTransaction } from './transaction';
 
 export interface ChangeRequest extends CartTarget {
@@ -23,6 +24,11 @@ export interface Applied<T> {
   fields?: Partial<CartRow>;
 }
 
+export interface ChangeOptions {
+  /** The change makes another cart current (save, restore): such changes run one at a time per user. */
+  switchesCurrentCart?: boolean;
+}
+
 export interface Changed<T> {
   cart: CartRow;
   view: CartView;
@@ -35,8 +41,14 @@ export interface Changed<T> {
  * read once, the change applied, and the version bumped. The change answers with the lines as they now
  * are, so the cart is not read a second time.
  */
-export async function changeCart<T>(db: Db, request: ChangeRequest, change: (tx: Tx, state: CartState) => Promise<Result<Applied<T>>>): Promise<Result<Changed<T>>> {
+export async function changeCart<T>(
+  db: Db,
+  request: ChangeRequest,
+  change: (tx: Tx, state: CartState) => Promise<Result<Applied<T>>>,
+  options: ChangeOptions = {},
+): Promise<Result<Changed<T>>> {
   return inTransaction(db, async (tx) => {
+    if (options.switchesCurrentCart) await lockCurrentCartSwitch(tx, request.userId);
     const scoped = await resolveCart(tx, request.userId, request, true);
     if (request.expectedVersion !== undefined && request.expectedVersion !== scoped.cart.version) {
       return fail({ kind: 'staleVersion', currentVersion: scoped.cart.version });

@@ -101,8 +101,11 @@ export interface EntryRow {
   quantity: number;
   productCode: string;
   name: string;
+  brand: string;
   packSize: string;
   salesUnit: string;
+  storageText: string;
+  shelfLifeDays: number;
   range: string;
   minOrderQuantity: number;
   stockStatus: string;
@@ -115,8 +118,11 @@ export interface EntryRow {
 export const cartProductColumns = {
   productCode: products.code,
   name: products.name,
+  brand: products.brand,
   packSize: products.packSize,
   salesUnit: products.salesUnit,
+  storageText: products.storageText,
+  shelfLifeDays: products.shelfLifeDays,
   range: products.range,
   minOrderQuantity: products.minOrderQuantity,
   stockStatus: products.stockStatus,

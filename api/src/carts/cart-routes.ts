@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { systemClock } from '../delivery/delivery-dates';
 import { parseInput } from '../http/validate';
 import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';
 import { changeCart, type Changed } from './cart-change';
@@ -14,6 +13,7 @@ import { decideAdd, decideRemove, decideSetQuantity, type EntryOutcome } from '.
 import { changeEntries } from './entry-change';
 import { unwrap } from './problems';
 import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
+import { addSavedCartToCurrent } from './add-saved-cart';
 
 /** Carts under /users/current (design §2). Every route resolves the cart through the caller's own ship-tos. */
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
@@ -78,7 +78,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.put('/users/current/carts/:cartId', async (request, reply) => {
     const target = changeRequest(request);
     const details = parseInput(cartDetailsBody, request.body, 'body');
-    return sendCart(reply, unwrap(await changeCart(db, target, async (_tx, state) => updateCartDetails(state, details, systemClock))));
+    return sendCart(reply, unwrap(await changeCart(db, target, async (_tx, state) => updateCartDetails(state, details, app.clock))));
   });
 
   app.delete('/users/current/carts/:cartId', async (request, reply) => {
@@ -110,13 +110,19 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.patch('/users/current/carts/:cartId/save', async (request, reply) => {
     const target = changeRequest(request);
     const { saveCartName, saveCartDescription } = parseInput(saveQuery, request.query, 'query');
-    const changed = unwrap(await changeCart(db, target, (tx, scoped) => saveCart(tx, scoped, saveCartName, saveCartDescription, systemClock())));
+    const changed = unwrap(await changeCart(db, target, (tx, scoped) => saveCart(tx, scoped, saveCartName, saveCartDescription, app.clock()), { switchesCurrentCart: true }));
     return reply.header('etag', cartEtag(changed.cart)).send({ savedCartData: changed.view });
   });
 
   app.patch('/users/current/carts/:cartId/restoresavedcart', async (request, reply) => {
     const target = changeRequest(request);
-    const changed = unwrap(await changeCart(db, target, (tx, scoped) => restoreSavedCart(tx, scoped, systemClock())));
+    const changed = unwrap(await changeCart(db, target, (tx, scoped) => restoreSavedCart(tx, scoped, app.clock()), { switchesCurrentCart: true }));
     return reply.header('etag', cartEtag(changed.cart)).send({ savedCartData: changed.view });
+  });
+
+  app.post('/users/current/carts/:cartId/addtocart', async (request, reply) => {
+    const target = changeRequest(request);
+    const changed = unwrap(await addSavedCartToCurrent(db, target.userId, target));
+    return reply.header('etag', cartEtag(changed.cart)).send({ ...changed.outcome, cart: changed.view });
   });
 }

@@ -13,7 +13,10 @@ export function entryView(entry: EntryRow) {
     product: {
       code: entry.productCode,
       name: entry.name,
+      brand: entry.brand,
       packSize: entry.packSize,
+      storageText: entry.storageText,
+      shelfLifeDays: entry.shelfLifeDays,
       salesUnit: entry.salesUnit,
       minOrderQuantity: entry.minOrderQuantity,
       stock: { stockLevelStatus: entry.stockStatus },

@@ -17,6 +17,7 @@ export type CommerceProblem =
   | { kind: 'staleVersion'; currentVersion: number }
   | { kind: 'deliveryDateNotOrderable'; date: string; why: string }
   | { kind: 'notSaved' }
+  | { kind: 'notSavedCart' }
   | { kind: 'alreadySaved' }
   | { kind: 'emptyCart' }
   | { kind: 'deliveryDateExpired'; date: string; why: string }
@@ -56,6 +57,8 @@ export function problemToApiError(problem: CommerceProblem): ApiError {
       return badRequest('requestedDeliveryDate', `Delivery date ${problem.date} cannot be ordered for (${problem.why})`, 'CartError');
     case 'notSaved':
       return conflict('CartError', 'cartId', 'Only a saved cart can be restored');
+    case 'notSavedCart':
+      return conflict('CartError', 'cartId', "Only a saved cart's lines can be added to the cart");
     case 'alreadySaved':
       return conflict('CartError', 'cartId', 'The cart is already saved');
     case 'emptyCart':

@@ -7,6 +7,7 @@ import { CategoryCache } from './category-cache';
 import { priceClaim } from './price-scope';
 import { productDetail } from './product-detail';
 import { searchProducts } from './product-search';
+import { SearchIndex } from './search-index/search-index';
 import { parseSearchQuery } from './search-query';
 import { suggest } from './suggestions';
 
@@ -17,7 +18,7 @@ const code = z.string().trim().min(1).max(40);
 /** OCC field sets (BASIC, DEFAULT, FULL) or a field list; accepted for compatibility, answers are always DEFAULT plus what is asked. */
 const fields = z.string().max(2000).regex(/^[\w,()\s]*$/, 'must be a field set or field list').optional();
 
-const searchInput = z.object({
+export const searchInput = z.object({
   query: z.string().max(500).optional(),
   currentPage: z.coerce.number().int().min(0).max(10_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -27,23 +28,23 @@ const searchInput = z.object({
   soldTo: code.optional(),
 });
 
-const suggestionInput = z.object({
+export const suggestionInput = z.object({
   term: z.string().max(100).default(''),
   max: z.coerce.number().int().min(1).max(50).default(10),
   salesOrg: z.enum(RANGES).optional(),
   fields,
 });
 
-const detailInput = z.object({
+export const detailInput = z.object({
   fields,
   salesOrg: z.enum(RANGES).optional(),
   shipTo: code.optional(),
   soldTo: code.optional(),
 });
 
-const categoryParams = z.object({ catalog: z.string(), version: z.string(), range: z.string() });
-const categoryInput = z.object({ fields });
-const detailParams = z.object({ code });
+export const categoryParams = z.object({ catalog: z.string(), version: z.string(), range: z.string() });
+export const categoryInput = z.object({ fields });
+export const detailParams = z.object({ code });
 
 /**
  * Catalogue reads (design §2). Decisions where the contract is silent:
@@ -57,6 +58,15 @@ const detailParams = z.object({ code });
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const categories = new CategoryCache(db);
+  const index = app.deps.config.searchIndex
+    ? new SearchIndex(app.deps.database, { catalogueChanged: () => categories.clear(), log: app.log })
+    : null;
+  if (index !== null) {
+    app.state.searchIndex = index;
+    app.addHook('onClose', () => index.close());
+    // Built in the background (seconds at 100 000 products): searches answer from SQL until it is ready.
+    void index.start();
+  }
 
   app.get('/catalogs/:catalog/:version/categories/:range', async (request, reply) => {
     const params = parseInput(categoryParams, request.params, 'params');
@@ -77,7 +87,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     const query = parseSearchQuery(input.query);
     const claim = priceClaim(request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo });
     const rangeCategories = await categories.get(input.salesOrg);
-    return searchProducts(db, input.salesOrg, claim, rangeCategories, { query, currentPage: input.currentPage, pageSize: input.pageSize });
+    return searchProducts(db, index, input.salesOrg, claim, rangeCategories, { query, currentPage: input.currentPage, pageSize: input.pageSize });
   });
 
   app.get('/products/suggestions', async (request) => {

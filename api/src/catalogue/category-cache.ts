@@ -4,10 +4,10 @@ import { loadRangeCategories, type RangeCategories } from './categories';
 
 /**
  * How long a process keeps a range's categories. Categories and the products that stock them change only
- * when the catalogue is loaded, which another process (seeding, an import) does, and nothing tells this
- * one; any number of API processes run side by side. So entries expire instead of being invalidated: a
- * change shows within this time, well inside the five minutes the category answer already lets HTTP
- * caches keep it (cache-control max-age=300). Reloading costs one small query per range per period.
+ * when the catalogue is loaded, which another process (seeding, an import) does; with the search index on,
+ * the database's change notifications empty the cache at once (SearchIndex → clear). The expiry is what
+ * bounds staleness without them (SEARCH_INDEX=off, or while the listening connection is down): well inside
+ * the five minutes the category answer already lets HTTP caches keep it (cache-control max-age=300).
  */
 export const CATEGORY_CACHE_TTL_MS = 30_000;
 
@@ -25,6 +25,11 @@ export class CategoryCache {
     private readonly ttlMs = CATEGORY_CACHE_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Forgets every range, so the next request reads them again (the catalogue changed). */
+  clear(): void {
+    this.entries.clear();
+  }
 
   get(range: Range): Promise<RangeCategories> {
     const current = this.entries.get(range);

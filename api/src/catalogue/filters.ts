@@ -32,8 +32,11 @@ function filterCondition(key: FilterKey, values: string[], rangeCategories: Rang
   }
 }
 
+/** A product customers can find and order: the one definition the search statement and the search index share. */
+export const SELLABLE: SQL = sql`not ${P.discontinued}`;
+
 /** What every catalogue query starts from: sellable products of the one range in scope. */
-export const inRange = (range: Range): SQL => sql`${P.range} = ${range} and not ${P.discontinued}`;
+export const inRange = (range: Range): SQL => sql`${P.range} = ${range} and ${SELLABLE}`;
 
 /** All conditions except the one of `except`: what a facet counts over. */
 export function allConditionsExcept(base: SQL[], filters: Map<FilterKey, SQL>, except?: FilterKey): SQL {

@@ -7,7 +7,7 @@ import { imageSubject, productSvg, svgEtag } from './product-image';
 /** A week: the picture only changes when a product is renamed or moved, and the ETag catches that on revalidation. */
 const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400';
 
-const imageParams = z.object({ file: z.string().regex(/^[\w-]{1,40}\.svg$/, 'must be {code}.svg') });
+export const imageParams = z.object({ file: z.string().regex(/^[\w-]{1,40}\.svg$/, 'must be {code}.svg') });
 
 /** Generated product pictures, served outside /occ (public, no token): `/images/products/{code}.svg`. */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {

@@ -7,7 +7,9 @@ import { checkClaim, type ShipToClaim } from './price-scope';
 import { runSearchStatement } from './search-statement';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
-import { searchTsquery, searchWords } from './search-text';
+import { literalCondition, searchLiterals, searchTsquery, searchWords } from './search-text';
+import { indexedSearch } from './search-index/indexed-search';
+import type { SearchIndex } from './search-index/search-index';
 
 export interface SearchRequest {
   query: SearchQuery;
@@ -28,10 +30,12 @@ export interface SearchResult {
 
 /**
  * The search of spec §7: one range (`categories` are that range's), the prices of the ship-to the caller
- * names (checked in the search statement: 404 unless they hold it), facets that count against the other filters.
+ * names (checked in the search statement: 404 unless they hold it), facets that count against the other
+ * filters. Answered from this process's search index when it can answer exactly, else by one statement.
  */
 export async function searchProducts(
   db: DbOrTx,
+  index: SearchIndex | null,
   range: Range,
   claim: ShipToClaim | null,
   categories: RangeCategories,
@@ -39,15 +43,24 @@ export async function searchProducts(
 ): Promise<SearchResult> {
   const { query } = request;
   const sort = effectiveSort(query);
-  const result = await runSearchStatement(db, {
-    scope: inRange(range),
-    tsquery: searchTsquery(searchWords(query.freeText)),
-    filters: filterConditions(selectedValues(query), categories),
-    sort,
-    claim,
-    limit: request.pageSize,
-    offset: request.currentPage * request.pageSize,
-  });
+  const tsquery = searchTsquery(searchWords(query.freeText));
+  const literals = searchLiterals(query.freeText);
+  const selected = selectedValues(query);
+  const page = { claim, limit: request.pageSize, offset: request.currentPage * request.pageSize };
+  const indexed =
+    index === null
+      ? null
+      : await indexedSearch(db, index, { range, tsquery, hasLiterals: literals.length > 0, selected, categories, sort, ...page });
+  const result =
+    indexed ??
+    (await runSearchStatement(db, {
+      scope: inRange(range),
+      tsquery,
+      literals: literals.map(literalCondition),
+      filters: filterConditions(selected, categories),
+      sort,
+      ...page,
+    }));
   if (claim !== null) checkClaim(claim, result.soldToCode);
   const facets = searchFacets({ counts: result.facetCounts, query, sort, categories });
   const categoryName = (id: string) => categories.name(id) ?? id;

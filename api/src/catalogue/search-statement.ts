@@ -15,6 +15,8 @@ export interface StatementRequest {
   scope: SQL;
   /** The tsquery of the free text, if any (an SQL expression: see searchTsquery). */
   tsquery: SQL | undefined;
+  /** Conditions of the free text's literal words (searchLiterals), each matched as typed. */
+  literals: SQL[];
   filters: Map<FilterKey, SQL>;
   sort: SortCode;
   /** The ship-to the caller names for prices, checked in the statement; null for an answer without prices. */
@@ -55,6 +57,7 @@ const PAGE_FIELDS = constant(
  */
 export async function runSearchStatement(db: DbOrTx, request: StatementRequest): Promise<StatementResult> {
   const text = request.tsquery;
+  const hasText = text !== undefined || request.literals.length > 0;
   const ctes: SQL[] = [];
   // The caller's sold-to is looked up once (a CTE read as an init plan), in this statement rather than a
   // round trip before it; the caller throws the 404 when it comes back null.
@@ -65,17 +68,19 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
   const soldTo = request.claim === null ? null : sql`(select sold_to_code from price_scope)`;
   // Likewise the tsquery, which then probes the full-text index.
   const query = sql`(select query from text_query)`;
-  if (text !== undefined) {
+  if (text !== undefined) ctes.push(sql`text_query as (select ${text} as query)`);
+  if (hasText) {
+    const conditions = [request.scope, ...(text === undefined ? [] : [textCondition(query)]), ...request.literals];
     ctes.push(
-      sql`text_query as (select ${text} as query)`,
       sql`matched as materialized (
-        select ${MATCHED_COLUMNS}, ${textRank(query)} as rank from ${P.table} where ${request.scope} and ${textCondition(query)}
+        select ${MATCHED_COLUMNS}, ${text === undefined ? sql`0::real` : textRank(query)} as rank from ${P.table}
+        where ${sql.join(conditions, sql` and `)}
       )`,
     );
   }
-  const source = text === undefined ? P.table : sql`matched as ${P.table}`;
-  const base = text === undefined ? request.scope : sql`true`;
-  const rank = text === undefined ? undefined : sql`${P.table}.rank`;
+  const source = hasText ? sql`matched as ${P.table}` : P.table;
+  const base = hasText ? sql`true` : request.scope;
+  const rank = hasText ? sql`${P.table}.rank` : undefined;
   const where = (except?: FilterKey) => allConditionsExcept([], request.filters, except);
   const keys = sortKeys(request.sort, rank, soldTo);
   const keyName = (i: number) => sql.raw(`k${i}`);

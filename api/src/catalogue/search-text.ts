@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { products } from '../db/schema';
 import { P } from './sql-names';
 
 const MAX_WORDS = 8;
@@ -20,6 +21,28 @@ export function searchWords(freeText: string): string[] {
     .filter((word) => word.length > 0)
     .slice(0, MAX_WORDS);
 }
+
+/** Characters that are punctuation to the words above but that people type to mean themselves ("1%", "semi_skimmed"). */
+const LITERAL_CHARACTERS = /[%_]/u;
+
+/**
+ * The typed words holding % or _, each to be found as typed (case and accents aside) in a product's name,
+ * brand, code, pack or description. The words above drop them as punctuation, which made "%" a search
+ * without words, that is every product, and "m%k" a search for "m" and "k": LIKE's wildcards in effect.
+ * Surrounding punctuation ("(1%)") is not part of the word.
+ */
+export function searchLiterals(freeText: string): string[] {
+  return freeText
+    .split(/\s+/u)
+    // Control characters (NUL above all, which PostgreSQL text cannot hold) are never part of product text.
+    .map((word) => word.replace(/\p{Cc}/gu, '').replace(/^[^\p{L}\p{N}%_]+|[^\p{L}\p{N}%_]+$/gu, ''))
+    .filter((word) => LITERAL_CHARACTERS.test(word))
+    .slice(0, MAX_WORDS);
+}
+
+/** The product's own text holds the literal: a plain substring test (strpos), so nothing in it is a wildcard. */
+export const literalCondition = (literal: string): SQL =>
+  sql`strpos(lower(mv_unaccent(concat_ws(' ', ${products.name}, ${products.brand}, ${products.code}, ${products.packSize}, ${products.packType}, ${products.description}))), lower(mv_unaccent(${literal}))) > 0`;
 
 /**
  * The words as rows (word, correctable, n), and for each the closest catalogue words by trigram

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { ConfigError, parseEnv, type Config } from './env';
 import { loadOrCreateDemoSecrets } from './demo-secrets';
+import { outboxConfig } from './outbox-config';
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source);
@@ -14,6 +16,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
     secret = loadOrCreateDemoSecrets(dataDir).storefrontClientSecret;
+  }
+  // A movable clock would let anyone reopen a closed cut-off: only a test run or a demo may have one.
+  if (env.TEST_CLOCK_CONTROL && (env.NODE_ENV === 'production' || (!demoMode && env.NODE_ENV !== 'test'))) {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_CONTROL: only allowed with NODE_ENV=test, or in demo mode outside production');
   }
   return {
     env: env.NODE_ENV,
@@ -29,8 +35,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (demoMode ? 'readable' : 'json'),
     shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,
     trustProxy: env.TRUST_PROXY,
+    loadShedding: {
+      // PGlite runs its queries on the event loop, so there the delay measures the database's work, not overload.
+      maxEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (demoMode ? 0 : 1000),
+      maxHeapUsedBytes: env.LOAD_SHED_HEAP_USED_MB === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : env.LOAD_SHED_HEAP_USED_MB * 1024 * 1024,
+      sampleIntervalMs: env.LOAD_SHED_SAMPLE_INTERVAL_MS,
+      retryAfterSeconds: env.LOAD_SHED_RETRY_AFTER_SECONDS,
+    },
+    clockControl: env.TEST_CLOCK_CONTROL,
+    searchIndex: env.SEARCH_INDEX === 'on',
+    ...outboxConfig(env),
   };
 }
 

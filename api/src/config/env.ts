@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /**
  * The API's configuration, read from the environment in this one place and checked at start-up.
@@ -21,10 +22,47 @@ const envSchema = z.object({
   /** After SIGTERM, how long to keep serving with readiness failing, so a load balancer can stop routing here. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json (pino records) or readable (one line per request); unset: readable in demo mode, json otherwise. */
+  LOG_FORMAT: z.enum(['json', 'readable']).optional(),
+  /** Load shedding (503 + Retry-After): mean event-loop delay over a sample above this; 0 turns it off. */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Load shedding: V8 heap in use above this many MB; unset means 90 % of the heap limit, 0 turns it off. */
+  LOAD_SHED_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+  /** How often the event-loop delay and the heap are sampled. */
+  LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or loopback; the storefront is one. */
   TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed.ok) return parsed.trust;
+      context.addIssue({ code: 'custom', message: parsed.reason });
+      return z.NEVER;
+    }),
+  /** Browser tests only: PUT /test/clock moves the API's "now" (refused in production, see config.ts). */
+  TEST_CLOCK_CONTROL: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Product search from the in-process index (docs/decisions/002-search-at-scale.md); 'off' answers every search in SQL. */
+  SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+  /** Where order events are posted (the ERP's receiver); unset: events wait in the outbox until it is set. */
+  WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'must be a Standard Webhooks secret: whsec_ and at least 24 bytes in base64').optional(),
+  /** SMTP server for order e-mails (smtp:// or smtps://, credentials in the URL); unset: mails are kept for /admin/mail/. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Meadowvale Foods <orders@meadowvale.example>'),
+  /** The storefront's public address, for links in e-mails. */
+  SHOP_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://localhost:3000'),
+  /** How long a webhook receiver or mail server may take to answer one delivery. */
+  DELIVERY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+  OUTBOX_POLL_SECONDS: z.coerce.number().min(0.01).max(300).default(2),
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
+  OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
+  /** JSON list of systems that report order statuses: [{"id","secret","scopes":["orders:status"]}]. */
+  INTEGRATION_CLIENTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,8 +81,22 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   tokenCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: 'json' | 'readable';
   shutdownDelaySeconds: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; sampleIntervalMs: number; retryAfterSeconds: number };
+  clockControl: boolean;
+  searchIndex: boolean;
+  webhook: { url: string; secret: string } | undefined;
+  mail: { smtpUrl: string | undefined; from: string; shopUrl: string };
+  outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; deliveryTimeoutMs: number };
+  integrationClients: IntegrationClient[];
+}
+
+export interface IntegrationClient {
+  id: string;
+  secret: string;
+  scopes: string[];
 }
 
 export class ConfigError extends Error {}

@@ -25,9 +25,20 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of each notification on `channel` (LISTEN); `onLost` when
+   * notifications may have been missed (PostgreSQL: the listening connection failed; it is not reopened).
+   * Resolves once listening, with the function that stops.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** PGlite only: the whole cluster as a gzipped archive, to start copies from. */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onMessage(payload: string): void;
+  onLost(error: Error): void;
 }
 
 export type DatabaseTarget =
@@ -42,7 +53,8 @@ export const migrationsFolder =
 
 export async function openDatabase(target: DatabaseTarget, onPoolError?: (error: Error) => void): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, Client: NamedStatementClient });
+    // A database that does not answer a connection attempt fails the request (503) after 5 s instead of holding it.
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, Client: NamedStatementClient, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', (error) => onPoolError?.(error));
     // A client checked out between two queries of a transaction has no pool listener: without its own, a
@@ -55,6 +67,7 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, handlers) => listenOnOwnConnection(target.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -77,7 +90,36 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, (payload) => handlers.onMessage(payload));
+      return () => stop();
+    },
     close: () => client.close(),
+  };
+}
+
+/** LISTEN needs a connection of its own: a pooled one goes back to the pool between queries. */
+async function listenOnOwnConnection(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  let listening = false;
+  let stopping = false;
+  const lost = (error: Error) => {
+    if (stopping || !listening) return;
+    stopping = true;
+    handlers.onLost(error);
+    void client.end().catch(() => undefined);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the listening connection closed')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+  });
+  await client.connect();
+  await client.query(`listen ${client.escapeIdentifier(channel)}`);
+  listening = true;
+  return async () => {
+    stopping = true;
+    await client.end().catch(() => undefined);
   };
 }
 

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   date,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -60,10 +62,8 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
-  /** 'active' | 'disabled'. A lock is time-bound and lives in lockedUntil. */
+  /** 'active' | 'disabled'. Sign-in locks are time-bound and live in signInAttempts, keyed by the name typed. */
   status: text('status').notNull().default('active'),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -232,7 +232,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => soldTos.code),
     range: text('range').notNull(),
-    /** 'placed' | 'processing' | 'dispatched' | 'delivered' | 'cancelled' */
+    /** An OrderStatus (order-status/order-status.ts): placed, confirmed, picking, dispatched, delivered or cancelled. */
     status: text('status').notNull().default('placed'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
@@ -252,6 +252,8 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     // Ends with id, the history's tie-break, so a page is read straight off the index in order.
     index('orders_history_idx').on(t.userId, t.shipToCode, t.range, t.placedAt, t.id),
+    // The order guide reads a ship-to's recent orders of every user (design §7).
+    index('orders_ship_to_recent_idx').on(t.shipToCode, t.range, t.placedAt),
   ],
 );
 
@@ -285,6 +287,8 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
+    /** What the warehouse reported as delivered; null until it reports, less than quantity for a shortage. */
+    deliveredQuantity: integer('delivered_quantity'),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.lineNumber] })],
 );
@@ -297,6 +301,8 @@ export const oauthClients = pgTable('oauth_clients', {
   confidential: boolean('confidential').notNull().default(true),
   /** Grants this client may use, e.g. {password,refresh_token,client_credentials}. */
   grants: text('grants').array().notNull(),
+  /** Scopes its client-credentials tokens carry beyond `basic`, e.g. {orders:status} for an ERP integration. */
+  scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
 });
 
 export const oauthTokens = pgTable(
@@ -326,6 +332,22 @@ export const oauthTokens = pgTable(
 
 // ---------- operations ----------
 
+/**
+ * Sign-in tries counted per fixed window (src/auth/sign-in-limits.ts), keyed by a hash of the name typed (known
+ * or not, so the table never tells which accounts exist) and, for the per-address count, the client address.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    key: text('key').primaryKey(),
+    /** The counted name's own key: every counter of one name shares it, so an operator can unlock the name. */
+    accountKey: text('account_key').notNull(),
+    attempts: integer('attempts').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_attempts_window_idx').on(t.windowEndsAt), index('sign_in_attempts_account_idx').on(t.accountKey)],
+);
+
 export const clientErrorLogs = pgTable('client_error_logs', {
   id: serial('id').primaryKey(),
   createdAt: createdAt(),
@@ -340,3 +362,163 @@ export const clientErrorLogs = pgTable('client_error_logs', {
   projectId: text('project_id'),
   remoteAddress: text('remote_address'),
 });
+
+// ---------- back office (operators, imports, audit) ----------
+
+/** Company staff who run the shop: separate from customers, never holders of a customer token. */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  /** Lower-cased e-mail address; the sign-in name. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  /** 'admin' | 'service' (see admin/auth/roles.ts). */
+  role: text('role').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** 'active' | 'disabled'. Locks are the sign-in limits' counters (auth/sign-in-limits.ts), as for customers. */
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+});
+
+/** Bearer tokens of signed-in operators, stored as SHA-256 hashes; only the storefront's server holds them. */
+export const operatorTokens = pgTable('operator_tokens', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Every import, dry run or real, with who ran it and what came of it. */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for the demo seed, which goes through the same import code. */
+    operatorId: integer('operator_id').references(() => operators.id),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    /** 'applied' | 'checked' (dry run) | 'refused' (a real run with bad rows: nothing written) */
+    outcome: text('outcome').notNull(),
+    rowCount: integer('row_count').notNull(),
+    validCount: integer('valid_count').notNull(),
+    refusedCount: integer('refused_count').notNull(),
+    insertedCount: integer('inserted_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    /** The first refused rows ({line, column, reason}), for the history page. */
+    problems: jsonb('problems').notNull().default(sql`'[]'::jsonb`),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('import_runs_started_idx').on(t.startedAt)],
+);
+
+/** What operators changed: who, what, when, and the subject before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** e.g. 'user.disable', 'product.deactivate', 'import.products' */
+    action: text('action').notNull(),
+    /** What it acted on, e.g. 'user:solo@example.com', 'product:100001'. */
+    subject: text('subject').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+// ---------- order guide (design §7) ----------
+
+/** The quantity a kitchen keeps of a product for one ship-to and range ("par level"), set by any of its users. */
+export const parLevels = pgTable(
+  'par_levels',
+  {
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    range: text('range').notNull(),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.code),
+    parLevel: integer('par_level').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shipToCode, t.range, t.productCode] })],
+);
+
+// ---------- orders out and status in ----------
+
+/** Every status change of an order after it was placed: who reported it, and the note the customer sees. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    /** 'operator:<e-mail>' or 'client:<client id>'. */
+    changedBy: text('changed_by').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The transactional outbox: one row per event and channel (webhook, mail), written in the transaction that
+ * changed the order, delivered afterwards by the dispatcher (outbox/dispatcher.ts), in order per order code.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The Standard Webhooks message id (msg_…): the same on every attempt, so receivers can drop repeats. */
+    eventId: text('event_id').notNull(),
+    /** 'webhook' | 'mail' */
+    channel: text('channel').notNull(),
+    /** 'order.placed' | 'order.status_changed' */
+    type: text('type').notNull(),
+    orderCode: text('order_code').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While set and in the future, one dispatcher holds the message; a crashed holder's lease runs out. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    leaseToken: text('lease_token'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_event_channel_idx').on(t.eventId, t.channel),
+    index('outbox_messages_due_idx').on(t.channel, t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+    index('outbox_messages_order_idx').on(t.channel, t.orderCode, t.id).where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+/** Demo mode's mailbox: without SMTP_URL, mails are kept here and shown in the back office at /admin/mail/. */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: serial('id').primaryKey(),
+    /** The outbox event the mail was made for: storing it twice is impossible. */
+    eventId: text('event_id').notNull().unique(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_messages_created_idx').on(t.createdAt)],
+);

@@ -3,17 +3,17 @@ import { z } from 'zod';
 import { RANGES, requireShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
 import { parseInput } from '../http/validate';
-import { orderableDeliveryDates, systemClock } from './delivery-dates';
+import { orderableDeliveryDates } from './delivery-dates';
 
-const query = z.object({ shipTo: z.string().min(1).max(20), salesOrg: z.enum(RANGES) });
+export const deliveryDatesQuery = z.object({ shipTo: z.string().min(1).max(20), salesOrg: z.enum(RANGES) });
 
 export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   app.get('/users/current/deliverydates', async (request) => {
     const user = currentUser(request);
-    const { shipTo, salesOrg } = parseInput(query, request.query, 'query');
+    const { shipTo, salesOrg } = parseInput(deliveryDatesQuery, request.query, 'query');
     const scope = await requireShipToScope(db, user.id, shipTo, salesOrg);
-    return { deliveryDates: orderableDeliveryDates(systemClock(), scope) };
+    return { deliveryDates: orderableDeliveryDates(app.clock(), scope) };
   });
 }

@@ -44,3 +44,15 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'TooManyRequestsError', 'Too many requests, please try again later', 'rateLimited', undefined, {
     'Retry-After': String(retryAfterSeconds),
   });
+
+/** Authenticated, but not allowed here: a customer or storefront token on an operator route, or a role too small. */
+export const forbidden = (message: string, subject?: string) => new ApiError(403, 'ForbiddenError', message, 'forbidden', subject);
+
+export const serviceUnavailable = (retryAfterSeconds: number, message = 'The service is temporarily unavailable, please try again shortly') =>
+  new ApiError(503, 'ServiceUnavailableError', message, 'unavailable', undefined, { 'Retry-After': String(retryAfterSeconds) });
+
+/** A write that lost a race with another request (unique or serialization conflict): nothing was changed. */
+export const retryableConflict = () =>
+  new ApiError(409, 'ConflictError', 'Another request changed the same data at the same time; nothing was changed, please try again', 'conflict', undefined, {
+    'Retry-After': '1',
+  });

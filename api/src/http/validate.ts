@@ -1,8 +1,23 @@
 import type { z } from 'zod';
 import { badRequest } from './errors';
+import { nulBytePath } from './nul-bytes';
 
-/** Parses request input with a zod schema; the first problem becomes a 400 that names the field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body' | 'params'): z.infer<S> {
+/**
+ * Parses request input with a zod schema; the first problem becomes a 400 that names the field. A NUL byte
+ * anywhere in the input is refused here, for every route, before the schema sees it, unless the schema
+ * itself removes control characters (error reports, where losing the report would be worse).
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'query' | 'body' | 'params',
+  options: { schemaStripsNulBytes?: boolean } = {},
+): z.infer<S> {
+  const nulAt = options.schemaStripsNulBytes ? undefined : nulBytePath(value);
+  if (nulAt !== undefined) {
+    const field = nulAt || where;
+    throw badRequest(field, `Invalid ${where} field '${field}': must not contain a NUL character`);
+  }
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

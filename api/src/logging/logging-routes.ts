@@ -46,7 +46,7 @@ export async function loggingRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post('/logging', { bodyLimit: LOGGING_BODY_LIMIT, onRequest: limitAddress }, async (request, reply) => {
-    const report = parseInput(clientErrorReport, request.body, 'body');
+    const report = parseInput(clientErrorReport, request.body, 'body', { schemaStripsNulBytes: true });
     await storeReport(db, report, reporter(request, report), request.ip);
     return reply.code(204).send();
   });

@@ -42,10 +42,9 @@ export function createMemoryStore(now: () => number = Date.now, maxCounters = MA
       window.count += 1;
       return { count: window.count, resetInMs: window.resetAt - at };
     },
-    peek: async (key): Promise<WindowCount> => {
-      const at = now();
-      const window = live(key, at);
-      return window ? { count: window.count, resetInMs: window.resetAt - at } : { count: 0, resetInMs: 0 };
+    decrement: async (key) => {
+      const window = live(key, now());
+      if (window && window.count > 0) window.count -= 1;
     },
     close: async () => {
       windows.clear();

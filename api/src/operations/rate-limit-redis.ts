@@ -10,6 +10,12 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
+/** DECR only a live window: on a key that has expired it would start a new one below zero, without expiry. */
+const DECREMENT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /**
  * Counters shared by every API process. When Redis cannot answer, the limit lets the request through
  * (and says so in the log): a Redis outage must not stop every sign-in, and the per-account lock,
@@ -33,12 +39,12 @@ export function createRedisStore(url: string, log: FastifyBaseLogger): RateLimit
         return failOpen(error);
       }
     },
-    peek: async (key) => {
+    decrement: async (key) => {
       try {
-        const [count, ttl] = await Promise.all([redis.get(PREFIX + key), redis.pttl(PREFIX + key)]);
-        return { count: Number(count ?? 0), resetInMs: Math.max(ttl, 0) };
+        await redis.eval(DECREMENT, 1, PREFIX + key);
       } catch (error) {
-        return failOpen(error);
+        // The count stays: one try too many against an address for the rest of its window.
+        log.warn({ err: error instanceof Error ? error.message : String(error) }, 'rate limit refund lost: redis failed');
       }
     },
     // quit() waits for a connection that may never come back; a store that is not connected just stops trying.

@@ -11,7 +11,8 @@ export interface WindowCount {
 /** Fixed-window counters. In memory for one process; in Redis when several processes must share them. */
 export interface RateLimitStore {
   increment(key: string, windowMs: number): Promise<WindowCount>;
-  peek(key: string): Promise<WindowCount>;
+  /** Takes back one count from a live window (none when it has ended). */
+  decrement(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,15 +44,9 @@ export class RateLimit {
     return verdict(window, window.count > this.rule.limit);
   }
 
-  /** Says whether the subject has used up its allowance, without counting anything. */
-  async check(subject: string): Promise<RateLimitVerdict> {
-    const window = await this.store.peek(this.key(subject));
-    return verdict(window, window.count >= this.rule.limit);
-  }
-
-  /** Counts one event (a failed sign-in) against the subject. */
-  async record(subject: string): Promise<void> {
-    await this.store.increment(this.key(subject), this.rule.windowSeconds * 1000);
+  /** Hands back a count taken by consume() for something that turned out not to count (a right password). */
+  async refund(subject: string): Promise<void> {
+    await this.store.decrement(this.key(subject));
   }
 }
 

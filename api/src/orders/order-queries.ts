@@ -2,15 +2,43 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
 import { jsonObject } from '../db/json-object';
-import { carts, orderCounts, orderLines, orders, shipToRanges, shipTos, userShipTos } from '../db/schema';
+import { carts, orderCounts, orderLines, orders, orderStatusChanges, shipToRanges, shipTos, soldTos, userShipTos } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** A status change as the customer sees it: the new status, when, and the note that came with it. */
+export interface StatusChangeRow {
+  status: string;
+  note: string | null;
+  changedAt: string;
+}
 
 export interface OrderRecord {
   order: OrderRow;
   shipToName: string;
   lines: OrderLineRow[];
+  /** Oldest first; absent where the reader did not load them (a freshly placed order has none). */
+  changes?: StatusChangeRow[];
+  /** Where it goes and who pays: loaded for the order page and its print only (orderAddresses). */
+  addresses?: OrderAddresses;
+}
+
+export interface OrderAddresses {
+  delivery: { line1: string; town: string; postalCode: string };
+  soldToName: string;
+}
+
+/** The ship-to's delivery address and the sold-to's name, for the order page and its printout. */
+export async function orderAddresses(db: DbOrTx, order: OrderRow): Promise<OrderAddresses | undefined> {
+  const rows = await db
+    .select({ line1: shipTos.addressLine1, town: shipTos.town, postalCode: shipTos.postcode, soldToName: soldTos.name })
+    .from(shipTos)
+    .innerJoin(soldTos, eq(soldTos.code, order.soldToCode))
+    .where(eq(shipTos.code, order.shipToCode))
+    .limit(1);
+  const row = rows[0];
+  return row && { delivery: { line1: row.line1, town: row.town, postalCode: row.postalCode }, soldToName: row.soldToName };
 }
 
 export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderLineRow[]>> {
@@ -27,7 +55,12 @@ export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<
 
 async function withLines(db: DbOrTx, order: OrderRow, shipToName: string): Promise<OrderRecord> {
   const lines = (await orderLinesOf(db, [order.id])).get(order.id) ?? [];
-  return { order, shipToName, lines };
+  const changes = await db
+    .select({ status: orderStatusChanges.toStatus, note: orderStatusChanges.note, changedAt: orderStatusChanges.changedAt })
+    .from(orderStatusChanges)
+    .where(eq(orderStatusChanges.orderId, order.id))
+    .orderBy(asc(orderStatusChanges.id));
+  return { order, shipToName, lines, changes: changes.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })) };
 }
 
 /**
@@ -73,6 +106,12 @@ const linesOfOrder = sql<OrderLineRow[]>`(
   select coalesce(json_agg(${jsonObject(getTableColumns(orderLines))} order by ${orderLines.lineNumber}), '[]'::json)
   from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
 
+/** An order's status changes as one JSON array, oldest first. */
+const changesOfOrder = sql<StatusChangeRow[]>`(
+  select coalesce(json_agg(json_build_object('status', ${orderStatusChanges.toStatus}, 'note', ${orderStatusChanges.note},
+    'changedAt', to_char(${orderStatusChanges.changedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by ${orderStatusChanges.id}), '[]'::json)
+  from ${orderStatusChanges} where ${orderStatusChanges.orderId} = ${orders.id})`;
+
 const ownerIs = and(
   eq(orders.userId, sql.placeholder('userId')),
   eq(orders.shipToCode, sql.placeholder('shipTo')),
@@ -103,7 +142,7 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     eq(orderCounts.range, sql.placeholder('range')),
   );
   const pageOfOrders = db
-    .select({ order: orders, lines: linesOfOrder, total: sql<number>`(select ${orderCounts.placed} from ${orderCounts} where ${ownerCount})` })
+    .select({ order: orders, lines: linesOfOrder, changes: changesOfOrder, total: sql<number>`(select ${orderCounts.placed} from ${orderCounts} where ${ownerCount})` })
     .from(pageIds)
     .innerJoin(orders, eq(orders.id, pageIds.id))
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -116,7 +155,7 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     const rows = await pageOfOrders.execute({ ...owner, limit: pageSize, offset: page * pageSize });
     const total = rows[0]?.total ?? (await countOfOrders.execute(owner))[0]?.placed ?? 0;
     return {
-      orders: rows.map(({ order, lines }) => ({ order, shipToName: scope.shipToName, lines })),
+      orders: rows.map(({ order, lines, changes }) => ({ order, shipToName: scope.shipToName, lines, changes })),
       totalResults: Number(total),
     };
   };

@@ -3,24 +3,23 @@ import { z } from 'zod';
 import { RANGES, requireShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
 import { unwrap } from '../carts/problems';
-import { systemClock } from '../delivery/delivery-dates';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
-import { findOwnedOrder, orderHistoryReader } from './order-queries';
+import { findOwnedOrder, orderAddresses, orderHistoryReader } from './order-queries';
 import { orderView } from './order-view';
 import { placeOrder } from './place-order';
 import { reorder } from './reorder';
 
 const shipTo = z.string().trim().min(1).max(20);
-const placeQuery = z.object({ cartId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cart code or active'), shipTo: shipTo.optional(), salesOrg: z.enum(RANGES).optional() });
-const historyQuery = z.object({
+export const placeQuery = z.object({ cartId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cart code or active'), shipTo: shipTo.optional(), salesOrg: z.enum(RANGES).optional() });
+export const historyQuery = z.object({
   shipTo,
   salesOrg: z.enum(RANGES),
   currentPage: z.coerce.number().int().min(0).max(100_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   fields: z.enum(['BASIC', 'DEFAULT', 'FULL']).optional(),
 });
-const orderParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
+export const orderParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
 
 /** Printable ASCII, as in the IETF Idempotency-Key draft's examples (UUIDs and the like). */
 function idempotencyKey(header: string | string[] | undefined): string {
@@ -42,7 +41,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const query = parseInput(placeQuery, request.query, 'query');
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key }, systemClock));
+    const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
+    const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock));
+    app.outbox.wake();
     return reply.code(201).send(orderView(record));
   });
 
@@ -68,7 +69,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { code } = parseInput(orderParams, request.params, 'params');
     const record = await findOwnedOrder(db, currentUser(request).id, code);
     if (!record) throw orderNotFound(code);
-    return orderView(record);
+    return orderView({ ...record, addresses: await orderAddresses(db, record.order) });
   });
 
   app.post('/users/current/orders/:code/reorder', async (request) => {

@@ -3,7 +3,7 @@ import { money } from '../pricing/money';
 import type { OrderRecord } from './order-queries';
 
 /** An order as the API answers it: the lines are the snapshot taken when it was placed, never today's prices. */
-export function orderView({ order, shipToName, lines }: OrderRecord) {
+export function orderView({ order, shipToName, lines, changes, addresses }: OrderRecord) {
   return {
     code: order.code,
     status: order.status,
@@ -11,12 +11,15 @@ export function orderView({ order, shipToName, lines }: OrderRecord) {
     deliveryDate: order.deliveryDate,
     purchaseOrderNumber: order.purchaseOrderNumber,
     deliveryInstructions: order.deliveryInstructions,
-    shipTo: { code: order.shipToCode, name: shipToName },
+    shipTo: { code: order.shipToCode, name: shipToName, ...(addresses ? { address: addresses.delivery } : {}) },
     soldTo: order.soldToCode,
+    ...(addresses ? { soldToName: addresses.soldToName } : {}),
     salesOrg: order.range,
     entries: lines.map((line) => ({
       entryNumber: line.lineNumber,
       quantity: line.quantity,
+      /** Null until the warehouse reports; below quantity when the delivery was short. */
+      deliveredQuantity: line.deliveredQuantity,
       product: {
         code: line.productCode,
         name: line.name,
@@ -34,6 +37,7 @@ export function orderView({ order, shipToName, lines }: OrderRecord) {
     totalPrice: money(order.netPence),
     totalTax: money(order.vatPence),
     totalPriceWithTax: money(order.grossPence),
+    statusChanges: changes ?? [],
   };
 }
 

@@ -8,6 +8,8 @@ import { inTransaction, isUniqueViolation } from '../carts/transaction';
 import type { Db, Tx } from '../db/client';
 import { carts, orderLines, orders } from '../db/schema';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
+import { orderEvent, type PlacedBy } from '../outbox/order-event';
+import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
 
@@ -17,6 +19,8 @@ const MAX_ORDER_PENCE = 2_147_483_647;
 export interface PlaceOrderRequest extends CartTarget {
   userId: number;
   idempotencyKey: string;
+  /** The signed-in user, named in the order.placed event and sent its confirmation. */
+  placedBy: PlacedBy;
 }
 
 /**
@@ -71,7 +75,9 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   const entries = await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode);
   const problem = checkoutProblem(scoped, entries, clock());
   if (problem) return fail(problem);
-  return ok(await writeOrder(tx, scoped, entries, request.idempotencyKey));
+  const record = await writeOrder(tx, scoped, entries, request.idempotencyKey);
+  await writeEvent(tx, orderEvent('order.placed', record, request.placedBy));
+  return ok(record);
 }
 
 /** Everything that must hold for a cart to become an order, checked at the moment it is placed. */

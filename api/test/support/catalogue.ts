@@ -19,7 +19,7 @@ export interface SearchProduct {
 
 export interface SearchFacet {
   code: string;
-  values: { code: string; count: number; selected: boolean; query: { query: { value: string } } }[];
+  values: { code: string; name: string; count: number; selected: boolean; query: { query: { value: string } } }[];
 }
 
 export interface SearchBody {

@@ -21,6 +21,19 @@ export async function createTestDatabase(options: Options = {}): Promise<Databas
   return serverUrl ? createServerDatabase(serverUrl, options) : createPgliteDatabase(options);
 }
 
+/** Where each server test database lives, so a second "process" can open its own pool to it. */
+const serverUrls = new WeakMap<Database, string>();
+
+/**
+ * A second handle on a test database, as a second API process would have: its own connection pool on
+ * PostgreSQL; on PGlite, which one process owns, the same embedded database (closing it leaves it open).
+ */
+export async function openSameDatabase(database: Database): Promise<Database> {
+  const url = serverUrls.get(database);
+  if (url === undefined) return { ...database, close: async () => {} };
+  return openDatabase({ kind: 'postgres', url, poolSize: 10 });
+}
+
 async function createServerDatabase(serverUrl: string, options: Options): Promise<Database> {
   const name = `mv_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -31,7 +44,7 @@ async function createServerDatabase(serverUrl: string, options: Options): Promis
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
   await build(database, options);
-  return {
+  const handle: Database = {
     ...database,
     close: async () => {
       await database.close();
@@ -41,6 +54,8 @@ async function createServerDatabase(serverUrl: string, options: Options): Promis
       await client.end();
     },
   };
+  serverUrls.set(handle, url.toString());
+  return handle;
 }
 
 async function build(database: Database, options: Options): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDeps } from '../../src/app';
+import type { PasswordCheck } from '../../src/auth/passwords';
 import { loadConfig, type Config } from '../../src/config/config';
 import type { Database } from '../../src/db/client';
 import { DEMO_PASSWORD } from '../../src/seed/demo-accounts';
@@ -27,6 +28,10 @@ export interface TestServerOptions {
   database?: Database;
   seed?: boolean;
   products?: number;
+  /** Replaces the argon2 check, e.g. to count how many passwords were checked. */
+  checkPassword?: PasswordCheck;
+  /** Pino options, e.g. a stream a test reads the log lines from; silent by default. */
+  logger?: AppDeps['logger'];
 }
 
 /** A real API on a real port over a database of its own. */
@@ -38,10 +43,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     API_PORT: '0',
     STOREFRONT_CLIENT_ID: TEST_CLIENT.id,
     STOREFRONT_CLIENT_SECRET: TEST_CLIENT.secret,
+    // The test and the server share one event loop on a shared machine: only the load-shedding test sheds.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, checkPassword: options.checkPassword, logger: options.logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Searches answer from SQL until the search index is built; tests exercise the index.
+  await app.state.searchIndex?.firstBuild;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;

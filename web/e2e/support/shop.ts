@@ -16,6 +16,13 @@ export interface ShopOptions {
   accessTokenTtlSeconds?: number;
   /** Extra environment for the storefront (e.g. E2E_HOOKS=1 for the crash route). */
   webEnv?: Record<string, string>;
+  /**
+   * Where the storefront listens (default 127.0.0.1). '::' takes both loopbacks, so a page opened at
+   * http://[::1]:port is a second shopper with an address of its own (127.0.0.1 and ::1).
+   */
+  webHostname?: string;
+  /** Extra environment for the API (e.g. TEST_CLOCK_CONTROL=true for PUT /test/clock). */
+  apiEnv?: Record<string, string>;
 }
 
 export interface PageOptions {
@@ -78,6 +85,7 @@ async function startApi(dataDir: string, options: ShopOptions): Promise<{ child:
   delete env.STOREFRONT_CLIENT_SECRET;
   delete env.SESSION_SECRET;
   if (options.accessTokenTtlSeconds) env.ACCESS_TOKEN_TTL_SECONDS = String(options.accessTokenTtlSeconds);
+  Object.assign(env, options.apiEnv);
   const child = startChild(process.execPath, ['--import', 'tsx', join(API_DIR, 'src', 'main.ts')], { cwd: REPO_DIR, env });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/health/ready`, child);
@@ -97,8 +105,7 @@ async function startWeb(apiUrl: string, dataDir: string, distDir: string, option
   };
   delete env.STOREFRONT_CLIENT_SECRET;
   delete env.SESSION_SECRET;
-  const next = join(REPO_DIR, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = startChild(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: WEB_DIR, env });
+  const child = startChild(process.execPath, [join(WEB_DIR, 'server.mjs'), '-p', String(port), '-H', options.webHostname ?? '127.0.0.1'], { cwd: WEB_DIR, env });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/login/`, child);
   return { child, url };

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { FocusAfterNavigation } from '@/components/shell/focus-after-navigation';
 import { Footer } from '@/components/shell/footer';
 import { ConsentBanner } from '@/components/shell/consent-banner';
 import { CONSENT_COOKIE, parseConsent } from '@/components/shell/consent';
@@ -24,6 +25,15 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [session, requestHeaders, cookieStore] = await Promise.all([getSession(), headers(), cookies()]);
   const mode = shellModeFor(requestHeaders.get(PATH_HEADER) ?? '/');
+  if (mode === 'admin') {
+    return (
+      <html lang="en-GB">
+        <body className="shell-admin">
+          <ToastProvider>{children}</ToastProvider>
+        </body>
+      </html>
+    );
+  }
   return (
     <html lang="en-GB">
       <body className={`shell-${mode}`}>
@@ -40,6 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </main>
           <Footer signedIn={Boolean(session.user)} />
           <HashBangRedirect />
+          <FocusAfterNavigation />
         </ToastProvider>
       </body>
     </html>

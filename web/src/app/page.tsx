@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { ProductGrid } from '@/components/catalogue/product-grid';
+import { UsualItemsHome } from '@/components/weekly/usual-items-home';
 import { shopScope, type ShopScope } from '@/lib/commerce/scope';
 import { searchProducts } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
@@ -52,6 +53,7 @@ export default async function HomePage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Welcome back, {(await getSession()).user?.name}</h1>
+      <UsualItemsHome scope={scope} />
       {sections.map((section, index) => (
         <section key={section.id} className={styles.section} aria-labelledby={`home-${section.id}`}>
           <h2 id={`home-${section.id}`} className={styles.sectionTitle}>

@@ -4,48 +4,61 @@ import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { addToCart, deleteCart, saveCart, setEntryQuantity } from '@/lib/commerce/cart';
-import { errorText } from '@/lib/commerce/error-text';
-import { addToCartSchema, productCodeSchema, quantitySchema } from '@/lib/commerce/quantity';
+import { lineErrorText, readQuantity, type QuantityRule } from '@/lib/commerce/quantity';
+import { productCodeSchema, quantityRuleInput } from '@/lib/commerce/quantity-input';
 import { shopScope } from '@/lib/commerce/scope';
-import { done, failed, type ActionState } from './action-state';
+import { done, failed, failedWith, type ActionState } from './action-state';
 
 const units = (n: number) => (n === 1 ? '1 case' : `${n} cases`);
 
 export async function addToCartAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const input = addToCartSchema.safeParse({ productCode: form.get('productCode'), quantity: form.get('quantity') });
-  if (!input.success) return failed(input.error.issues[0]?.message ?? 'Check the quantity');
-  const scope = await shopScope();
-  const result = await addToCart(scope, input.data.productCode, input.data.quantity);
-  if (!result.ok) return failed(errorText(result.error));
+  const code = productCodeSchema.safeParse(form.get('productCode'));
+  if (!code.success) return failed('Reload the page and try again');
+  const about = quantityRuleInput.parse({ productName: form.get('productName'), minimum: form.get('minimum') });
+  const rule: QuantityRule = { ...about, zeroRemoves: false };
+  const quantity = readQuantity(form.get('quantity'), rule);
+  if (!quantity.ok) return failed(quantity.message);
+  const result = await addToCart(await shopScope(), code.data, quantity.quantity);
+  if (!result.ok) return failedWith(result.error, lineErrorText(result.error, code.data, rule));
   refresh();
-  return done(`Added ${units(input.data.quantity)} to your cart`);
+  return done(`Added ${units(quantity.quantity)} to your cart`);
 }
 
-const entrySchema = z.object({
-  entryNumber: z.number().int().min(0),
-  productCode: productCodeSchema,
-  quantity: quantitySchema,
-});
+const lineSchema = z.object({ entryNumber: z.number().int().min(0), productCode: productCodeSchema });
 
-export type LineAnswer = { ok: true } | { ok: false; message: string };
+/** A cart line as the quantity box knows it. */
+export interface LineRef {
+  entryNumber: number;
+  productCode: string;
+  productName: string;
+  minimum: number;
+}
 
-/** Quantity 0 removes the line (spec §5); errors come back to the line concerned. */
-export async function setQuantityAction(entryNumber: number, productCode: string, quantity: unknown): Promise<LineAnswer> {
-  const input = entrySchema.safeParse({ entryNumber, productCode, quantity: typeof quantity === 'string' ? quantity.trim() : quantity });
-  if (!input.success) return { ok: false, message: input.error.issues[0]?.message ?? 'Check the quantity' };
-  const scope = await shopScope();
-  const result = await setEntryQuantity(scope, input.data.entryNumber, input.data.productCode, input.data.quantity);
-  if (!result.ok) return { ok: false, message: errorText(result.error) };
+export type LineAnswer = { ok: true } | { ok: false; message: string; network?: boolean };
+
+const lineFailure = (answer: ActionState): LineAnswer =>
+  answer.status === 'error' ? { ok: false, message: answer.message, network: answer.network } : { ok: true };
+
+/** Quantity 0 removes the line (spec §4); a blank or any other bad quantity is a message naming the product. */
+export async function setQuantityAction(line: LineRef, quantity: unknown): Promise<LineAnswer> {
+  const ref = lineSchema.safeParse(line);
+  if (!ref.success) return { ok: false, message: 'Reload the page and try again' };
+  const rule: QuantityRule = { ...quantityRuleInput.parse(line), zeroRemoves: true };
+  const reading = readQuantity(quantity, rule);
+  if (!reading.ok) return { ok: false, message: reading.message };
+  const result = await setEntryQuantity(await shopScope(), ref.data.entryNumber, ref.data.productCode, reading.quantity);
+  if (!result.ok) return lineFailure(failedWith(result.error, lineErrorText(result.error, ref.data.productCode, rule)));
   refresh();
   return { ok: true };
 }
 
 /** Undo of a removal: the product goes back with the quantity it had. */
 export async function undoRemoveAction(productCode: string, quantity: number): Promise<LineAnswer> {
-  const input = addToCartSchema.safeParse({ productCode, quantity });
-  if (!input.success) return { ok: false, message: 'That line cannot be put back' };
-  const result = await addToCart(await shopScope(), input.data.productCode, input.data.quantity);
-  if (!result.ok) return { ok: false, message: errorText(result.error) };
+  const code = productCodeSchema.safeParse(productCode);
+  const amount = z.number().int().min(1).max(9999).safeParse(quantity);
+  if (!code.success || !amount.success) return { ok: false, message: 'That line cannot be put back' };
+  const result = await addToCart(await shopScope(), code.data, amount.data);
+  if (!result.ok) return lineFailure(failedWith(result.error));
   refresh();
   return { ok: true };
 }
@@ -59,7 +72,7 @@ export async function saveCartAction(_previous: ActionState, form: FormData): Pr
   const input = saveSchema.safeParse({ cartId: form.get('cartId'), name: form.get('name') });
   if (!input.success) return failed(input.error.issues[0]?.message ?? 'Enter a name for the cart');
   const result = await saveCart(await shopScope(), input.data.cartId, input.data.name);
-  if (!result.ok) return failed(errorText(result.error));
+  if (!result.ok) return failedWith(result.error);
   // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
   revalidatePath('/', 'layout');
   redirect('/account/carts/');
@@ -69,7 +82,7 @@ export async function clearCartAction(_previous: ActionState, form: FormData): P
   const cartId = z.string().min(1).max(64).safeParse(form.get('cartId'));
   if (!cartId.success) return failed('Reload the page and try again');
   const result = await deleteCart(await shopScope(), cartId.data);
-  if (!result.ok) return failed(errorText(result.error));
+  if (!result.ok) return failedWith(result.error);
   refresh();
   return done('Your cart is now empty');
 }

@@ -4,6 +4,7 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { ClearCartForm, SaveCartForm } from '@/components/cart/cart-actions';
 import { CartLines, type LineView } from '@/components/cart/cart-lines';
 import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
+import { NextDelivery } from '@/components/weekly/next-delivery';
 import { getActiveCart } from '@/lib/commerce/cart';
 import { shopScope } from '@/lib/commerce/scope';
 import type { Cart } from '@/lib/commerce/types';
@@ -17,14 +18,19 @@ const lineViews = (cart: Cart): LineView[] =>
     entryNumber: entry.entryNumber,
     code: entry.product.code,
     name: entry.product.name,
+    brand: entry.product.brand,
     packSize: entry.product.packSize,
+    minimum: entry.product.minOrderQuantity,
+    storageText: entry.product.storageText,
+    shelfLifeDays: entry.product.shelfLifeDays,
     quantity: entry.quantity,
     unitPrice: entry.basePrice.formattedValue,
     lineTotal: entry.totalPrice.formattedValue,
   }));
 
 export default async function CartPage() {
-  const result = await getActiveCart(await shopScope());
+  const scope = await shopScope();
+  const result = await getActiveCart(scope);
   if (!result.ok) {
     return (
       <div className={pageStyles.page}>
@@ -37,6 +43,15 @@ export default async function CartPage() {
   return (
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>Your cart</h1>
+      <NextDelivery scope={scope} variant="cart" />
+      <p className={styles.cartTools}>
+        <Link href="/cart/quick-order/">Quick order</Link>
+        {cart.entries.length > 0 ? (
+          <a href="/cart/export/" download>
+            Export CSV
+          </a>
+        ) : null}
+      </p>
       <div className={styles.layout}>
         <section aria-label="Lines">
           {cart.entries.length > 0 ? (

@@ -1,8 +1,8 @@
 'use client';
 
-import { startTransition, useActionState, useRef, useState } from 'react';
-import { requestFormReset } from 'react-dom';
+import { useRef, useState } from 'react';
 import { TextInput } from '@/components/forms/text-input';
+import { useFormAction } from '@/components/shell/use-server-action';
 import { signIn } from './actions';
 import type { SignInFieldErrors, SignInState } from './schema';
 
@@ -15,7 +15,8 @@ const loadSchema = () => (schemaModule ??= import('./schema'));
 
 /** The sign-in form: checked in the browser with the same schema the server uses, and usable without script. */
 export function LoginForm({ next }: { next: string }) {
-  const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
+  // A connection that drops is the spec §8 toast; the form keeps what was typed for the next try.
+  const { state, action, pending, run } = useFormAction<SignInState>(signIn, {});
   const [clientErrors, setClientErrors] = useState<SignInFieldErrors>({});
   const [touched, setTouched] = useState({ username: false, password: false });
   const form = useRef<HTMLFormElement>(null);
@@ -48,16 +49,12 @@ export function LoginForm({ next }: { next: string }) {
         setTouched({ username: true, password: true });
         if (pending || checking.current) return;
         checking.current = true;
-        const target = event.currentTarget;
-        const data = new FormData(target);
+        const data = new FormData(event.currentTarget);
         void validate(data).then((valid) => {
           checking.current = false;
           if (!valid) return;
-          // What React does for a form's action when the submission is not prevented: run it, then reset the form.
-          startTransition(() => {
-            action(data);
-            requestFormReset(target);
-          });
+          // Not reset afterwards (as React would): a refused sign-in keeps the address and password as typed.
+          run(data);
         });
       }}
     >

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { fetchSuggestions } from '@/lib/commerce/suggestions';
-import { wantsRemoteSuggestions } from '@/lib/commerce/suggestion-rules';
+import { distinctIgnoringCase, wantsRemoteSuggestions } from '@/lib/commerce/suggestion-rules';
 import { shopScope } from '@/lib/commerce/scope';
 
 const termSchema = z.string().max(100);
@@ -16,5 +16,5 @@ export async function suggestAction(term: unknown): Promise<SuggestionsAnswer> {
   const scope = await shopScope();
   const result = await fetchSuggestions(parsed.data, scope.salesOrg);
   if (!result.ok) return { ok: false, message: result.error.description };
-  return { ok: true, values: result.data.suggestions.map((suggestion) => suggestion.value) };
+  return { ok: true, values: distinctIgnoringCase(result.data.suggestions.map((suggestion) => suggestion.value)) };
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import { deleteSavedCartAction, restoreCartAction } from '@/app/account/carts/actions';
 import { IDLE } from '@/app/cart/action-state';
+import { useFormAction } from '@/components/shell/use-server-action';
 import styles from '@/components/cart/cart.module.css';
 
 interface Props {
@@ -10,14 +11,16 @@ interface Props {
   name: string;
   /** Units in the current cart: restoring then asks first. */
   currentUnits: number;
+  /** Off on the saved cart's own page, which would be gone after it. */
+  withDelete?: boolean;
 }
 
 type Asking = 'none' | 'restore' | 'delete';
 
 /** Restore and delete a saved cart, each confirmed first when it touches something the user has. */
-export function SavedCartActions({ cartId, name, currentUnits }: Props) {
-  const [restoreState, restore, restoring] = useActionState(restoreCartAction, IDLE);
-  const [deleteState, remove, deleting] = useActionState(deleteSavedCartAction, IDLE);
+export function SavedCartActions({ cartId, name, currentUnits, withDelete = true }: Props) {
+  const { state: restoreState, action: restore, pending: restoring, submit: submitRestore } = useFormAction(restoreCartAction, IDLE);
+  const { state: deleteState, action: remove, pending: deleting, submit: submitDelete } = useFormAction(deleteSavedCartAction, IDLE);
   const [asking, setAsking] = useState<Asking>('none');
   const error = [restoreState, deleteState].find((state) => state.status === 'error');
 
@@ -30,7 +33,7 @@ export function SavedCartActions({ cartId, name, currentUnits }: Props) {
               Restore<span className="visually-hidden"> {name}</span>
             </button>
           ) : (
-            <form action={restore}>
+            <form action={restore} onSubmit={submitRestore}>
               <input type="hidden" name="cartId" value={cartId} />
               <button type="submit" className={styles.primary} disabled={restoring}>
                 {restoring ? 'Restoring…' : 'Restore'}
@@ -38,13 +41,15 @@ export function SavedCartActions({ cartId, name, currentUnits }: Props) {
               </button>
             </form>
           )}
-          <button type="button" className={styles.secondary} onClick={() => setAsking('delete')}>
-            Delete<span className="visually-hidden"> {name}</span>
-          </button>
+          {withDelete ? (
+            <button type="button" className={styles.secondary} onClick={() => setAsking('delete')}>
+              Delete<span className="visually-hidden"> {name}</span>
+            </button>
+          ) : null}
         </div>
       ) : null}
       {asking === 'restore' ? (
-        <form action={restore} className={styles.confirm}>
+        <form action={restore} onSubmit={submitRestore} className={styles.confirm}>
           <input type="hidden" name="cartId" value={cartId} />
           <p id={`restore-${cartId}`}>
             Your current cart has {currentUnits} {currentUnits === 1 ? 'item' : 'items'}. Restoring ‘{name}’ saves your current cart
@@ -61,7 +66,14 @@ export function SavedCartActions({ cartId, name, currentUnits }: Props) {
         </form>
       ) : null}
       {asking === 'delete' ? (
-        <form action={remove} className={styles.confirm} onSubmit={() => setAsking('none')}>
+        <form
+          action={remove}
+          className={styles.confirm}
+          onSubmit={(event) => {
+            setAsking('none');
+            submitDelete(event);
+          }}
+        >
           <input type="hidden" name="cartId" value={cartId} />
           <p id={`delete-${cartId}`}>Delete the saved cart ‘{name}’? This cannot be undone.</p>
           <div className={styles.inline}>
@@ -75,7 +87,7 @@ export function SavedCartActions({ cartId, name, currentUnits }: Props) {
         </form>
       ) : null}
       {error && error.status === 'error' ? (
-        <p role="alert" className={styles.lineError}>
+        <p role="alert" className={styles.fieldError}>
           {error.message}
         </p>
       ) : null}

@@ -1,14 +1,15 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import { clearCartAction, saveCartAction } from '@/app/cart/actions';
 import { IDLE } from '@/app/cart/action-state';
+import { useFormAction } from '@/components/shell/use-server-action';
 import styles from './cart.module.css';
 
 export function SaveCartForm({ cartId }: { cartId: string }) {
-  const [state, action, pending] = useActionState(saveCartAction, IDLE);
+  const { state, action, pending, submit } = useFormAction(saveCartAction, IDLE);
   return (
-    <form action={action} className={styles.panelForm}>
+    <form action={action} onSubmit={submit} className={styles.panelForm}>
       <input type="hidden" name="cartId" value={cartId} />
       <label htmlFor="save-cart-name">Save this cart as</label>
       <div className={styles.inline}>
@@ -26,7 +27,7 @@ export function SaveCartForm({ cartId }: { cartId: string }) {
           {pending ? 'Saving…' : 'Save cart'}
         </button>
       </div>
-      <p id="save-cart-status" role="status" className={state.status === 'error' ? styles.lineError : styles.muted}>
+      <p id="save-cart-status" role="status" className={state.status === 'error' ? styles.fieldError : styles.muted}>
         {state.status === 'error' ? state.message : ''}
       </p>
     </form>
@@ -35,7 +36,7 @@ export function SaveCartForm({ cartId }: { cartId: string }) {
 
 /** Clearing asks once more: it cannot be undone. */
 export function ClearCartForm({ cartId }: { cartId: string }) {
-  const [state, action, pending] = useActionState(clearCartAction, IDLE);
+  const { state, action, pending, submit } = useFormAction(clearCartAction, IDLE);
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
@@ -44,7 +45,7 @@ export function ClearCartForm({ cartId }: { cartId: string }) {
           Clear cart
         </button>
         {state.status === 'error' ? (
-          <p role="alert" className={styles.lineError}>
+          <p role="alert" className={styles.fieldError}>
             {state.message}
           </p>
         ) : null}
@@ -52,7 +53,14 @@ export function ClearCartForm({ cartId }: { cartId: string }) {
     );
   }
   return (
-    <form action={action} className={styles.confirm} onSubmit={() => setConfirming(false)}>
+    <form
+      action={action}
+      className={styles.confirm}
+      onSubmit={(event) => {
+        setConfirming(false);
+        submit(event);
+      }}
+    >
       <input type="hidden" name="cartId" value={cartId} />
       <p id="clear-question">Remove every line from your cart? This cannot be undone.</p>
       <div className={styles.inline}>

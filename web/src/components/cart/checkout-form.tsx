@@ -1,8 +1,11 @@
 'use client';
 
-import { useActionState, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
 import { IDLE } from '@/app/cart/action-state';
+import { publishCartUnits } from '@/components/shell/cart-units';
+import { LinkedMessage } from '@/components/shell/linked-message';
+import { useFormAction, useNetworkFailure } from '@/components/shell/use-server-action';
 import styles from './cart.module.css';
 
 export interface DateChoice {
@@ -24,8 +27,14 @@ type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
 const SAVE_DELAY_MS = 400;
 
-/** Each field is saved to the cart as it changes: a short pause after typing, at once for the date. */
-function useAutosave() {
+const NOT_SAVED = 'Not saved yet: it is saved with the order, or try again when the connection is back.';
+
+/**
+ * Each field is saved to the cart as it changes: a short pause after typing, at once for the date. A save that
+ * fails (the connection, the API, a bad value) says so at the field; none is left saying "Saving…".
+ */
+function useAutosave(cartId: string) {
+  const { callAction, showNetworkError } = useNetworkFailure();
   const timers = useRef(new Map<Field, ReturnType<typeof setTimeout>>());
   const [status, setStatus] = useState<Record<Field, SaveState>>({
     requestedDeliveryDate: 'idle',
@@ -39,16 +48,25 @@ function useAutosave() {
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
+  const settle = (field: Field, error: string | undefined) => {
+    setStatus((s) => ({ ...s, [field]: error === undefined ? 'saved' : 'error' }));
+    setErrors((e) => ({ ...e, [field]: error }));
+  };
+
+  const send = async (field: Field, value: string) => {
+    const answer = await callAction(() => saveCheckoutField(cartId, field, value));
+    if (!answer) return settle(field, NOT_SAVED);
+    if (answer.ok) return settle(field, undefined);
+    if (answer.network) showNetworkError();
+    settle(field, answer.network ? NOT_SAVED : answer.message);
+  };
+
   const save = (field: Field, value: string, delay = SAVE_DELAY_MS) => {
     clearTimeout(timers.current.get(field));
     setStatus((s) => ({ ...s, [field]: 'saving' }));
     timers.current.set(
       field,
-      setTimeout(async () => {
-        const answer = await saveCheckoutField(field, value);
-        setStatus((s) => ({ ...s, [field]: answer.ok ? 'saved' : 'error' }));
-        setErrors((e) => ({ ...e, [field]: answer.ok ? undefined : answer.message }));
-      }, delay),
+      setTimeout(() => void send(field, value), delay),
     );
   };
   return { status, errors, save };
@@ -57,18 +75,22 @@ function useAutosave() {
 const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', saved: 'Saved', error: '' };
 
 export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired }: Props) {
-  const [state, action, pending] = useActionState(placeOrderAction, IDLE);
-  const { status, errors, save } = useAutosave();
+  const { state, action, pending, submit } = useFormAction(placeOrderAction, IDLE);
+  const { status, errors, save } = useAutosave(cartId);
+  const cartUnits = state.status === 'error' ? state.cartUnits : undefined;
+  useEffect(() => {
+    if (cartUnits !== undefined) publishCartUnits(cartUnits);
+  }, [cartUnits, state]);
   const next = dates[0];
 
   const note = (field: Field) => (
-    <p id={`${field}-status`} className={errors[field] ? styles.lineError : styles.hint} role="status">
+    <p id={`${field}-status`} className={errors[field] ? styles.fieldError : styles.saveNote} role="status">
       {errors[field] ?? statusText[status[field]]}
     </p>
   );
 
   return (
-    <form action={action} className={styles.checkout} aria-labelledby="checkout-details">
+    <form action={action} onSubmit={submit} className={styles.checkout} aria-labelledby="checkout-details">
       <h2 id="checkout-details">Delivery details</h2>
       <input type="hidden" name="cartId" value={cartId} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -80,7 +102,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
             Order by {next.cutoffLabel} for delivery on {next.label}.
           </p>
         ) : (
-          <p className={styles.lineError}>No delivery dates are open for this account at the moment. Please contact customer service.</p>
+          <p className={styles.fieldError}>No delivery dates are open for this account at the moment. Please contact customer service.</p>
         )}
         <select
           id="requestedDeliveryDate"
@@ -138,8 +160,8 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
       </div>
 
       {state.status === 'error' ? (
-        <p role="alert" className={styles.lineError}>
-          {state.message}
+        <p role="alert" className={styles.fieldError}>
+          <LinkedMessage message={state.message} link={state.link} />
         </p>
       ) : null}
       <button type="submit" className={styles.primary} disabled={pending || !next} aria-busy={pending || undefined}>

@@ -1,8 +1,9 @@
 'use client';
 
-import { useActionState, useId } from 'react';
+import { useId } from 'react';
 import { addToCartAction } from '@/app/cart/actions';
 import { IDLE } from '@/app/cart/action-state';
+import { useFormAction } from '@/components/shell/use-server-action';
 import styles from './add-to-cart.module.css';
 
 interface Props {
@@ -12,14 +13,28 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Quantity and add-to-cart on a product card: progress, success and errors stay on the page. */
+/**
+ * Quantity and add-to-cart on a product card: progress, success and errors stay on the page, and the box keeps
+ * what the customer typed (also when the connection drops: spec §8 toast, then the same click works again).
+ */
 export function AddToCart({ productCode, productName, minOrderQuantity, disabled = false }: Props) {
-  const [state, action, pending] = useActionState(addToCartAction, IDLE);
+  const { state, action, pending, submit } = useFormAction(addToCartAction, IDLE);
   const id = useId();
   const message = pending ? 'Adding…' : state.status === 'idle' ? '' : state.message;
   return (
-    <form action={action} className={styles.form} aria-label={`Add ${productName} to cart`}>
+    <form
+      action={action}
+      className={styles.form}
+      aria-label={`Add ${productName} to cart`}
+      onSubmit={(event) => {
+        // The button stays focusable while adding (aria-disabled), so a second press must not send twice.
+        if (pending) event.preventDefault();
+        else submit(event);
+      }}
+    >
       <input type="hidden" name="productCode" value={productCode} />
+      <input type="hidden" name="productName" value={productName} />
+      <input type="hidden" name="minimum" value={minOrderQuantity} />
       <label htmlFor={`${id}-qty`} className={styles.label}>
         Quantity
       </label>
@@ -35,7 +50,8 @@ export function AddToCart({ productCode, productName, minOrderQuantity, disabled
         aria-invalid={state.status === 'error' || undefined}
         disabled={disabled}
       />
-      <button type="submit" className={styles.button} disabled={disabled || pending} aria-busy={pending || undefined}>
+      {/* Busy, not disabled, while adding: a disabled button loses keyboard focus to the page. */}
+      <button type="submit" className={styles.button} disabled={disabled} aria-disabled={pending || undefined} aria-busy={pending || undefined}>
         {pending ? 'Adding…' : 'Add to cart'}
       </button>
       <p

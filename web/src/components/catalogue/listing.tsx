@@ -1,10 +1,14 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { listingView } from '@/lib/commerce/listing-view';
 import { listingHref, toggleFilter, withPage, type ListingState } from '@/lib/commerce/search-query';
 import type { SearchResult } from '@/lib/commerce/types';
 import { Facets } from './facets';
 import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
+import { ProductRows } from './product-rows';
+import { ResultsHeading } from './results-heading';
+import { ViewToggle } from './view-toggle';
 import { Sorts } from './sorts';
 import styles from './listing.module.css';
 
@@ -20,8 +24,9 @@ interface Props {
 
 const results = (n: number) => (n === 1 ? '1 product' : `${n} products`);
 
-/** A product listing: facets, sorts, the cards and pages, all driven by the address. */
-export function Listing({ path, state, result, empty, hiddenFacets = [] }: Props) {
+/** A product listing: facets, sorts, the cards (or the compact list the customer chose) and pages, driven by the address. */
+export async function Listing({ path, state, result, empty, hiddenFacets = [] }: Props) {
+  const view = await listingView();
   const facets = result.facets.filter((facet) => !hiddenFacets.includes(facet.code));
   const { totalResults, currentPage, pageSize } = result.pagination;
   const first = totalResults === 0 ? 0 : currentPage * pageSize + 1;
@@ -33,9 +38,10 @@ export function Listing({ path, state, result, empty, hiddenFacets = [] }: Props
       </aside>
       <div className={styles.main}>
         <div className={styles.toolbar}>
-          <p className={styles.count} role="status">
+          <ResultsHeading address={listingHref(path, state)} className={styles.resultsHeading}>
             {totalResults === 0 ? 'No products' : `${first}–${last} of ${results(totalResults)}`}
-          </p>
+          </ResultsHeading>
+          <ViewToggle view={view} />
           <Sorts path={path} state={state} sorts={result.sorts} />
         </div>
         {state.filters.length > 0 ? (
@@ -58,6 +64,8 @@ export function Listing({ path, state, result, empty, hiddenFacets = [] }: Props
         ) : null}
         {result.products.length === 0 ? (
           <div className={styles.empty}>{empty}</div>
+        ) : view === 'list' ? (
+          <ProductRows products={result.products} label="Products" />
         ) : (
           <ProductGrid products={result.products} label="Products" />
         )}

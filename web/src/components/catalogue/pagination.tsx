@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import type { Pagination as PaginationData } from '@/lib/commerce/types';
+import { PageLink } from './page-link';
 import styles from './listing.module.css';
 
 interface Props {
@@ -24,9 +24,9 @@ export function Pagination({ pagination, hrefFor, label = 'Pages' }: Props) {
       <ul>
         <li>
           {currentPage > 0 ? (
-            <Link href={hrefFor(currentPage - 1)} rel="prev" prefetch={false}>
+            <PageLink href={hrefFor(currentPage - 1)} rel="prev">
               Previous<span className="visually-hidden"> page</span>
-            </Link>
+            </PageLink>
           ) : null}
         </li>
         {pages.map((page, index) => (
@@ -38,18 +38,18 @@ export function Pagination({ pagination, hrefFor, label = 'Pages' }: Props) {
                 {page + 1}
               </span>
             ) : (
-              <Link href={hrefFor(page)} prefetch={false}>
+              <PageLink href={hrefFor(page)}>
                 <span className="visually-hidden">Page </span>
                 {page + 1}
-              </Link>
+              </PageLink>
             )}
           </li>
         ))}
         <li>
           {currentPage < totalPages - 1 ? (
-            <Link href={hrefFor(currentPage + 1)} rel="next" prefetch={false}>
+            <PageLink href={hrefFor(currentPage + 1)} rel="next">
               Next<span className="visually-hidden"> page</span>
-            </Link>
+            </PageLink>
           ) : null}
         </li>
       </ul>

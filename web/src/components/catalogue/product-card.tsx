@@ -36,6 +36,10 @@ export function ProductCard({ product, eager = false, priority = false }: Props)
       <p className={styles.brand}>{product.brand}</p>
       <dl className={styles.facts}>
         <div>
+          <dt>Code</dt>
+          <dd>{product.code}</dd>
+        </div>
+        <div>
           <dt>Pack</dt>
           <dd>{product.packSize}</dd>
         </div>
@@ -45,6 +49,12 @@ export function ProductCard({ product, eager = false, priority = false }: Props)
             <dd>{product.storageText}</dd>
           </div>
         ) : null}
+        <div>
+          <dt>Shelf life</dt>
+          <dd>
+            {product.shelfLifeDays} {product.shelfLifeDays === 1 ? 'day' : 'days'}
+          </dd>
+        </div>
         <div>
           <dt>Minimum order</dt>
           <dd>{product.minOrderQuantity}</dd>

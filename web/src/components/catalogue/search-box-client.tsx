@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { flushSync } from 'react-dom';
 import { suggestAction } from '@/app/search/actions';
 import { useToast } from '@/components/shell/toasts';
+import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { filterByPrefix, searchHref, wantsRemoteSuggestions } from '@/lib/commerce/suggestion-rules';
 import styles from './search-box.module.css';
 
@@ -19,6 +20,7 @@ const DEBOUNCE_MS = 150;
 export function SearchBoxClient() {
   const router = useRouter();
   const { showToast } = useToast();
+  const { callAction } = useNetworkFailure();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -34,14 +36,16 @@ export function SearchBoxClient() {
   useEffect(() => {
     if (!wantsRemoteSuggestions(term)) return;
     const request = ++latest.current;
-    const timer = setTimeout(async () => {
-      const answer = await suggestAction(term);
-      if (request !== latest.current) return;
+    const load = async () => {
+      // Unreachable (offline, 503): callAction has shown the spec §8 toast; the box keeps working on what it has.
+      const answer = await callAction(() => suggestAction(term));
+      if (!answer || request !== latest.current) return;
       if (answer.ok) setFetched({ term, values: answer.values });
       else showToast({ title: 'An unexpected error occurred', description: answer.message, type: 'error', dedupeKey: 'suggestions' });
-    }, DEBOUNCE_MS);
+    };
+    const timer = setTimeout(() => void load(), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [term, showToast]);
+  }, [term, showToast, callAction]);
 
   // The field is uncontrolled so that whatever was typed before hydration is kept, and picked up here.
   useEffect(() => {

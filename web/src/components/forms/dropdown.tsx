@@ -69,7 +69,7 @@ export function Dropdown<T extends Item>(props: DropdownProps<T>) {
   };
 
   return (
-    <FieldFrame id={id} label={label} size={size} help={help} description={description} error={message}>
+    <FieldFrame id={id} label={label} size={size} help={help} description={description} error={message} reserveError={!props.omitErrorMessage}>
       <Select<Option, false>
         inputId={id}
         instanceId={id}

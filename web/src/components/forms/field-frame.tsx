@@ -9,12 +9,18 @@ interface FieldFrameProps {
   description?: string;
   error?: string;
   labelAfter?: boolean;
+  /** Off for a field whose message is shown elsewhere (spec §2 "omit the error message"). */
+  reserveError?: boolean;
   className?: string;
   children: ReactNode;
 }
 
-/** Label, help, description and error around one control, wired up with aria-describedby ids. */
-export function FieldFrame({ id, label, size, help, description, error, labelAfter = false, className = '', children }: FieldFrameProps) {
+/**
+ * Label, help, description and error around one control, wired up with aria-describedby ids. The error's line
+ * is there before any message is: a message that comes or goes (on blur, say) never moves the controls below,
+ * so the click the customer aimed at the button lands on it.
+ */
+export function FieldFrame({ id, label, size, help, description, error, labelAfter = false, reserveError = true, className = '', children }: FieldFrameProps) {
   const labelElement = (
     <label htmlFor={id} className="field-label">
       {label}
@@ -35,7 +41,7 @@ export function FieldFrame({ id, label, size, help, description, error, labelAft
           {help}
         </p>
       ) : null}
-      {error ? (
+      {error || reserveError ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>

@@ -6,6 +6,7 @@ import { Dropdown } from '@/components/forms/dropdown';
 import { switchAccount } from './actions';
 import { clearClientCaches } from './client-caches';
 import { Modal } from './modal';
+import { useNetworkFailure } from './use-server-action';
 import { accountLabel, isReady, pickAccount, rangeLabel, switchNoun, type SwitcherAccount, type SwitcherSelection } from './switcher-model';
 
 interface Props {
@@ -27,6 +28,7 @@ export function AccountSwitcherForm({ accounts, active, cartUnits }: Props) {
   const [asking, setAsking] = useState<'range' | 'confirm' | null>(null);
   const [problem, setProblem] = useState<string>();
   const [pending, startTransition] = useTransition();
+  const { callAction } = useNetworkFailure();
   const noun = switchNoun(accounts);
   const account = accounts[selection.shipTo];
   const ranges = account?.salesOrgs ?? [];
@@ -39,8 +41,11 @@ export function AccountSwitcherForm({ accounts, active, cartUnits }: Props) {
   const proceed = (next: SwitcherSelection) => {
     startTransition(async () => {
       clearClientCaches();
-      const result = await switchAccount(next);
-      if (result && !result.ok) setProblem(result.message);
+      const result = await callAction(() => switchAccount(next));
+      // A switch that went through navigates away; no answer means the connection failed (toast shown): the
+      // choice goes back to the active account so that choosing again tries again.
+      if (!result) reset();
+      else if (!result.ok) setProblem(result.message);
     });
   };
 

@@ -15,12 +15,21 @@ export function hashBangTarget(pathname: string, hash: string): string | undefin
   return base === '/' ? `/${value}` : `${base}${value}`;
 }
 
+/**
+ * Checks on every page and again on `hashchange`: a legacy address pasted into the bar of the page already
+ * showing (`/` then `/#!/account/orders/`) changes only the fragment, which loads nothing.
+ */
 export function HashBangRedirect() {
   const router = useRouter();
   const pathname = usePathname();
   useEffect(() => {
-    const target = hashBangTarget(pathname, window.location.hash);
-    if (target) router.replace(target);
+    const rewrite = () => {
+      const target = hashBangTarget(pathname, window.location.hash);
+      if (target) router.replace(target);
+    };
+    rewrite();
+    window.addEventListener('hashchange', rewrite);
+    return () => window.removeEventListener('hashchange', rewrite);
   }, [router, pathname]);
   return null;
 }

@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { CategoryBar, CategoryMenuList } from '@/components/catalogue/category-bar';
+import { nextDeliveryDates } from '@/components/weekly/next-delivery';
+import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import { SearchBox } from '@/components/catalogue/search-box';
 import { getCartSummary } from '@/lib/commerce/cart-summary';
 import { rangeName } from '@/lib/site-config';
@@ -93,7 +95,8 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
       </header>
     );
   }
-  const units = await cartUnits(ready);
+  const scope = { username: ready.user.username, shipTo: ready.activeShipTo, soldTo: ready.activeSoldTo, salesOrg: ready.activeSalesOrg };
+  const [units, deliveryDates] = await Promise.all([cartUnits(ready), nextDeliveryDates(scope)]);
   const accounts: SwitcherAccount[] = ready.user.shipTos;
   const switcher = showSwitcher(accounts) ? (
     <AccountSwitcher key={`${ready.activeShipTo}:${ready.activeSalesOrg}`} accounts={accounts} active={{ shipTo: ready.activeShipTo, salesOrg: ready.activeSalesOrg }} cartUnits={units} />
@@ -108,6 +111,11 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
         <nav aria-label="Main" className="header-nav">
           <ul>
             <li>
+              <Link href="/cart/quick-order/" className="nav-link" prefetch={false}>
+                Quick order
+              </Link>
+            </li>
+            <li>
               <Link href="/account/orders/" className="nav-link" prefetch={false}>
                 Order history
               </Link>
@@ -115,6 +123,11 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
             <li>
               <Disclosure label="My account" variant="menu" className="account-menu">
                 <ul className="menu-list">
+                  <li>
+                    <Link href="/account/usual/" prefetch={false}>
+                      Usual items
+                    </Link>
+                  </li>
                   <li>
                     <Link href="/account/carts/" prefetch={false}>
                       Saved carts
@@ -146,6 +159,7 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
       </div>
       <div className="header-sub">
         <div className="header-sub-inner">
+          <div className="header-countdown">{deliveryDates ? <CutoffCountdown dates={deliveryDates} variant="header" /> : null}</div>
           {switcher ? <span className="switcher-label">Ordering for</span> : null}
           {switcher}
         </div>

@@ -45,6 +45,11 @@ export function MobileMenu({ signedIn, shop, switcher, signOut }: MobileMenuProp
                 </li>
               ) : null}
               <li>
+                <Link href="/cart/quick-order/" prefetch={false}>
+                  Quick order
+                </Link>
+              </li>
+              <li>
                 <Link href="/account/orders/" prefetch={false}>
                   Order history
                 </Link>
@@ -52,6 +57,11 @@ export function MobileMenu({ signedIn, shop, switcher, signOut }: MobileMenuProp
               <li>
                 <Disclosure label="My account" variant="section">
                   <ul>
+                    <li>
+                      <Link href="/account/usual/" prefetch={false}>
+                        Usual items
+                      </Link>
+                    </li>
                     <li>
                       <Link href="/account/carts/" prefetch={false}>
                         Saved Carts

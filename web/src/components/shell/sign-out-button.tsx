@@ -1,9 +1,26 @@
-import { signOut } from './actions';
+'use client';
 
-/** A plain form: signing out works before any script has loaded, and the proxy checks its Origin. */
+import { startTransition } from 'react';
+import { signOut } from './actions';
+import { useNetworkFailure } from './use-server-action';
+
+/**
+ * A plain form: signing out works before any script has loaded, and the proxy checks its Origin. With script,
+ * a dropped connection is the spec §8 toast rather than the crash page.
+ */
 export function SignOutButton({ className = 'nav-link' }: { className?: string }) {
+  const { callAction } = useNetworkFailure();
   return (
-    <form action={signOut} className="sign-out-form">
+    <form
+      action={signOut}
+      className="sign-out-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        startTransition(async () => {
+          await callAction(() => signOut());
+        });
+      }}
+    >
       <button type="submit" className={className}>
         Sign out
       </button>

@@ -1,9 +1,12 @@
 import 'server-only';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getConfig } from '../config';
 import type { ApiResult, AppError } from '../errors/app-error';
 import { clientCredentialFailure, failedToFetch, fromApiResponse, type OccErrorBody } from '../errors/catalogue';
 import { clientToken, invalidateClientToken } from '../session/client-token';
+import { SESSION_COOKIE } from '../session/cookie';
+import { sessionExpiredAddress } from '../session/expiry-proof';
 import { refreshTokens } from '../session/refresh';
 import { currentPath } from '../session/request-context';
 import { readSessionData, writeSessionData } from '../session/session';
@@ -36,7 +39,7 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 
 /** Where SessionExpired sends the browser: a route handler clears the cookie and shows the sign-in page. */
 async function endSession(): Promise<never> {
-  redirect(`/api/session/expired/?next=${encodeURIComponent(await currentPath())}`);
+  redirect(sessionExpiredAddress(await currentPath(), (await cookies()).get(SESSION_COOKIE)?.value));
 }
 
 async function userTokens(): Promise<TokenSet> {

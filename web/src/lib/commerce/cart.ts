@@ -2,7 +2,7 @@ import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
 import { scopeQuery, type ShopScope } from './scope';
-import type { Cart, CartModification } from './types';
+import type { Cart, CartModification, ReorderResult } from './types';
 
 const CARTS = '/users/current/carts';
 
@@ -36,8 +36,17 @@ export interface CartDetails {
   requestedDeliveryDate?: string;
 }
 
-export const updateCartDetails = (scope: ShopScope, details: CartDetails): Promise<ApiResult<Cart>> =>
-  apiRequest<Cart>(`${CARTS}/active`, { method: 'PUT', query: scopeQuery(scope), body: details });
+/** Sets checkout fields on the cart the checkout shows (by its code: a cart ordered meanwhile is not silently replaced). */
+export const updateCartDetails = (scope: ShopScope, cartId: string, details: CartDetails): Promise<ApiResult<Cart>> =>
+  apiRequest<Cart>(`${CARTS}/${encodeURIComponent(cartId)}`, { method: 'PUT', query: scopeQuery(scope), body: details });
+
+/** One cart of the active account and range, with its lines (a saved cart's page). */
+export const getCart = (scope: ShopScope, cartId: string): Promise<ApiResult<Cart>> =>
+  apiRequest<Cart>(`${CARTS}/${encodeURIComponent(cartId)}`, { query: { ...scopeQuery(scope), fields: 'FULL' } });
+
+/** Copies a saved cart's lines into the current cart of its account and range; the saved cart stays (design §7). */
+export const addSavedCartToCart = (scope: ShopScope, cartId: string): Promise<ApiResult<ReorderResult>> =>
+  apiRequest<ReorderResult>(`${CARTS}/${encodeURIComponent(cartId)}/addtocart`, { method: 'POST', query: scopeQuery(scope) });
 
 export const deleteCart = (scope: ShopScope, cartId: string): Promise<ApiResult<unknown>> =>
   apiRequest(`${CARTS}/${encodeURIComponent(cartId)}`, { method: 'DELETE', query: scopeQuery(scope) });

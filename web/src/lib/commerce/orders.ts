@@ -1,6 +1,6 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
-import type { ApiResult } from '@/lib/errors/app-error';
+import type { ApiResult, AppError } from '@/lib/errors/app-error';
 import { scopeQuery, type ShopScope } from './scope';
 import type { Order, OrderHistory, ReorderResult } from './types';
 
@@ -25,3 +25,9 @@ export const getOrder = (scope: ShopScope, code: string): Promise<ApiResult<Orde
 
 export const reorder = (scope: ShopScope, code: string): Promise<ApiResult<ReorderResult>> =>
   apiRequest<ReorderResult>(`${ORDERS}/${encodeURIComponent(code)}/reorder`, { method: 'POST', query: scopeQuery(scope) });
+
+/** The order a cart already became, when placing it was refused for that (409 naming the order). */
+export function orderedAs(error: AppError): string | undefined {
+  if (error.status !== 409 || error.subject !== 'cartId') return undefined;
+  return /already been ordered as ([A-Za-z0-9-]{1,40})$/.exec(error.description)?.[1];
+}

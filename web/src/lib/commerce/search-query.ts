@@ -13,8 +13,9 @@ export interface ListingState {
 
 type Params = Record<string, string | string[] | undefined>;
 
-const FACET_KEY = /^[a-zA-Z][a-zA-Z0-9]{0,39}$/;
-const RESERVED = new Set(['sort', 'page']);
+/** The API's sort codes and filter keys (design §2): anything else in a hand-edited address is ignored. */
+const SORT_CODES: readonly string[] = ['relevance', 'name-asc', 'name-desc', 'price-asc', 'price-desc'];
+const FILTER_KEYS: readonly string[] = ['category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct'];
 
 /** The OCC query separates its parts with ':' so a value must not contain one. */
 const clean = (value: string): string => value.replaceAll(':', ' ').trim();
@@ -25,14 +26,14 @@ const asList = (value: string | string[] | undefined): string[] =>
 export function listingStateFrom(params: Params): ListingState {
   const filters: [string, string][] = [];
   for (const [key, raw] of Object.entries(params)) {
-    if (RESERVED.has(key) || !FACET_KEY.test(key)) continue;
+    if (!FILTER_KEYS.includes(key)) continue;
     for (const value of asList(raw)) {
       const cleaned = clean(value);
       if (cleaned && !filters.some(([k, v]) => k === key && v === cleaned)) filters.push([key, cleaned]);
     }
   }
   const sortParam = asList(params.sort)[0];
-  const sort = sortParam && /^[a-z-]{1,40}$/.test(sortParam) ? sortParam : undefined;
+  const sort = sortParam && SORT_CODES.includes(sortParam) ? sortParam : undefined;
   const pageNumber = Number(asList(params.page)[0] ?? '1');
   const page = Number.isSafeInteger(pageNumber) && pageNumber >= 1 ? pageNumber - 1 : 0;
   return { sort, filters, page };
@@ -64,3 +65,5 @@ export function toggleFilter(state: ListingState, key: string, value: string): L
 export const withSort = (state: ListingState, sort: string): ListingState => ({ ...state, sort, page: 0 });
 
 export const withPage = (state: ListingState, page: number): ListingState => ({ ...state, page });
+
+export const DEFAULT_LISTING: ListingState = { sort: undefined, filters: [], page: 0 };

@@ -10,3 +10,17 @@ export function filterByPrefix(suggestions: string[], term: string): string[] {
 }
 
 export const searchHref = (term: string): string => `/search/${encodeURIComponent(term.trim())}/`;
+
+/**
+ * One suggestion per wording whatever its case: the API offers a product name and a brand or category that
+ * differ only in case ("Salted Butter", "Salted butter"), which read as the same search. The first (best) wins.
+ */
+export function distinctIgnoringCase(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = value.toLocaleLowerCase('en-GB');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

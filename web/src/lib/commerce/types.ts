@@ -37,7 +37,10 @@ export interface Product {
 }
 
 /** The product as a cart line carries it. */
-export type CartProduct = Pick<Product, 'code' | 'name' | 'packSize' | 'salesUnit' | 'minOrderQuantity' | 'stock' | 'images' | 'vatRateBp'>;
+export type CartProduct = Pick<
+  Product,
+  'code' | 'name' | 'brand' | 'packSize' | 'salesUnit' | 'storageText' | 'shelfLifeDays' | 'minOrderQuantity' | 'stock' | 'images' | 'vatRateBp'
+>;
 
 export interface FacetValue {
   code: string;
@@ -94,6 +97,7 @@ export interface CartEntry {
 export interface Cart {
   code: string;
   version: number;
+  status?: 'current' | 'saved' | 'ordered';
   name: string | null;
   description: string | null;
   saveTime: string | null;
@@ -129,6 +133,8 @@ export interface OrderLine {
   entryNumber: number;
   product: { code: string; name: string; packSize: string };
   quantity: number;
+  /** Null until the warehouse reports what went out; below quantity for a shortage. */
+  deliveredQuantity?: number | null;
   basePrice: Money;
   totalPrice: Money;
 }
@@ -145,9 +151,22 @@ export interface Order {
   totalPrice: Money;
   totalTax: Money;
   totalPriceWithTax: Money;
+  /** The warehouse's status reports, oldest first, with the notes for the customer. */
+  statusChanges?: OrderStatusChange[];
+  /** The address is in the order detail only (for the page and its print). */
+  shipTo?: { code: string; name: string; address?: { line1: string; town: string; postalCode: string } };
+  soldTo?: string;
+  soldToName?: string;
 }
 
-export type OrderSummary = Omit<Order, 'entries' | 'deliveryInstructions'>;
+export interface OrderStatusChange {
+  status: string;
+  note: string | null;
+  changedAt: string;
+}
+
+/** An order in the history: with its lines (design §4), without the delivery instructions. */
+export type OrderSummary = Omit<Order, 'deliveryInstructions'>;
 
 export interface OrderHistory {
   orders: OrderSummary[];

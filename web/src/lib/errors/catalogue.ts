@@ -35,6 +35,8 @@ export function defaultError(): AppError {
   };
 }
 
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
 export const SIGNED_OUT_MESSAGE = 'You have been logged out';
 
 export interface OccErrorBody {
@@ -48,6 +50,9 @@ export interface OccErrorBody {
  * its catalogue); otherwise error/error_description; otherwise the status fallback.
  */
 export function fromApiResponse(status: number, statusText: string, body: OccErrorBody | undefined): AppError {
+  // An outage or load shedding (503 with Retry-After) and a failing gateway are the network's fault, not the
+  // customer's: spec §8 FailedToFetch, "Please try again".
+  if (UNAVAILABLE_STATUSES.has(status)) return { ...failedToFetch(), status };
   const first = body?.errors?.[0];
   if (first?.message) {
     return { type: first.type ?? 'Default', title: UNEXPECTED, description: first.message, status, reason: first.reason, subject: first.subject };

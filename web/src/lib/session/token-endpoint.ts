@@ -64,8 +64,8 @@ async function requestTokens(form: Record<string, string>, forwardedFor?: string
 }
 
 /**
- * `forwardedFor`: the browser's address, so the API's per-address sign-in limit counts each customer rather than
- * the storefront (the API believes it only with TRUST_PROXY=true).
+ * `forwardedFor`: the client's address as server.mjs established it, so the API's sign-in limits count each
+ * shopper rather than the storefront (the API believes it from the proxies in its TRUST_PROXY).
  */
 export function passwordGrant(username: string, password: string, forwardedFor?: string): Promise<TokenOutcome> {
   return requestTokens({ grant_type: 'password', username, password, channel: 'cfi' }, forwardedFor);

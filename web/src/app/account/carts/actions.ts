@@ -3,10 +3,11 @@
 import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { deleteCart, restoreSavedCart } from '@/lib/commerce/cart';
+import type { ReorderAnswer } from '@/app/account/orders/actions';
+import { addSavedCartToCart, deleteCart, restoreSavedCart } from '@/lib/commerce/cart';
 import { errorText } from '@/lib/commerce/error-text';
 import { shopScope } from '@/lib/commerce/scope';
-import { done, failed, type ActionState } from '@/app/cart/action-state';
+import { done, failed, failedWith, type ActionState } from '@/app/cart/action-state';
 
 const cartIdSchema = z.string().min(1).max(64);
 
@@ -15,7 +16,7 @@ export async function restoreCartAction(_previous: ActionState, form: FormData):
   const cartId = cartIdSchema.safeParse(form.get('cartId'));
   if (!cartId.success) return failed('Reload the page and try again');
   const result = await restoreSavedCart(await shopScope(), cartId.data);
-  if (!result.ok) return failed(errorText(result.error));
+  if (!result.ok) return failedWith(result.error);
   // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
   revalidatePath('/', 'layout');
   redirect('/cart/');
@@ -25,7 +26,18 @@ export async function deleteSavedCartAction(_previous: ActionState, form: FormDa
   const cartId = cartIdSchema.safeParse(form.get('cartId'));
   if (!cartId.success) return failed('Reload the page and try again');
   const result = await deleteCart(await shopScope(), cartId.data);
-  if (!result.ok) return failed(errorText(result.error));
+  if (!result.ok) return failedWith(result.error);
   refresh();
   return done('Saved cart deleted');
+}
+
+/** The saved cart's lines go into the current cart and the saved cart stays; lines that could not go are reported. */
+export async function addSavedCartToCartAction(_previous: ReorderAnswer, form: FormData): Promise<ReorderAnswer> {
+  const cartId = cartIdSchema.safeParse(form.get('cartId'));
+  if (!cartId.success) return { status: 'error', message: 'Reload the page and try again' };
+  const result = await addSavedCartToCart(await shopScope(), cartId.data);
+  if (!result.ok) return { status: 'error', message: errorText(result.error), network: result.error.type === 'FailedToFetch' };
+  refresh();
+  const notAdded = result.data.notAdded.map(({ productCode, name, message }) => ({ productCode, name, message }));
+  return { status: 'done', added: result.data.added.length, notAdded };
 }

@@ -39,7 +39,8 @@ export async function POST(request: Request): Promise<Response> {
     customerId: session.user?.customerId,
     projectId: 'storefront',
   };
-  // The browser's address, so the API's per-address limit on reports counts each visitor (with TRUST_PROXY=true).
+  // The client's address as server.mjs established it (one address, never the browser's own claim), so the
+  // API's per-address limit on reports counts each visitor.
   const forwardedFor = request.headers.get('x-forwarded-for');
   try {
     const response = await fetch(`${getConfig().apiUrl}/occ/v2/b2b/logging`, {

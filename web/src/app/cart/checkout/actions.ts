@@ -1,43 +1,67 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { getCartSummary } from '@/lib/commerce/cart-summary';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { updateCartDetails } from '@/lib/commerce/cart';
 import { errorText } from '@/lib/commerce/error-text';
-import { placeOrder } from '@/lib/commerce/orders';
+import { orderedAs, placeOrder } from '@/lib/commerce/orders';
 import { shopScope } from '@/lib/commerce/scope';
-import { failed, type ActionState } from '../action-state';
+import type { AppError } from '@/lib/errors/app-error';
+import { failed, failedWith, type ActionState } from '../action-state';
 import { checkoutDetailsSchema } from './checkout-schema';
 
-export type SaveAnswer = { ok: true } | { ok: false; field?: string; message: string };
+export type SaveAnswer = { ok: true } | { ok: false; field?: string; message: string; network?: boolean };
+
+const cartIdSchema = z.string().min(1).max(64);
+
+/** The cart this checkout shows is no longer open: ordered, saved or cleared in another tab. */
+const NOT_OPEN = 'This cart is no longer open: it was ordered or changed in another tab. Reload the page to see your cart.';
+
+const isCartGone = (error: AppError) => error.status === 404 && error.subject === 'cartId';
 
 /** Saves checkout fields to the cart as they are typed, so a reload loses nothing. */
-export async function saveCheckoutField(field: unknown, value: unknown): Promise<SaveAnswer> {
+export async function saveCheckoutField(cartId: unknown, field: unknown, value: unknown): Promise<SaveAnswer> {
+  const cart = cartIdSchema.safeParse(cartId);
   const input = checkoutDetailsSchema.partial().safeParse(typeof field === 'string' ? { [field]: value } : {});
+  if (!cart.success) return { ok: false, message: 'Reload the page and try again' };
   if (!input.success || Object.keys(input.data).length !== 1) {
     return { ok: false, field: String(field), message: input.success ? 'Unknown field' : (input.error.issues[0]?.message ?? 'Check this field') };
   }
-  const result = await updateCartDetails(await shopScope(), input.data);
-  if (!result.ok) return { ok: false, field: result.error.subject, message: errorText(result.error) };
-  return { ok: true };
+  const result = await updateCartDetails(await shopScope(), cart.data, input.data);
+  if (result.ok) return { ok: true };
+  if (result.error.type === 'FailedToFetch') return { ok: false, message: result.error.description, network: true };
+  return { ok: false, field: result.error.subject, message: isCartGone(result.error) ? NOT_OPEN : errorText(result.error) };
 }
 
 const placeSchema = checkoutDetailsSchema.extend({
-  cartId: z.string().min(1).max(64),
+  cartId: cartIdSchema,
   idempotencyKey: z.uuid(),
 });
 
-/** Saves the fields once more, then places the order with the key made for this checkout view. */
+/**
+ * Saves the fields once more, then places the order with the key made for this checkout view. A cart already
+ * ordered (in another tab) is named with a link to its order, and the header's count is brought up to date.
+ */
 export async function placeOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const input = placeSchema.safeParse(Object.fromEntries(form));
   if (!input.success) return failed(input.error.issues[0]?.message ?? 'Check the form');
   const { cartId, idempotencyKey, ...details } = input.data;
   const scope = await shopScope();
-  const saved = await updateCartDetails(scope, details);
-  if (!saved.ok) return failed(errorText(saved.error));
+  const saved = await updateCartDetails(scope, cartId, details);
+  // A cart that is gone may have been ordered: placing it answers which order it became.
+  if (!saved.ok && !isCartGone(saved.error)) return failedWith(saved.error);
   const placed = await placeOrder(scope, cartId, idempotencyKey);
-  if (!placed.ok) return failed(errorText(placed.error));
+  if (!placed.ok) {
+    const orderCode = orderedAs(placed.error);
+    if (!orderCode) return saved.ok ? failedWith(placed.error) : failed(NOT_OPEN);
+    // Not refresh(): the page would turn into an empty checkout and take the message with it. The header
+    // gets the current cart's count instead.
+    const { totalUnitCount } = await getCartSummary(scope);
+    const link = { href: `/account/orders/${encodeURIComponent(orderCode)}/`, label: orderCode };
+    return failed(errorText(placed.error), { link, cartUnits: totalUnitCount });
+  }
   // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
   revalidatePath('/', 'layout');
   redirect(`/cart/confirmation/${encodeURIComponent(placed.data.code)}/`);

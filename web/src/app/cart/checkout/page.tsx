@@ -48,7 +48,8 @@ export default async function CheckoutPage() {
     );
   }
   const choices = dateChoices(datesResult.data.deliveryDates);
-  const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : '';
+  // Design §7: the next orderable date (the one the countdown names) unless the cart already holds another open one.
+  const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : (choices[0]?.date ?? '');
   return (
     <div className={pageStyles.page}>
       {crumbs}
@@ -71,7 +72,10 @@ export default async function CheckoutPage() {
             {cart.entries.map((entry) => (
               <li key={entry.entryNumber}>
                 <span>
-                  {entry.quantity} × {entry.product.name} <span className={styles.muted}>({entry.product.packSize})</span>
+                  {entry.quantity} × {entry.product.name}{' '}
+                  <span className={styles.muted}>
+                    ({entry.product.brand} · {entry.product.code} · {entry.product.packSize})
+                  </span>
                 </span>
                 <span>{entry.totalPrice.formattedValue}</span>
               </li>

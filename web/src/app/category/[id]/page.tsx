@@ -4,10 +4,9 @@ import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { Listing } from '@/components/catalogue/listing';
 import { LoadFailed } from '@/components/catalogue/load-failed';
-import { categoryPath, getCategoryTree } from '@/lib/commerce/categories';
-import { categoryHref, categoryIdFromSlug } from '@/lib/commerce/category-ids';
-import { shopScope } from '@/lib/commerce/scope';
-import { searchProducts } from '@/lib/commerce/search';
+import { categoryHref } from '@/lib/commerce/category-ids';
+import { findCategoryPage } from '@/lib/commerce/page-subjects';
+import { searchListing } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
 import styles from '@/components/catalogue/page.module.css';
 
@@ -16,25 +15,17 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-async function findCategory(slug: string) {
-  const scope = await shopScope();
-  const id = categoryIdFromSlug(slug);
-  const trail = categoryPath(await getCategoryTree(scope.username, scope.salesOrg), id);
-  return { scope, id, trail };
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { trail } = await findCategory((await params).id);
-  return { title: trail?.at(-1)?.name ?? 'Category' };
+  const found = await findCategoryPage((await params).id);
+  return { title: found?.category.name ?? 'Page not found' };
 }
 
 export default async function CategoryPage({ params, searchParams }: Props) {
-  const { scope, id, trail } = await findCategory((await params).id);
-  const category = trail?.at(-1);
-  if (!trail || !category) notFound();
-  const state = listingStateFrom(await searchParams);
+  const found = await findCategoryPage((await params).id);
+  if (!found) notFound();
+  const { scope, id, trail, category } = found;
   const path = categoryHref(id);
-  const result = await searchProducts(scope, '', state, [['category', id]]);
+  const { state, result } = await searchListing(scope, '', listingStateFrom(await searchParams), [['category', id]]);
   return (
     <div className={styles.page}>
       <Breadcrumbs trail={trail.map((node) => ({ name: node.name, href: categoryHref(node.id) }))} />

@@ -3,28 +3,22 @@ import { notFound } from 'next/navigation';
 import { AddToCart } from '@/components/catalogue/add-to-cart';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
-import { getProduct } from '@/lib/commerce/products';
+import { findProduct } from '@/lib/commerce/page-subjects';
 import { perUnit, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
-import { shopScope } from '@/lib/commerce/scope';
 import styles from './product.module.css';
 
 interface Props {
   params: Promise<{ code: string }>;
 }
 
-async function load(params: Props['params']) {
-  const scope = await shopScope();
-  return getProduct(scope, decodeURIComponent((await params).code));
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const result = await load(params);
-  return { title: result.ok ? result.data.name : 'Product' };
+  const result = await findProduct((await params).code);
+  return { title: result?.ok ? result.data.name : result ? 'Product' : 'Page not found' };
 }
 
 export default async function ProductPage({ params }: Props) {
-  const result = await load(params);
-  if (!result.ok && result.error.status === 404) notFound();
+  const result = await findProduct((await params).code);
+  if (!result) notFound();
   if (!result.ok) return <LoadFailed error={result.error} />;
   const product = result.data;
   return (

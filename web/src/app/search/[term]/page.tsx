@@ -4,7 +4,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { Listing } from '@/components/catalogue/listing';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { shopScope } from '@/lib/commerce/scope';
-import { searchProducts } from '@/lib/commerce/search';
+import { searchListing } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
 import { searchHref } from '@/lib/commerce/suggestion-rules';
 import styles from '@/components/catalogue/page.module.css';
@@ -29,8 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SearchPage({ params, searchParams }: Props) {
   const term = decodeTerm((await params).term);
   const scope = await shopScope();
-  const state = listingStateFrom(await searchParams);
-  const result = await searchProducts(scope, term, state);
+  const { state, result } = await searchListing(scope, term, listingStateFrom(await searchParams));
   return (
     <div className={styles.page}>
       <Breadcrumbs trail={[{ name: 'Search results' }]} />

@@ -1,14 +1,19 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { OrderLines } from '@/components/account/order-lines';
 import { ReorderButton } from '@/components/account/reorder-button';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
+import { OrderAddresses } from '@/components/orders/order-addresses';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
+import { OrderUpdates } from '@/components/orders/order-updates';
+import { PrintButton } from '@/components/orders/print-button';
 import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
-import { getOrder } from '@/lib/commerce/orders';
-import { productHref } from '@/lib/commerce/product-text';
-import { shopScope } from '@/lib/commerce/scope';
+import { findOrder } from '@/lib/commerce/page-subjects';
+import { site } from '@/lib/site-config';
+import orderStyles from '@/components/orders/orders.module.css';
+import '@/components/orders/order-print.css';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/account/account.module.css';
 import cartStyles from '@/components/cart/cart.module.css';
@@ -18,18 +23,21 @@ interface Props {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Order ${decodeURIComponent((await params).code)}` };
+  const result = await findOrder((await params).code);
+  return { title: result?.ok ? `Order ${result.data.code}` : result ? 'Order' : 'Page not found' };
 }
 
 export default async function OrderPage({ params }: Props) {
-  const code = decodeURIComponent((await params).code);
-  const result = await getOrder(await shopScope(), code);
-  if (!result.ok && result.error.status === 404) notFound();
+  const result = await findOrder((await params).code);
+  if (!result) notFound();
   if (!result.ok) return <LoadFailed error={result.error} />;
   const order = result.data;
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'Order history', href: '/account/orders/' }, { name: `Order ${order.code}` }]} />
+      <p className={orderStyles.printOnly} data-print="only">
+        {site.brand} · {site.phone} · {site.email}
+      </p>
       <h1 className={pageStyles.title}>Order {order.code}</h1>
       <dl className={styles.facts}>
         <dt>Placed</dt>
@@ -40,7 +48,7 @@ export default async function OrderPage({ params }: Props) {
         <dd>{order.purchaseOrderNumber || '–'}</dd>
         <dt>Status</dt>
         <dd>
-          <span className={styles.status}>{order.status}</span>
+          <OrderStatusBadge status={order.status} />
         </dd>
         {order.deliveryInstructions ? (
           <>
@@ -49,44 +57,16 @@ export default async function OrderPage({ params }: Props) {
           </>
         ) : null}
       </dl>
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Order lines">
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Pack</th>
-              <th scope="col" className={styles.number}>
-                Quantity
-              </th>
-              <th scope="col" className={styles.number}>
-                Unit price
-              </th>
-              <th scope="col" className={styles.number}>
-                Line total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.entries.map((line) => (
-              <tr key={line.entryNumber}>
-                <th scope="row">
-                  <Link href={productHref(line.product.code)} prefetch={false}>
-                    {line.product.name}
-                  </Link>
-                </th>
-                <td>{line.product.packSize}</td>
-                <td className={styles.number}>{line.quantity}</td>
-                <td className={styles.number}>{line.basePrice.formattedValue}</td>
-                <td className={styles.number}>{line.totalPrice.formattedValue}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <OrderAddresses order={order} />
+      <OrderLines lines={order.entries} label="Order lines" />
       <div className={cartStyles.summary}>
         <CartTotals cart={order} />
-        <ReorderButton orderCode={order.code} />
+        <div className={orderStyles.actions}>
+          <ReorderButton orderCode={order.code} />
+          <PrintButton />
+        </div>
       </div>
+      <OrderUpdates changes={order.statusChanges ?? []} />
     </div>
   );
 }

@@ -1,24 +1,32 @@
+import { OrderLines } from '@/components/account/order-lines';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { CartTotals } from '@/components/cart/cart-totals';
+import { OrderAddresses } from '@/components/orders/order-addresses';
+import { PrintButton } from '@/components/orders/print-button';
+import { site } from '@/lib/site-config';
+import orderStyles from '@/components/orders/orders.module.css';
+import '@/components/orders/order-print.css';
 import { formatCalendarDate } from '@/lib/commerce/dates';
-import { getOrder } from '@/lib/commerce/orders';
-import { shopScope } from '@/lib/commerce/scope';
+import { findOrder } from '@/lib/commerce/page-subjects';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/cart/cart.module.css';
 
 export const metadata: Metadata = { title: 'Order confirmation' };
 
 export default async function ConfirmationPage({ params }: { params: Promise<{ code: string }> }) {
-  const code = decodeURIComponent((await params).code);
-  const result = await getOrder(await shopScope(), code);
-  if (!result.ok && result.error.status === 404) notFound();
+  const result = await findOrder((await params).code);
+  if (!result) notFound();
   if (!result.ok) return <LoadFailed error={result.error} />;
   const order = result.data;
   const orderHref = `/account/orders/${encodeURIComponent(order.code)}/`;
   return (
     <div className={pageStyles.page}>
+      <p className={orderStyles.printOnly} data-print="only">
+        {site.brand} · {site.phone} · {site.email}
+      </p>
       <h1 className={pageStyles.title}>Thank you: your order is placed</h1>
       <div className={styles.summary}>
         <dl className={styles.totals}>
@@ -43,6 +51,12 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ c
         <p>
           <Link href="/">Continue shopping</Link>
         </p>
+        <PrintButton />
+      </div>
+      <OrderAddresses order={order} />
+      <OrderLines lines={order.entries} label="Order lines" />
+      <div className={styles.summary}>
+        <CartTotals cart={order} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { SavedCartActions } from '@/components/account/saved-cart-actions';
@@ -28,7 +29,9 @@ export default async function SavedCartsPage() {
             const name = cart.name ?? cart.code;
             return (
               <li key={cart.code} className={styles.card}>
-                <h2 className={styles.cardTitle}>{name}</h2>
+                <h2 className={styles.cardTitle}>
+                  <Link href={`/account/carts/${encodeURIComponent(cart.code)}/`}>{name}</Link>
+                </h2>
                 <dl className={styles.facts}>
                   <dt>Saved</dt>
                   <dd>{cart.saveTime ? formatShortDate(cart.saveTime) : '–'}</dd>

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAdminAuth } from './auth/admin-guard';
+import { adminAuthRoutes } from './auth/auth-routes';
+import { importRoutes } from './imports/import-routes';
+import { adminAuditRoutes } from './audit/audit-routes';
+import { adminCustomerRoutes } from './customers/customer-routes';
+import { adminOrderRoutes } from './orders/order-routes';
+import { adminProductRoutes } from './products/product-routes';
+import { mailRoutes } from './mail/mail-routes';
+import { orderExportRoutes } from './orders/order-export-routes';
+import { orderStatusRoutes } from './orders/order-status-routes';
+import { outboxRoutes } from './outbox/outbox-routes';
+
+/**
+ * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
+ * module per back-office concern. A new concern is one more register line.
+ */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  registerAdminAuth(app);
+  await app.register(adminAuthRoutes);
+  await app.register(importRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(adminCustomerRoutes);
+  await app.register(adminProductRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(orderStatusRoutes);
+  await app.register(orderExportRoutes);
+  await app.register(outboxRoutes);
+  await app.register(mailRoutes);
+}

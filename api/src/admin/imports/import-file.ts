@@ -1,0 +1,104 @@
+import { parseCsv } from './csv';
+import type { ImportProblem } from './import-report';
+
+/** A row of an import file by column name, with the line (CSV) or item number (JSON) it came from. */
+export interface SourceRow {
+  line: number;
+  values: Map<string, string>;
+}
+
+export type FileFormat = 'csv' | 'json';
+
+export type FileRead = { ok: true; rows: SourceRow[] } | { ok: false; problems: ImportProblem[] };
+
+const MAX_ROWS = 500_000;
+
+const fileProblem = (reason: string, column = 'file', line = 0): FileRead => ({ ok: false, problems: [{ line, column, reason }] });
+
+/**
+ * Text only: a NUL byte or bytes that are not UTF-8 mean a spreadsheet's binary format (xlsx), an image or a
+ * zip, which would otherwise become one long row of nonsense.
+ */
+export function decodeText(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function cellText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.join(' ');
+  return undefined;
+}
+
+function readJson(text: string, columns: ReadonlySet<string>): FileRead {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return fileProblem(`Not valid JSON: ${error instanceof Error ? error.message : 'unreadable'}`);
+  }
+  const items = Array.isArray(parsed) ? parsed : (parsed as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(items)) return fileProblem('A JSON import is an array of objects (or {"rows": [...]}), one per row');
+  if (items.length > MAX_ROWS) return fileProblem(`At most ${MAX_ROWS} rows per file`);
+  const rows: SourceRow[] = [];
+  const problems: ImportProblem[] = [];
+  items.forEach((item: unknown, index) => {
+    const line = index + 1;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      problems.push({ line, column: 'row', reason: 'Each row must be an object of column names and values' });
+      return;
+    }
+    const values = new Map<string, string>();
+    for (const [key, value] of Object.entries(item)) {
+      if (!columns.has(key)) {
+        problems.push({ line, column: key, reason: `Unknown column '${key}'` });
+        continue;
+      }
+      const text = cellText(value);
+      if (text === undefined) problems.push({ line, column: key, reason: 'Must be text, a number, true/false or a list of those' });
+      else values.set(key, text);
+    }
+    rows.push({ line, values });
+  });
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, rows };
+}
+
+function readCsv(text: string, columns: ReadonlySet<string>): FileRead {
+  const parsed = parseCsv(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  if (!parsed.ok) return fileProblem(parsed.reason, 'file', parsed.line);
+  const [header, ...records] = parsed.records;
+  if (!header) return fileProblem('The file is empty: the first line must name the columns');
+  if (records.length > MAX_ROWS) return fileProblem(`At most ${MAX_ROWS} rows per file`);
+  const names = header.cells.map((name) => name.trim());
+  const problems: ImportProblem[] = [];
+  names.forEach((name, index) => {
+    if (!columns.has(name)) problems.push({ line: 1, column: name || `column ${index + 1}`, reason: `Unknown column '${name}' in the header row` });
+    else if (names.indexOf(name) !== index) problems.push({ line: 1, column: name, reason: `Column '${name}' appears twice in the header row` });
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  const rows: SourceRow[] = [];
+  for (const record of records) {
+    if (record.cells.length > names.length) {
+      problems.push({ line: record.line, column: 'row', reason: `${record.cells.length} fields, but the header names ${names.length} columns` });
+      continue;
+    }
+    const values = new Map<string, string>();
+    names.forEach((name, index) => values.set(name, record.cells[index] ?? ''));
+    rows.push({ line: record.line, values });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, rows };
+}
+
+/** The rows of an uploaded file, or what is wrong with the file as a whole (or the rows it cannot split). */
+export function readImportFile(bytes: Buffer, format: FileFormat, columns: ReadonlySet<string>): FileRead {
+  const text = decodeText(bytes);
+  if (text === undefined) return fileProblem('The file is not text: upload a CSV file (with a header row) or JSON, not a spreadsheet or other binary file');
+  if (text.trim() === '') return fileProblem('The file is empty');
+  return format === 'json' ? readJson(text, columns) : readCsv(text, columns);
+}

@@ -1,0 +1,49 @@
+import type { Db, Tx } from '../../db/client';
+import type { SourceRow } from './import-file';
+import type { ImportProblem, WriteCounts } from './import-report';
+
+/** A column of an import kind, as the template, the README and the checks know it. */
+export interface ImportColumn {
+  name: string;
+  required: boolean;
+  /** What goes in it, for people filling in a template. */
+  help: string;
+  /** The template's example value. */
+  example: string;
+}
+
+export interface Checked<Row> {
+  rows: Row[];
+  problems: ImportProblem[];
+}
+
+/**
+ * One kind of import (categories, products, prices, customers): its columns, how a row is read and checked
+ * (against the file and the database), and how valid rows are written. The runner (run-import.ts) does the
+ * rest the same way for every kind; the demo seed calls `check` and `write` with rows it generated.
+ */
+export interface ImportKind<Row> {
+  kind: string;
+  columns: readonly ImportColumn[];
+  /** Reads and checks every row; the valid ones come back typed, the rest as problems. */
+  check(db: Db, rows: SourceRow[]): Promise<Checked<Row>>;
+  /** Writes checked rows inside the caller's transaction: upserts by code, untouched when nothing changed. */
+  write(tx: Tx, rows: Row[]): Promise<WriteCounts>;
+}
+
+export const WRITE_BATCH = 1000;
+
+/** Keeps the first row of each key; every later one is a problem naming the line it repeats. */
+export function refuseDuplicates<Row extends { line: number }>(rows: Row[], keyOf: (row: Row) => string, column: string, problems: ImportProblem[]): Row[] {
+  const first = new Map<string, number>();
+  return rows.filter((row) => {
+    const key = keyOf(row);
+    const seen = first.get(key);
+    if (seen !== undefined) {
+      problems.push({ line: row.line, column, reason: `'${key}' appears already on line ${seen}` });
+      return false;
+    }
+    first.set(key, row.line);
+    return true;
+  });
+}

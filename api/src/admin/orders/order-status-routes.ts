@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { actorOf, allowOperatorsOrIntegration } from '../auth/admin-guard';
+import { SERVICE_ROLES } from '../auth/roles';
+import { parseInput } from '../../http/validate';
+import { changeStatus } from '../../order-status/change-status';
+import { ORDER_STATUSES } from '../../order-status/order-status';
+import { orderStatusView } from '../../order-status/status-history';
+import { statusProblemToApiError } from '../../order-status/status-problems';
+import { notFound } from '../../http/errors';
+import { orderView } from '../../orders/order-view';
+
+const params = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
+const body = z.object({
+  status: z.enum(ORDER_STATUSES),
+  lines: z
+    .array(z.object({ entryNumber: z.number().int().min(0).max(10_000), deliveredQuantity: z.number().int().min(0).max(1_000_000) }))
+    .max(1000)
+    .refine((lines) => new Set(lines.map((line) => line.entryNumber)).size === lines.length, 'each entryNumber at most once')
+    .optional(),
+  note: z.string().trim().max(1000).optional().transform((note) => (note === '' ? undefined : note)),
+});
+
+/**
+ * Status reports from the warehouse or ERP (an integration client with scope orders:status) or an
+ * operator of the back office; each accepted change is an order.status_changed event and an e-mail.
+ */
+export async function orderStatusRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const guard = { config: { integrationScope: 'orders:status' }, preHandler: allowOperatorsOrIntegration(SERVICE_ROLES) };
+
+  app.get('/orders/:code/status', guard, async (request) => {
+    const { code } = parseInput(params, request.params, 'params');
+    const view = await orderStatusView(db, code);
+    if (!view) throw notFound('OrderError', 'code', `Order '${code}' not found`);
+    return view;
+  });
+
+  app.post('/orders/:code/status', guard, async (request) => {
+    const { code } = parseInput(params, request.params, 'params');
+    const input = parseInput(body, request.body, 'body');
+    const principal = request.adminPrincipal;
+    const operatorId = principal?.kind === 'operator' ? principal.operator.id : null;
+    const outcome = await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId });
+    if (!outcome.ok) throw statusProblemToApiError(outcome.problem);
+    app.outbox.wake();
+    return orderView(outcome.record);
+  });
+}

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { cartEntries, prices, products } from '../db/schema';
+import { changeCart, type ChangeRequest, type Changed } from './cart-change';
+import { cartProductColumns } from './cart-queries';
+import { decideBulkAdd, type BulkLine, type BulkProblem } from './bulk-decision';
+import type { CartProduct } from './entries';
+import { ok, type Result } from './problems';
+
+export interface BulkOutcome {
+  touched: number[];
+  problems: BulkProblem[];
+}
+
+/** The products a bulk add names, priced for the sold-to, in one statement. */
+async function productsByCode(db: DbOrTx, codes: string[], soldToCode: string): Promise<Map<string, CartProduct>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select(cartProductColumns)
+    .from(products)
+    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
+    .where(inArray(products.code, codes));
+  return new Map(rows.map((row) => [row.productCode, { ...row, unitPricePence: Number(row.unitPricePence) }]));
+}
+
+async function writeAll(tx: Tx, cartId: number, writes: ReturnType<typeof decideBulkAdd>['writes']): Promise<void> {
+  const inserts = writes.flatMap((write) => (write.kind === 'insert' ? [{ cartId, entryNumber: write.entryNumber, productCode: write.productCode, quantity: write.quantity }] : []));
+  if (inserts.length > 0) await tx.insert(cartEntries).values(inserts);
+  for (const write of writes) {
+    if (write.kind !== 'setQuantity') continue;
+    await tx.update(cartEntries).set({ quantity: write.quantity }).where(and(eq(cartEntries.cartId, cartId), eq(cartEntries.entryNumber, write.entryNumber)));
+  }
+}
+
+/**
+ * Adds the valid lines of a bulk request in one transaction on the locked cart (so concurrent bulk adds
+ * queue and lose nothing) and reports every other line.
+ */
+export async function bulkAdd(db: Db, request: ChangeRequest, lines: BulkLine[]): Promise<Result<Changed<BulkOutcome>>> {
+  return changeCart(db, request, async (tx, state) => {
+    const inCart = new Set(state.entries.map((entry) => entry.productCode));
+    const wanted = [...new Set(lines.map((line) => line.code))].filter((code) => !inCart.has(code));
+    const decision = decideBulkAdd(state, lines, await productsByCode(tx, wanted, state.scope.soldToCode));
+    await writeAll(tx, state.cart.id, decision.writes);
+    return ok({ outcome: { touched: decision.touched, problems: decision.problems }, entries: decision.entries });
+  });
+}

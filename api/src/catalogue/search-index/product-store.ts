@@ -1,0 +1,317 @@
+import type { ProductRow } from '../product-view';
+import { DocumentPool, parseSearchDocument, type ParsedEntry, type SearchDocument } from './search-document';
+import { orTerm } from './text-rank';
+import { NameOrder } from './name-order';
+import { Vocabulary } from './vocabulary';
+
+/** A product's fields as a search page shows them (ProductRow without the caller's price). */
+export type ProductFields = Omit<ProductRow, 'pricePence'>;
+
+/** A product as the database gives it to the index. */
+export interface LoadedProduct {
+  row: ProductFields;
+  listPricePence: number;
+  /** The tsvector's text form. */
+  document: string;
+  sellable: boolean;
+}
+
+/** Strings numbered in the order first seen, so a product's facet values are small integers. */
+export class ValueTable {
+  private readonly ids = new Map<string, number>();
+  readonly values: string[] = [];
+
+  idOf(value: string): number | undefined {
+    return this.ids.get(value);
+  }
+
+  add(value: string): number {
+    const known = this.ids.get(value);
+    if (known !== undefined) return known;
+    this.ids.set(value, this.values.length);
+    this.values.push(value);
+    return this.values.length - 1;
+  }
+}
+
+export const COLLECTION_BITS: Record<string, number> = { specialoffers: 1, bestsellers: 2 };
+
+/**
+ * Where each of a slot's numbers sits among its FACT_STRIDE numbers in ProductStore.facts: one product's
+ * filter, facet and sort numbers side by side, so a search reads one cache line per product it visits
+ * instead of one per array.
+ */
+export const FACT = { range: 0, category: 1, brand: 2, storage: 3, packType: 4, collections: 5, featured: 6, listPrice: 7 } as const;
+export const FACT_STRIDE = 8;
+
+/**
+ * For each lexeme, the slots whose document holds it (ascending) and calc_rank_or's term for it there.
+ * Built in one piece (offsets into two typed arrays) from every product at once; products added later
+ * go to per-lexeme lists after it, until the next compaction folds them in. Terms take few distinct values
+ * (they depend only on the weights of a lexeme's positions), so each posting holds the number of its term.
+ */
+class Postings {
+  private offsets = new Int32Array(1);
+  private slots = new Int32Array(0);
+  private termIds = new Uint16Array(0);
+  private readonly later = new Map<number, { slots: number[]; termIds: number[] }>();
+  private readonly termIdOf = new Map<number, number>();
+  readonly terms: number[] = [];
+
+  termId(term: number): number {
+    let id = this.termIdOf.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      if (id > 0xffff) throw new Error('more distinct rank terms than the postings can number');
+      this.terms.push(term);
+      this.termIdOf.set(term, id);
+    }
+    return id;
+  }
+
+  /** Replaces everything with the postings of `documents` (by slot), whose lexemes are numbered below `lexemes`. */
+  build(lexemes: number, pool: Uint16Array, documents: readonly (SearchDocument | undefined)[]): void {
+    const counts = new Int32Array(lexemes + 1);
+    const eachEntry = (visit: (slot: number, lexeme: number, document: Uint16Array, at: number) => void) => {
+      const document = pool;
+      documents.forEach((start, slot) => {
+        if (start === undefined) return;
+        let at = start + 1;
+        for (let entry = 0; entry < (document[start] ?? 0); entry++) {
+          visit(slot, ((document[at] ?? 0) << 16) | (document[at + 1] ?? 0), document, at + 2);
+          at += 3 + (document[at + 2] ?? 0);
+        }
+      });
+    };
+    eachEntry((_slot, lexeme) => {
+      counts[lexeme + 1] = (counts[lexeme + 1] ?? 0) + 1;
+    });
+    for (let i = 1; i <= lexemes; i++) counts[i] = (counts[i] ?? 0) + (counts[i - 1] ?? 0);
+    const total = counts[lexemes] ?? 0;
+    const slots = new Int32Array(total);
+    const termIds = new Uint16Array(total);
+    const next = counts.slice(0, lexemes);
+    eachEntry((slot, lexeme, document, countAt) => {
+      const at = next[lexeme] ?? 0;
+      slots[at] = slot;
+      termIds[at] = this.termId(orTerm(document.subarray(countAt + 1, countAt + 1 + (document[countAt] ?? 0))));
+      next[lexeme] = at + 1;
+    });
+    this.offsets = counts;
+    this.slots = slots;
+    this.termIds = termIds;
+    this.later.clear();
+  }
+
+  add(lexeme: number, slot: number, termId: number): void {
+    let list = this.later.get(lexeme);
+    if (list === undefined) {
+      list = { slots: [], termIds: [] };
+      this.later.set(lexeme, list);
+    }
+    list.slots.push(slot);
+    list.termIds.push(termId);
+  }
+
+  /** Calls `visit` with each slot holding the lexeme, ascending, and the number of its term. */
+  forEach(lexeme: number, visit: (slot: number, termId: number) => void): void {
+    const from = this.offsets[lexeme] ?? 0;
+    const to = lexeme + 1 < this.offsets.length ? (this.offsets[lexeme + 1] ?? 0) : from;
+    for (let i = from; i < to; i++) visit(this.slots[i] ?? 0, this.termIds[i] ?? 0);
+    const list = this.later.get(lexeme);
+    if (list) for (let i = 0; i < list.slots.length; i++) visit(list.slots[i] ?? 0, list.termIds[i] ?? 0);
+  }
+}
+
+/**
+ * Working arrays of a search, as large as the store, kept between searches instead of allocated for
+ * each (searches run one at a time on the event loop; each leaves them zeroed).
+ */
+class Scratch {
+  private maskArray = new Int32Array(0);
+  private totalArray = new Float32Array(0);
+  private readonly bitSets: Uint32Array[] = [];
+  private readonly numberArrays: Float64Array[] = [];
+
+  /** A zeroed bit set of `words` words; `depth` tells apart the ones in use at the same time. */
+  bits(depth: number, words: number): Uint32Array {
+    let bits = this.bitSets[depth];
+    if (bits === undefined || bits.length < words) {
+      bits = new Uint32Array(Math.ceil(words * 1.25));
+      this.bitSets[depth] = bits;
+    }
+    const view = bits.subarray(0, words);
+    view.fill(0);
+    return view;
+  }
+
+  /** `size` numbers (not zeroed); `which` tells apart the ones in use at the same time. */
+  numbers(which: number, size: number): Float64Array {
+    let array = this.numberArrays[which];
+    if (array === undefined || array.length < size) {
+      array = new Float64Array(Math.ceil(size * 1.25));
+      this.numberArrays[which] = array;
+    }
+    return array.subarray(0, size);
+  }
+
+  masks(size: number): Int32Array {
+    if (this.maskArray.length < size) this.maskArray = new Int32Array(Math.ceil(size * 1.25));
+    return this.maskArray;
+  }
+
+  totals(size: number): Float32Array {
+    if (this.totalArray.length < size) this.totalArray = new Float32Array(Math.ceil(size * 1.25));
+    return this.totalArray;
+  }
+}
+
+/**
+ * The sellable products, each in a numbered slot, with their facet values as numbers, their documents,
+ * and for every lexeme its postings. A changed product moves to a new slot and its old one is emptied, so
+ * postings only ever grow at the end; they are rebuilt from the live slots when empty ones outnumber them.
+ * Repeated strings (brands, pack sizes, storage texts…) are kept once.
+ */
+export class ProductStore {
+  readonly vocabulary = new Vocabulary();
+  readonly ranges = new ValueTable();
+  readonly categories = new ValueTable();
+  readonly brands = new ValueTable();
+  readonly storages = new ValueTable();
+  readonly packTypes = new ValueTable();
+  private readonly strings = new Map<string, string>();
+  private readonly collectionLists = new Map<string, string[]>();
+
+  rows: (ProductFields | undefined)[] = [];
+  pool = new DocumentPool();
+  /** Where each slot's document starts in the pool. */
+  documents: (SearchDocument | undefined)[] = [];
+  /** FACT_STRIDE numbers per slot (see FACT); a range of -1 marks an emptied slot. */
+  facts = new Int32Array(FACT_STRIDE * 1024);
+  readonly postings = new Postings();
+  readonly scratch = new Scratch();
+  readonly nameOrder = new NameOrder(
+    (slot) => this.rows[slot]?.name ?? '',
+    (slot) => this.rows[slot]?.code ?? '',
+  );
+  private readonly slotOf = new Map<string, number>();
+  /** Postings added since the last build, to know when to fold them in. */
+  private added = 0;
+
+  get slotCount(): number {
+    return this.rows.length;
+  }
+
+  fact(slot: number, which: number): number {
+    return this.facts[slot * FACT_STRIDE + which] ?? -1;
+  }
+
+  get productCount(): number {
+    return this.slotOf.size;
+  }
+
+  /**
+   * Puts the product's current state in: a product no longer sellable leaves. `bulk` (the first load)
+   * leaves the postings to one build at the end.
+   */
+  put(loaded: LoadedProduct, bulk = false): void {
+    this.remove(loaded.row.code);
+    if (loaded.sellable) this.add(this.shared(loaded.row), loaded.listPricePence, parseSearchDocument(loaded.document, this.vocabulary), bulk);
+    if (!bulk && (this.added > 50_000 || (this.rows.length > 10_000 && this.rows.length > 2 * this.slotOf.size))) this.compact();
+  }
+
+  /** Builds the postings of every product in one piece (after a bulk load, and to compact). */
+  buildPostings(): void {
+    this.postings.build(this.vocabulary.size, this.pool.data, this.documents);
+    this.nameOrder.build(this.rows.flatMap((row, slot) => (row === undefined ? [] : [slot])));
+    this.added = 0;
+  }
+
+  private add(row: ProductFields, listPricePence: number, entries: ParsedEntry[], bulk: boolean): void {
+    const slot = this.rows.length;
+    this.rows.push(row);
+    this.documents.push(this.pool.append(entries));
+    if ((slot + 1) * FACT_STRIDE > this.facts.length) {
+      const grown = new Int32Array(this.facts.length * 2);
+      grown.set(this.facts);
+      this.facts = grown;
+    }
+    const at = slot * FACT_STRIDE;
+    this.facts[at + FACT.range] = this.ranges.add(row.range);
+    this.facts[at + FACT.category] = this.categories.add(row.categoryId);
+    this.facts[at + FACT.brand] = this.brands.add(row.brand);
+    this.facts[at + FACT.storage] = this.storages.add(row.storage);
+    this.facts[at + FACT.packType] = this.packTypes.add(row.packType);
+    this.facts[at + FACT.collections] = row.collections.reduce((mask, value) => mask | (COLLECTION_BITS[value] ?? 0), 0);
+    this.facts[at + FACT.featured] = row.featured ? 1 : 0;
+    this.facts[at + FACT.listPrice] = listPricePence;
+    this.slotOf.set(row.code, slot);
+    if (bulk) return;
+    this.nameOrder.insert(slot);
+    for (const { lexeme, positions } of entries) this.postings.add(lexeme, slot, this.postings.termId(orTerm(positions)));
+    this.added += entries.length;
+  }
+
+  private remove(code: string): void {
+    const slot = this.slotOf.get(code);
+    if (slot === undefined) return;
+    this.rows[slot] = undefined;
+    this.documents[slot] = undefined;
+    this.facts[slot * FACT_STRIDE + FACT.range] = -1;
+    this.slotOf.delete(code);
+    this.nameOrder.remove(slot);
+  }
+
+  /** The row with its repeated strings replaced by the copies already held. */
+  private shared(row: ProductFields): ProductFields {
+    const one = (value: string) => {
+      const known = this.strings.get(value);
+      if (known !== undefined) return known;
+      this.strings.set(value, value);
+      return value;
+    };
+    const key = row.collections.join('\u0000');
+    let collections = this.collectionLists.get(key);
+    if (collections === undefined) {
+      collections = row.collections;
+      this.collectionLists.set(key, collections);
+    }
+    return {
+      ...row,
+      brand: one(row.brand),
+      range: one(row.range),
+      categoryId: one(row.categoryId),
+      packSize: one(row.packSize),
+      packType: one(row.packType),
+      salesUnit: one(row.salesUnit),
+      storage: one(row.storage),
+      storageText: one(row.storageText),
+      stockStatus: one(row.stockStatus),
+      collections,
+    };
+  }
+
+  /** Drops the emptied slots and builds the postings afresh. */
+  private compact(): void {
+    const live: number[] = [];
+    this.rows.forEach((row, slot) => {
+      if (row !== undefined) live.push(slot);
+    });
+    const keep = <T>(values: T[]): T[] => live.map((slot) => values[slot] as T);
+    this.rows = keep(this.rows);
+    const pool = new DocumentPool();
+    this.documents = live.map((slot) => {
+      const start = this.documents[slot];
+      return start === undefined ? undefined : pool.copy(this.pool, start);
+    });
+    this.pool = pool;
+    const facts = new Int32Array(Math.max(FACT_STRIDE * 1024, live.length * FACT_STRIDE * 2));
+    live.forEach((slot, i) => facts.set(this.facts.subarray(slot * FACT_STRIDE, (slot + 1) * FACT_STRIDE), i * FACT_STRIDE));
+    this.facts = facts;
+    this.slotOf.clear();
+    this.rows.forEach((row, slot) => {
+      if (row) this.slotOf.set(row.code, slot);
+    });
+    this.buildPostings();
+  }
+}

@@ -1,0 +1,111 @@
+import type { OrderEvent } from '../outbox/order-event';
+import { formatPence } from '../pricing/money';
+
+export interface MailContent {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  placed: 'placed',
+  confirmed: 'confirmed',
+  picking: 'being picked',
+  dispatched: 'dispatched',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
+const statusText = (status: string) => STATUS_TEXT[status] ?? status;
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar date (YYYY-MM-DD) as "Tuesday 25 November 2026", whatever the server's time zone. */
+function longDate(date: string): string {
+  const parts = LONG_DATE.formatToParts(new Date(`${date}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function headline(event: OrderEvent): { subject: string; lead: string } {
+  const { order, statusChange } = event.data;
+  if (event.type === 'order.placed') {
+    return {
+      subject: `Order ${order.code} received: delivery ${longDate(order.deliveryDate)}`,
+      lead: `Thank you for your order. We have received order ${order.code} for delivery on ${longDate(order.deliveryDate)}.`,
+    };
+  }
+  const shortage = order.lines.some((line) => line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity);
+  return {
+    subject: `Order ${order.code} is ${statusText(order.status)}${shortage ? ' (some items short)' : ''}`,
+    lead: `Your order ${order.code} is now ${statusText(order.status)}${statusChange ? ` (it was ${statusText(statusChange.previousStatus)})` : ''}.`,
+  };
+}
+
+/**
+ * The e-mail for an order event, to the user who placed the order: text and HTML with the lines (and what
+ * was delivered, when short), totals, PO number, delivery date and a link to the order in the shop.
+ */
+export function orderMail(event: OrderEvent, shopUrl: string): MailContent {
+  const { order, statusChange } = event.data;
+  const { subject, lead } = headline(event);
+  const link = `${shopUrl.replace(/\/+$/, '')}/account/orders/${encodeURIComponent(order.code)}/`;
+  const facts: [string, string][] = [
+    ['Order', order.code],
+    ['Status', statusText(order.status)],
+    ['Delivery date', longDate(order.deliveryDate)],
+    ['Deliver to', `${order.shipTo.name} (${order.shipTo.code})`],
+    ['PO number', order.purchaseOrderNumber ?? '–'],
+  ];
+  const note = statusChange?.note ?? null;
+  const lineText = (line: OrderEvent['data']['order']['lines'][number]) => {
+    const short = line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity ? `, delivered ${line.deliveredQuantity} (short ${line.quantity - line.deliveredQuantity})` : '';
+    return `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${short}`;
+  };
+  const totals: [string, string][] = [
+    ['Net', formatPence(order.netPence)],
+    ['VAT', formatPence(order.vatPence)],
+    ['Total', formatPence(order.grossPence)],
+  ];
+
+  const text = [
+    `Dear ${order.placedBy.name},`,
+    '',
+    lead,
+    ...(note ? ['', `Note from Meadowvale Foods: ${note}`] : []),
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...order.lines.map(lineText),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `View the order: ${link}`,
+    '',
+    'Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example',
+  ].join('\n');
+
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:left"';
+  const num = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right"';
+  const rows = order.lines
+    .map((line) => {
+      const delivered = line.deliveredQuantity === null ? '' : String(line.deliveredQuantity);
+      return `<tr><td ${cell}>${escapeHtml(line.name)}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}</small></td><td ${num}>${line.quantity}</td><td ${num}>${delivered}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`;
+    })
+    .join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">
+<p>Dear ${escapeHtml(order.placedBy.name)},</p>
+<p>${escapeHtml(lead)}</p>
+${note ? `<p><strong>Note from Meadowvale Foods:</strong> ${escapeHtml(note)}</p>` : ''}
+<table style="border-collapse:collapse">${facts.map(([label, value]) => `<tr><th ${cell}>${label}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join('')}</table>
+<table style="border-collapse:collapse;margin-top:16px"><thead><tr><th ${cell}>Product</th><th ${num}>Ordered</th><th ${num}>Delivered</th><th ${num}>Unit price</th><th ${num}>Line total</th></tr></thead><tbody>${rows}</tbody>
+<tfoot>${totals.map(([label, value]) => `<tr><th ${num} colspan="4">${label}</th><td ${num}>${value}</td></tr>`).join('')}</tfoot></table>
+<p><a href="${escapeHtml(link)}">View order ${escapeHtml(order.code)}</a></p>
+<p style="color:#555">Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example</p>
+</body></html>`;
+  return { to: order.placedBy.email, subject, text, html };
+}

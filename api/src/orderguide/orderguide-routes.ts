@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { requireShipToScope } from '../accounts/ship-tos';
+import { currentUser } from '../auth/bearer';
+import { parseInput } from '../http/validate';
+import { GuideStatsCache } from './guide-stats';
+import { orderGuide } from './order-guide';
+import { guideQuery, parBody, parParams, scopeQuery } from './orderguide-schemas';
+import { clearParLevel, setParLevel } from './par-levels';
+
+/** "Usual items" and par levels (design §7), scoped to a ship-to and range the caller holds (else 404). */
+export async function orderGuideRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const stats = new GuideStatsCache();
+
+  const scopeOf = async (request: Parameters<typeof currentUser>[0]) => {
+    const { shipTo, salesOrg } = parseInput(scopeQuery, request.query, 'query');
+    return requireShipToScope(db, currentUser(request).id, shipTo, salesOrg);
+  };
+
+  app.get('/users/current/orderguide', async (request) => {
+    const { currentPage, pageSize } = parseInput(guideQuery, request.query, 'query');
+    const scope = await scopeOf(request);
+    const guide = await orderGuide(db, stats, scope, app.clock(), { currentPage, pageSize });
+    return { shipTo: scope.shipToCode, salesOrg: scope.range, ...guide };
+  });
+
+  app.put('/users/current/orderguide/:productCode', async (request) => {
+    const { productCode } = parseInput(parParams, request.params, 'params');
+    const { parLevel } = parseInput(parBody, request.body, 'body');
+    const scope = await scopeOf(request);
+    await setParLevel(db, scope, productCode, parLevel);
+    return { productCode, parLevel };
+  });
+
+  app.delete('/users/current/orderguide/:productCode', async (request, reply) => {
+    const { productCode } = parseInput(parParams, request.params, 'params');
+    await clearParLevel(db, await scopeOf(request), productCode);
+    return reply.code(204).send();
+  });
+}

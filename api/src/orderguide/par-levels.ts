@@ -1,0 +1,39 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ShipToScope } from '../accounts/ship-tos';
+import type { DbOrTx } from '../db/client';
+import { parLevels, products } from '../db/schema';
+import { notFound } from '../http/errors';
+
+export const MAX_PAR_LEVEL = 9999;
+
+const productNotFound = (code: string, range: string) =>
+  notFound('UnknownIdentifierError', 'productCode', `Product '${code}' not found in the ${range} range`);
+
+async function requireRangeProduct(db: DbOrTx, scope: ShipToScope, productCode: string): Promise<void> {
+  const rows = await db
+    .select({ code: products.code })
+    .from(products)
+    .where(and(eq(products.code, productCode), eq(products.range, scope.range)))
+    .limit(1);
+  if (rows.length === 0) throw productNotFound(productCode, scope.range);
+}
+
+/** Sets the par level of a product of the range for the ship-to (any of its users may). */
+export async function setParLevel(db: DbOrTx, scope: ShipToScope, productCode: string, parLevel: number): Promise<void> {
+  await requireRangeProduct(db, scope, productCode);
+  await db
+    .insert(parLevels)
+    .values({ shipToCode: scope.shipToCode, range: scope.range, productCode, parLevel })
+    .onConflictDoUpdate({
+      target: [parLevels.shipToCode, parLevels.range, parLevels.productCode],
+      set: { parLevel, updatedAt: sql`now()` },
+    });
+}
+
+/** Clears it; clearing one that is not set is not an error (DELETE is idempotent), an unknown product is. */
+export async function clearParLevel(db: DbOrTx, scope: ShipToScope, productCode: string): Promise<void> {
+  await requireRangeProduct(db, scope, productCode);
+  await db
+    .delete(parLevels)
+    .where(and(eq(parLevels.shipToCode, scope.shipToCode), eq(parLevels.range, scope.range), eq(parLevels.productCode, productCode)));
+}

@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import type { Range } from '../src/accounts/ship-tos';
+import type { Database } from '../src/db/client';
+import { prices, users } from '../src/db/schema';
+import { loadRangeCategories, type CategoryNode, type RangeCategories } from '../src/catalogue/categories';
+import { filterConditions, inRange } from '../src/catalogue/filters';
+import { indexedSearch } from '../src/catalogue/search-index/indexed-search';
+import { SearchIndex } from '../src/catalogue/search-index/search-index';
+import { runSearchStatement, type StatementResult } from '../src/catalogue/search-statement';
+import { selectedValues, SORTS, type FilterKey, type SearchQuery } from '../src/catalogue/search-query';
+import { searchTsquery, searchWords } from '../src/catalogue/search-text';
+import { createTestDatabase } from './support/test-database';
+import { MULTI } from './support/catalogue';
+
+/** A generated catalogue larger than the demo's, so broad words match hundreds of products across many pages. */
+const PRODUCTS = 3_000;
+const CASES = 400;
+
+const TERMS = ['', 'milk', 'cheese', 'chedar', 'semi sk', 'c', 'ch', 'mild cheddar', 'Crème Fraîche', '100001', '12 x 1', 'organic butter',
+  'greek yogurt', 'zzzz', 'brie', 'cream', 'double cream', 'mozarella', 'frozen', 'pasta', 'pizza', 'salted', 'block', 'tub', 'harrow farm',
+  'skimmed milk 2', 'ice', 'meadowvale', 'alpine', 'reserve cheddar'];
+const BRANDS = ['Meadowvale', 'Harrow Farm', 'Brookfield', 'Northwold'];
+const PACK_TYPES = ['Bottle', 'Block', 'Tub', 'Bag-in-box'];
+
+/** The same deterministic generator the seed uses, so a failure names a case that reruns identically. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pick = <T>(rng: () => number, values: readonly T[]): T => values[Math.floor(rng() * values.length)] as T;
+
+/** Facet counts come in no particular order from either side; the answer's facets sort them. */
+const comparable = (result: StatementResult) => ({
+  ...result,
+  facetCounts: [...result.facetCounts].sort((a, b) => `${a.facet}\u0000${a.value}`.localeCompare(`${b.facet}\u0000${b.value}`)),
+});
+
+describe('search index: the same answers as the search statement on a generated catalogue', () => {
+  let database: Database;
+  let index: SearchIndex;
+  let multiId: number;
+  const categories = new Map<Range, RangeCategories>();
+  before(async () => {
+    database = await createTestDatabase({ products: PRODUCTS });
+    index = new SearchIndex(database, { catalogueChanged: () => undefined, log: { info: () => undefined, warn: () => undefined } });
+    await index.start();
+    for (const range of ['DAIR', 'CHIL'] as const) categories.set(range, await loadRangeCategories(database.db, range));
+    const [multi] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, MULTI.username));
+    multiId = multi?.id ?? -1;
+  });
+  after(async () => {
+    await index.close();
+    await database.close();
+  });
+
+  it(`gives identical pages, totals, facet counts and prices for ${CASES} searches`, async () => {
+    assert.notEqual(index.store, null, 'the index was built');
+    const answered = await compareCases(random(20261123), CASES);
+    assert.ok(answered > CASES / 4, `most cases find products (${answered} of ${CASES})`);
+  });
+
+  it('still gives identical answers after products and prices change in the database', async () => {
+    const db = database.db;
+    // Renamed (they move in name order and in the postings), discontinued, new, repriced.
+    await db.execute(sql`update products set name = 'Alpine ' || name || ' Reserve' where code in (select code from products order by code limit 60)`);
+    await db.execute(sql`update products set discontinued = true where code in (select code from products order by code desc limit 40)`);
+    await db.execute(sql`insert into products (code, name, description, brand, range, category_id, pack_size, pack_type, list_price_pence,
+        vat_rate_bp, storage, storage_text, shelf_life_days, collections)
+      select 'N' || code, 'Cheddar Milk ' || name, description, brand, range, category_id, pack_size, pack_type, list_price_pence + 7,
+        vat_rate_bp, storage, storage_text, shelf_life_days, collections from products order by code limit 80`);
+    await db.execute(sql`update prices set price_pence = price_pence + 3 where product_code in (select code from products order by code limit 200)`);
+    // The last statement's notification has arrived once a repriced product's price shows in the index.
+    const [repriced] = await db.select({ code: prices.productCode, pence: prices.pricePence, soldTo: prices.soldToCode }).from(prices).where(eq(prices.productCode, '100001'));
+    assert.ok(repriced);
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      await index.settled();
+      if (index.store?.rows.some((row) => row?.name.startsWith('Cheddar Milk ')) && index.pricesOf(repriced.soldTo)?.get(repriced.code) === repriced.pence) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await index.settled();
+    const answered = await compareCases(random(7), 150);
+    assert.ok(answered > 150 / 4, `most cases find products (${answered} of 150)`);
+  });
+
+  /** Runs `count` random searches both ways and compares them; resolves with how many found products. */
+  async function compareCases(rng: () => number, count: number): Promise<number> {
+    let answered = 0;
+    for (let n = 0; n < count; n++) {
+      const range: Range = rng() < 0.7 ? 'DAIR' : 'CHIL';
+      const rangeCategories = categories.get(range);
+      assert.ok(rangeCategories);
+      const categoryIds = [...collectIds(rangeCategories)];
+      const filters: SearchQuery['filters'] = [];
+      const filterCount = Math.floor(rng() * 3);
+      for (let f = 0; f < filterCount; f++) {
+        const key = pick<FilterKey>(rng, ['category', 'category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct']);
+        const value =
+          key === 'category'
+            ? pick(rng, categoryIds)
+            : key === 'brand'
+              ? pick(rng, BRANDS)
+              : key === 'storage'
+                ? pick(rng, ['chilled', 'frozen', 'ambient'])
+                : key === 'packType'
+                  ? pick(rng, PACK_TYPES)
+                  : key === 'collection'
+                    ? pick(rng, ['specialoffers', 'bestsellers'])
+                    : 'true';
+        filters.push({ key, value });
+      }
+      const freeText = pick(rng, TERMS);
+      const sort = pick(rng, [...SORTS.map((s) => s.code), 'relevance'] as const);
+      const pageSize = pick(rng, [20, 7, 100]);
+      const currentPage = pick(rng, [0, 0, 1, 3]);
+      const claimKind = pick(rng, ['none', 'none', 'held', 'held', 'not held'] as const);
+      const claim =
+        claimKind === 'none'
+          ? null
+          : { userId: multiId, shipTo: claimKind === 'held' ? MULTI.shipTo : '0000410001', range, soldTo: undefined };
+      const selected = selectedValues({ freeText, sort, filters });
+      const tsquery = searchTsquery(searchWords(freeText));
+      const page = { claim, limit: pageSize, offset: currentPage * pageSize };
+      const label = JSON.stringify({ n, range, freeText, filters, sort, pageSize, currentPage, claimKind });
+      const expected = await runSearchStatement(database.db, {
+        scope: inRange(range),
+        tsquery,
+        literals: [],
+        filters: filterConditions(selected, rangeCategories),
+        sort,
+        ...page,
+      });
+      let actual = await indexedSearch(database.db, index, { range, tsquery, hasLiterals: false, selected, categories: rangeCategories, sort, ...page });
+      if (actual === null && claimKind === 'held') {
+        // The first search with a sold-to starts reading its prices and answers from SQL; the next one has them.
+        await index.settled();
+        actual = await indexedSearch(database.db, index, { range, tsquery, hasLiterals: false, selected, categories: rangeCategories, sort, ...page });
+      }
+      assert.ok(actual !== null, `the index answers ${label}`);
+      if (claim !== null && expected.soldToCode === null) {
+        // Not the caller's ship-to: both find no sold-to, and searchProducts answers 404 before using anything else.
+        assert.equal(actual.soldToCode, null, label);
+        continue;
+      }
+      assert.deepEqual(comparable(actual), comparable(expected), label);
+      if (expected.total > 0) answered++;
+    }
+    return answered;
+  }
+
+  it('leaves a query that repeats a word as a prefix and exactly to the statement', async () => {
+    const rangeCategories = categories.get('DAIR');
+    assert.ok(rangeCategories);
+    const tsquery = searchTsquery(searchWords('cheddar chedar'));
+    const answer = await indexedSearch(database.db, index, {
+      range: 'DAIR',
+      tsquery,
+      hasLiterals: false,
+      selected: new Map(),
+      categories: rangeCategories,
+      sort: 'relevance',
+      claim: null,
+      limit: 20,
+      offset: 0,
+    });
+    assert.equal(answer, null);
+  });
+});
+
+function* collectIds(categories: RangeCategories): Generator<string> {
+  const walk = function* (node: CategoryNode): Generator<string> {
+    yield node.id;
+    for (const child of node.subcategories) yield* walk(child);
+  };
+  for (const child of categories.tree.subcategories) yield* walk(child);
+}

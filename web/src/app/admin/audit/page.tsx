@@ -1,0 +1,86 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AdminLoadFailed, AdminPager, formatDateTime, pageParam, param } from '@/components/admin/admin-parts';
+import { adminCall } from '@/lib/admin/admin-client';
+import { auditSchema } from '@/lib/admin/admin-schemas';
+import { requireOperator } from '@/lib/admin/admin-session';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+
+/** Every operator change, newest first: who, what, when, and the subject before and after. */
+export default async function AdminAuditPage({ searchParams }: { searchParams: Params }) {
+  await requireOperator();
+  const params = await searchParams;
+  const filters = { action: param(params.action), from: param(params.from), to: param(params.to) };
+  const page = pageParam(params.page);
+  const result = await adminCall(auditSchema, '/audit', { query: { ...filters, page } });
+  return (
+    <div className="admin-page">
+      <h1>Audit log</h1>
+      <form className="admin-filters" method="get" role="search" aria-label="Filter the audit log">
+        <label>
+          Action
+          <select name="action" defaultValue={filters.action ?? ''}>
+            <option value="">All</option>
+            <option value="user.">Users</option>
+            <option value="product.">Products</option>
+            <option value="import.">Imports</option>
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label>
+          To
+          <input type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <button type="submit" className="button button-primary">
+          Filter
+        </button>
+        <Link href="/admin/audit/">Clear</Link>
+      </form>
+      {!result.ok ? (
+        <AdminLoadFailed error={result.error} />
+      ) : result.data.entries.length === 0 ? (
+        <p>Nothing recorded yet.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table" data-testid="audit-log">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td data-label="When">{formatDateTime(entry.at)}</td>
+                  <td data-label="Who">{entry.operator}</td>
+                  <td data-label="What">{entry.action}</td>
+                  <td data-label="Subject">{entry.subject}</td>
+                  <td data-label="Before">
+                    <code>{show(entry.before)}</code>
+                  </td>
+                  <td data-label="After">
+                    <code>{show(entry.after)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {result.ok ? <AdminPager basePath="/admin/audit/" params={filters} page={page} hasMore={result.data.hasMore} /> : null}
+    </div>
+  );
+}

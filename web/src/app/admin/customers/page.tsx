@@ -1,0 +1,141 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AdminActionForm } from '@/components/admin/admin-action-form';
+import { AdminLoadFailed, AdminPager, pageParam, param, weekdayNames } from '@/components/admin/admin-parts';
+import { adminCall } from '@/lib/admin/admin-client';
+import { customerListSchema, type CustomerUser } from '@/lib/admin/admin-schemas';
+import { requireOperator } from '@/lib/admin/admin-session';
+import { changeUserStatus } from './actions';
+
+export const metadata: Metadata = { title: 'Customers' };
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+function UserState({ user }: { user: CustomerUser }) {
+  if (user.status === 'disabled') return <span className="admin-status-bad">Disabled</span>;
+  if (user.locked) return <span className="admin-status-bad">Locked</span>;
+  return <span className="admin-status-ok">Active</span>;
+}
+
+function UserActions({ user }: { user: CustomerUser }) {
+  const fields = (action: string) => ({ username: user.username, action });
+  return (
+    <>
+      {user.status === 'active' ? (
+        <AdminActionForm action={changeUserStatus} fields={fields('disable')} label="Disable" accessibleLabel={`Disable ${user.username}`} pendingLabel="Disabling…" />
+      ) : (
+        <AdminActionForm action={changeUserStatus} fields={fields('enable')} label="Enable" accessibleLabel={`Enable ${user.username}`} pendingLabel="Enabling…" />
+      )}
+      {user.locked ? <AdminActionForm action={changeUserStatus} fields={fields('unlock')} label="Unlock" accessibleLabel={`Unlock ${user.username}`} pendingLabel="Unlocking…" /> : null}
+    </>
+  );
+}
+
+/** Sold-tos with their ship-tos (ranges, delivery days, cut-off) and users, who can be disabled, enabled and unlocked. */
+export default async function AdminCustomersPage({ searchParams }: { searchParams: Params }) {
+  await requireOperator();
+  const params = await searchParams;
+  const q = param(params.q);
+  const page = pageParam(params.page);
+  const result = await adminCall(customerListSchema, '/customers', { query: { q, page } });
+  return (
+    <div className="admin-page">
+      <h1>Customers</h1>
+      <form className="admin-filters" method="get" role="search" aria-label="Find customers">
+        <label>
+          Code, name or e-mail
+          <input name="q" defaultValue={q} maxLength={100} />
+        </label>
+        <button type="submit" className="button button-primary">
+          Find
+        </button>
+        <Link href="/admin/customers/">Clear</Link>
+      </form>
+      {!result.ok ? <AdminLoadFailed error={result.error} /> : null}
+      {result.ok && result.data.soldTos.length === 0 ? <p>No customers match.</p> : null}
+      {result.ok
+        ? result.data.soldTos.map((soldTo) => (
+            <section key={soldTo.code} className="admin-section" aria-labelledby={`soldto-${soldTo.code}`}>
+              <h2 id={`soldto-${soldTo.code}`}>
+                {soldTo.name} <small>sold-to {soldTo.code}</small>
+              </h2>
+              <h3>Ship-tos</h3>
+              <div className="admin-table-wrap">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Ship-to</th>
+                      <th scope="col">Address</th>
+                      <th scope="col">Ranges and delivery days</th>
+                      <th scope="col">Cut-off</th>
+                      <th scope="col">PO required</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {soldTo.shipTos.map((shipTo) => (
+                      <tr key={shipTo.code}>
+                        <td data-label="Ship-to">
+                          {shipTo.name} ({shipTo.code})
+                        </td>
+                        <td data-label="Address">{shipTo.address}</td>
+                        <td data-label="Ranges">{shipTo.ranges.map((range) => `${range.code}: ${weekdayNames(range.deliveryWeekdays)}`).join('; ')}</td>
+                        <td data-label="Cut-off">{shipTo.cutoffTime}</td>
+                        <td data-label="PO required">{shipTo.purchaseOrderRequired ? 'Yes' : 'No'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <h3>Users</h3>
+              {soldTo.users.length === 0 ? (
+                <p>No users.</p>
+              ) : (
+                <div className="admin-table-wrap">
+                  <table className="admin-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">User</th>
+                        <th scope="col">Ship-tos</th>
+                        <th scope="col">State</th>
+                        <th scope="col">Actions</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {soldTo.users.map((user) => (
+                        <tr key={user.username} data-testid={`user-${user.username}`}>
+                          <td data-label="User">
+                            {user.name} &lt;{user.username}&gt; {user.customerId}
+                          </td>
+                          <td data-label="Ship-tos">{user.shipTos.join(' ')}</td>
+                          <td data-label="State">
+                            <UserState user={user} />
+                          </td>
+                          <td data-label="Actions">
+                            <UserActions user={user} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          ))
+        : null}
+      {result.ok && result.data.unconfiguredUsers.length > 0 ? (
+        <section className="admin-section" aria-labelledby="unconfigured">
+          <h2 id="unconfigured">Users without a ship-to</h2>
+          <p>They cannot order until an import gives them a ship-to (&quot;Account not configured&quot;).</p>
+          <ul>
+            {result.data.unconfiguredUsers.map((user) => (
+              <li key={user.username} data-testid={`user-${user.username}`}>
+                {user.name} &lt;{user.username}&gt; <UserState user={user} /> <UserActions user={{ ...user }} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {result.ok ? <AdminPager basePath="/admin/customers/" params={{ q }} page={page} hasMore={result.data.hasMore} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AdminActionForm } from '@/components/admin/admin-action-form';
+import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts';
+import { adminCall } from '@/lib/admin/admin-client';
+import { outboxSchema } from '@/lib/admin/orders-out-schemas';
+import { requireOperator } from '@/lib/admin/admin-session';
+import { retryOutboxMessage } from './actions';
+
+export const metadata: Metadata = { title: 'Orders out' };
+
+const CHANNELS: Record<string, string> = { webhook: 'ERP webhook', mail: 'E-mail' };
+
+/**
+ * Orders out: what waits to be delivered to the ERP and to customers' mailboxes, and the events that keep
+ * failing (they are retried with growing waits; "Retry now" tries at once, for when the receiver is fixed).
+ */
+export default async function AdminOutboxPage() {
+  await requireOperator();
+  const result = await adminCall(outboxSchema, '/outbox');
+  return (
+    <div className="admin-page">
+      <h1>Orders out</h1>
+      {!result.ok ? (
+        <AdminLoadFailed error={result.error} />
+      ) : (
+        <>
+          <section className="admin-section" aria-label="Waiting">
+            {result.data.backlog.length === 0 ? (
+              <p>Everything has been delivered.</p>
+            ) : (
+              <ul>
+                {result.data.backlog.map((row) => (
+                  <li key={row.channel}>
+                    {CHANNELS[row.channel] ?? row.channel}: {row.waiting} waiting, {row.failing} failing
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <h2>Failing events</h2>
+          {result.data.failing.length === 0 ? (
+            <p>No event is failing.</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table" data-testid="failing-events">
+                <caption className="visually-hidden">Events that keep failing, oldest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Event</th>
+                    <th scope="col">To</th>
+                    <th scope="col" className="num">
+                      Attempts
+                    </th>
+                    <th scope="col">Last error</th>
+                    <th scope="col">Next attempt</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Action</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.data.failing.map((message) => (
+                    <tr key={message.id}>
+                      <td data-label="Order">
+                        <Link href={`/admin/orders/${encodeURIComponent(message.orderCode)}/`}>{message.orderCode}</Link>
+                      </td>
+                      <td data-label="Event">{message.type}</td>
+                      <td data-label="To">{CHANNELS[message.channel] ?? message.channel}</td>
+                      <td data-label="Attempts" className="num">
+                        {message.attempts}
+                      </td>
+                      <td data-label="Last error">{message.lastError ?? '—'}</td>
+                      <td data-label="Next attempt">{formatDateTime(message.nextAttemptAt)}</td>
+                      <td data-label="Action">
+                        <AdminActionForm
+                          action={retryOutboxMessage}
+                          fields={{ id: String(message.id) }}
+                          label="Retry now"
+                          accessibleLabel={`Retry ${message.type} of ${message.orderCode} now`}
+                          pendingLabel="Retrying…"
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

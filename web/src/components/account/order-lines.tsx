@@ -1,0 +1,76 @@
+import Link from 'next/link';
+import { productHref } from '@/lib/commerce/product-text';
+import type { OrderLine } from '@/lib/commerce/types';
+import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
+import orderStyles from '@/components/orders/orders.module.css';
+import styles from './orders.module.css';
+
+/**
+ * An order's lines as stacked rows, each with its own labels (Code, Pack, Quantity, Delivered once the warehouse
+ * reported it, Unit price, Line total): on a phone every figure stays on screen, where a table had to scroll
+ * sideways. A shortage is said in words, not only in colour.
+ */
+export function OrderLines({ lines, label }: { lines: OrderLine[]; label: string }) {
+  const delivered = hasDeliveredQuantities(lines);
+  return (
+    <ul className={styles.lines} aria-label={label}>
+      {lines.map((line) => (
+        <li key={line.entryNumber} className={styles.line}>
+          <Link href={productHref(line.product.code)} prefetch={false} className={styles.lineName}>
+            {line.product.name}
+          </Link>
+          <dl className={styles.lineFigures}>
+            <div>
+              <dt>Code</dt>
+              <dd>{line.product.code}</dd>
+            </div>
+            <div>
+              <dt>Pack</dt>
+              <dd>{line.product.packSize}</dd>
+            </div>
+            <div>
+              <dt>Quantity</dt>
+              <dd>{line.quantity}</dd>
+            </div>
+            {delivered ? (
+              <div>
+                <dt>Delivered</dt>
+                <dd>
+                  {line.deliveredQuantity ?? '–'}
+                  {shortBy(line) > 0 ? <span className={orderStyles.short}> (short {shortBy(line)})</span> : null}
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Unit price</dt>
+              <dd>{line.basePrice.formattedValue}</dd>
+            </div>
+            <div>
+              <dt>Line total</dt>
+              <dd>{line.totalPrice.formattedValue}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The short form for the order history: "2 × Brie (2 x 2.5 kg)", one line each. */
+export function OrderLinesBrief({ lines, label }: { lines: OrderLine[]; label: string }) {
+  return (
+    <ul className={styles.brief} aria-label={label}>
+      {lines.map((line) => (
+        <li key={line.entryNumber}>
+          <span className={styles.briefQuantity}>{line.quantity} ×</span>{' '}
+          <Link href={productHref(line.product.code)} prefetch={false}>
+            {line.product.name}
+          </Link>{' '}
+          <span className={styles.muted}>
+            {line.product.packSize}, {line.totalPrice.formattedValue}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import { shelfLifeText } from '@/lib/commerce/product-facts';
+import { productHref, stockText } from '@/lib/commerce/product-text';
+import type { Product } from '@/lib/commerce/types';
+import { RowAdd } from './row-add';
+import styles from './product-rows.module.css';
+
+/** The compact list view (design §7): a row per product with its facts, price and a +/- stepper. */
+export function ProductRows({ products, label }: { products: Product[]; label: string }) {
+  return (
+    <ul className={styles.rows} aria-label={label}>
+      {products.map((product) => {
+        const soldOut = product.stock.stockLevelStatus === 'outOfStock';
+        return (
+          <li key={product.code} className={styles.row} aria-labelledby={`r-${product.code}`}>
+            <div className={styles.info}>
+              <Link id={`r-${product.code}`} href={productHref(product.code)} prefetch={false} className={styles.name}>
+                {product.name}
+              </Link>
+              <span className={styles.facts}>
+                {product.brand} · {product.code} · {product.packSize} · {product.storageText} · {shelfLifeText(product.shelfLifeDays)}
+                {soldOut ? ` · ${stockText('outOfStock')}` : ''}
+              </span>
+              {product.price ? (
+                <span className={styles.price}>
+                  <strong>{product.price.formattedValue}</strong> per {product.salesUnit}
+                </span>
+              ) : null}
+            </div>
+            <RowAdd code={product.code} name={product.name} minOrderQuantity={product.minOrderQuantity} disabled={soldOut} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** What the back office reads from /admin/v1, checked before any page uses it. */
+const money = z.object({ valuePence: z.number(), formattedValue: z.string() });
+const paging = { hasMore: z.boolean() };
+
+export const orderSchema = z.object({
+  code: z.string(),
+  status: z.string(),
+  placed: z.string(),
+  deliveryDate: z.string(),
+  purchaseOrderNumber: z.string().nullable(),
+  deliveryInstructions: z.string().nullable(),
+  shipTo: z.object({ code: z.string(), name: z.string() }),
+  soldTo: z.string(),
+  salesOrg: z.string(),
+  placedBy: z.string(),
+  entries: z.array(
+    z.object({
+      entryNumber: z.number(),
+      quantity: z.number(),
+      product: z.object({ code: z.string(), name: z.string(), packSize: z.string() }),
+      basePrice: money,
+      totalPrice: money,
+      totalTax: money,
+    }),
+  ),
+  totalUnitCount: z.number(),
+  totalPrice: money,
+  totalTax: money,
+  totalPriceWithTax: money,
+});
+export type AdminOrder = z.infer<typeof orderSchema>;
+export const orderListSchema = z.object({ orders: z.array(orderSchema), ...paging });
+
+const customerUser = z.object({
+  username: z.string(),
+  name: z.string(),
+  customerId: z.string(),
+  status: z.string(),
+  locked: z.boolean(),
+});
+export type CustomerUser = z.infer<typeof customerUser>;
+export const customerListSchema = z.object({
+  soldTos: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      shipTos: z.array(
+        z.object({
+          code: z.string(),
+          name: z.string(),
+          address: z.string(),
+          cutoffTime: z.string(),
+          purchaseOrderRequired: z.boolean(),
+          ranges: z.array(z.object({ code: z.string(), deliveryWeekdays: z.array(z.number()) })),
+        }),
+      ),
+      users: z.array(customerUser.extend({ shipTos: z.array(z.string()) })),
+    }),
+  ),
+  unconfiguredUsers: z.array(customerUser),
+  ...paging,
+});
+export type CustomerList = z.infer<typeof customerListSchema>;
+export const userStateSchema = z.object({ username: z.string(), status: z.string(), locked: z.boolean() });
+
+const productSummary = z.object({
+  code: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  range: z.string(),
+  category: z.object({ id: z.string(), name: z.string() }),
+  packSize: z.string(),
+  listPrice: money,
+  active: z.boolean(),
+});
+export type AdminProduct = z.infer<typeof productSummary>;
+export const productListSchema = z.object({ products: z.array(productSummary), ...paging });
+export const productDetailSchema = productSummary.extend({
+  prices: z.array(z.object({ soldTo: z.object({ code: z.string(), name: z.string() }), price: money, own: z.boolean() })),
+});
+export const productActiveSchema = z.object({ code: z.string(), active: z.boolean(), changed: z.boolean() });
+
+export const importProblemSchema = z.object({ line: z.number(), column: z.string(), reason: z.string() });
+export const importReportSchema = z.object({
+  kind: z.string(),
+  fileName: z.string(),
+  dryRun: z.boolean(),
+  outcome: z.enum(['checked', 'applied', 'refused']),
+  rows: z.number(),
+  valid: z.number(),
+  refused: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  problems: z.array(importProblemSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+export const importRunsSchema = z.object({
+  runs: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      fileName: z.string(),
+      operator: z.string(),
+      dryRun: z.boolean(),
+      outcome: z.string(),
+      rows: z.number(),
+      valid: z.number(),
+      refused: z.number(),
+      inserted: z.number(),
+      updated: z.number(),
+      unchanged: z.number(),
+      startedAt: z.string(),
+    }),
+  ),
+  ...paging,
+});
+export const importKindsSchema = z.object({
+  kinds: z.array(
+    z.object({
+      kind: z.string(),
+      changesCatalogue: z.boolean(),
+      columns: z.array(z.object({ name: z.string(), required: z.boolean(), help: z.string(), example: z.string() })),
+    }),
+  ),
+});
+export type ImportKindInfo = z.infer<typeof importKindsSchema>['kinds'][number];
+
+export const auditSchema = z.object({
+  entries: z.array(
+    z.object({ id: z.number(), at: z.string(), action: z.string(), subject: z.string(), operator: z.string(), before: z.unknown(), after: z.unknown() }),
+  ),
+  ...paging,
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** What the back office's own encrypted cookie holds. The token stays in here: it never reaches the page. */
+export const operatorRoleSchema = z.enum(['admin', 'service']);
+export type OperatorRole = z.infer<typeof operatorRoleSchema>;
+
+export const operatorSchema = z.object({ email: z.string(), name: z.string(), role: operatorRoleSchema });
+export type SessionOperator = z.infer<typeof operatorSchema>;
+
+export const adminSessionSchema = z.object({
+  // A marker a customer's mv_session can never carry, so a cookie copied across cannot open the back office.
+  kind: z.literal('operator'),
+  token: z.string().min(1),
+  /** Epoch seconds. */
+  expiresAt: z.number(),
+  operator: operatorSchema,
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+export const isLive = (session: AdminSession, nowSeconds = Date.now() / 1000) => session.expiresAt > nowSeconds;
+
+/** Who may change the catalogue and prices (the API enforces the same: admin/auth/roles.ts). */
+export const canEditCatalogue = (role: OperatorRole) => role === 'admin';

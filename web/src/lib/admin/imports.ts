@@ -1,0 +1,40 @@
+import 'server-only';
+import { adminApiUrl } from './admin-client';
+import { importReportSchema, type ImportReport } from './admin-schemas';
+import type { AdminSession } from './admin-session-data';
+
+/** The API's limit (admin/imports/import-routes.ts: MAX_IMPORT_BYTES); checked here first to spare the upload. */
+export const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
+export const IMPORT_KINDS = ['categories', 'products', 'prices', 'customers'] as const;
+
+export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; status: number; message: string };
+
+/** JSON by its name; anything else goes as CSV, and the API says when it is not text at all. */
+export const contentTypeFor = (fileName: string) => (/\.json$/i.test(fileName) ? 'application/json' : 'text/csv');
+
+/**
+ * Sends an import file to the API. A refused real run (422) still carries its report, so both 200 and 422 come
+ * back as reports; anything else as the API's message.
+ */
+export async function sendImport(session: AdminSession, kind: string, bytes: Uint8Array<ArrayBuffer>, fileName: string, dryRun: boolean): Promise<ImportOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(adminApiUrl(`/imports/${encodeURIComponent(kind)}`, { dryRun, fileName }), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': contentTypeFor(fileName), accept: 'application/json' },
+      body: bytes,
+      cache: 'no-store',
+      signal: AbortSignal.timeout(300_000),
+    });
+  } catch {
+    return { ok: false, status: 503, message: 'Temporary network error: please try again' };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.status === 200 || response.status === 422) {
+    const report = importReportSchema.safeParse(body);
+    if (report.success) return { ok: true, report: report.data };
+  }
+  if (response.status === 401) return { ok: false, status: 401, message: 'Your session has expired: sign in again' };
+  const message = (body as { errors?: { message?: string }[] } | undefined)?.errors?.[0]?.message;
+  return { ok: false, status: response.status, message: message ?? `The import failed (${response.status})` };
+}
