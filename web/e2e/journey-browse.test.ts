@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP } from './support/shop';
-import { startShop, type Shop } from './support/shop';
+import { DESKTOP, startShop, titleBecomes, type Shop } from './support/shop';
 import { assertAccessible, firstOrderableCard, headerUnits, SOLO, setCart, signedIn, tabTo, waitForHeaderUnits, WIDTHS } from './journey-support';
 
 let shop: Shop;
@@ -29,7 +28,7 @@ describe('browse a category: filter, sort, page, add', () => {
       await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Milk', exact: true }).click();
       await page.waitForURL('**/category/DAIR-MILK/');
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Milk');
-      assert.equal(await page.title(), 'Business Orders | Milk');
+      assert.equal(await titleBecomes(page, 'Business Orders | Milk'), 'Business Orders | Milk');
       await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).waitFor();
       await page.getByRole('navigation', { name: 'Milk subcategories' }).getByRole('link', { name: 'Whole milk' }).waitFor();
       assert.equal(await products(page).count(), 20, 'twenty a page');

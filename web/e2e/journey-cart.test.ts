@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, startShop, type Shop } from './support/shop';
+import { DESKTOP, startShop, titleBecomes, type Shop } from './support/shop';
 import {
   assertAccessible,
   firstOrderableCard,
@@ -50,7 +50,7 @@ describe('cart: change and remove quantities', () => {
       const page = await shop.newPage({ viewport });
       await signedIn(shop, page, SOLO.username);
       await page.goto('/cart/');
-      assert.equal(await page.title(), 'Business Orders | Cart');
+      assert.equal(await titleBecomes(page, 'Business Orders | Cart'), 'Business Orders | Cart');
       assert.equal(await lines(page).count(), 2);
       await page.getByText(`${2 + minimum.minOrderQuantity} items on 2 lines`).waitFor();
       await assertAccessible(page, `cart (${name})`);

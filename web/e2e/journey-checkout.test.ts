@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, startShop, type Shop } from './support/shop';
+import { DESKTOP, startShop, titleBecomes, type Shop } from './support/shop';
 import { assertAccessible, orderableProducts, SOLO, setCart, signedIn, tabTo, waitForHeaderUnits, WIDTHS, type ApiProduct } from './journey-support';
 
 let shop: Shop;
@@ -54,7 +54,7 @@ describe('checkout → confirmation → order history → reorder', () => {
       await page.goto('/cart/');
       await page.getByRole('link', { name: 'Go to checkout' }).click();
       await page.waitForURL('**/cart/checkout/');
-      assert.equal(await page.title(), 'Business Orders | Checkout');
+      assert.equal(await titleBecomes(page, 'Business Orders | Checkout'), 'Business Orders | Checkout');
       await page.getByText(/^Order by .+ at \d\d:\d\d for delivery on .+\.$/).waitFor();
 
       const dates = page.getByLabel('Delivery date');

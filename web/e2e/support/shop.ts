@@ -47,6 +47,12 @@ export async function titleOf(page: Page): Promise<string> {
   return page.title();
 }
 
+/** The document title once it reads `expected`; after a soft navigation the old or empty title lingers for a moment. */
+export async function titleBecomes(page: Page, expected: string): Promise<string> {
+  await page.waitForFunction((title) => document.title === title, expected, { timeout: 10_000 }).catch(() => undefined);
+  return page.title();
+}
+
 export interface Shop {
   baseUrl: string;
   apiUrl: string;
