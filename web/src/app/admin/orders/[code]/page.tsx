@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts';
 import { OrderStatusPanel } from '@/components/admin/order-status-panel';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
@@ -28,7 +29,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
           <section className="admin-section" aria-label="Order details">
             <dl className="admin-facts">
               <dt>Status</dt>
-              <dd data-testid="admin-order-status">{result.data.status}</dd>
+              <dd>
+                <OrderStatusBadge status={result.data.status} />
+              </dd>
               <dt>Placed</dt>
               <dd>
                 {formatDateTime(result.data.placed)} by {result.data.placedBy}
