@@ -84,4 +84,25 @@ describe('session tokens', () => {
       await page.getByRole('alert').filter({ hasText: 'Your session has expired' }).first().waitFor();
     }
   });
+
+  test('an API outage at refresh time keeps the session: the outage is shown, and the page works once the API is back', async () => {
+    const page = await shop.newPage({ allowConsoleErrors: [/Failed to load resource/, /503/] });
+    await shop.signIn(page, 'solo@example.com');
+    let held: string | undefined;
+    await shop.withApiDown(async () => {
+      held = (await shop.sessionTokens(page))?.refreshToken;
+      assert.ok(held);
+      await waitPastExpiry();
+      await page.goto('/account/orders/');
+      assert.equal(new URL(page.url()).pathname, '/account/orders/', 'not sent to sign-in');
+      await page.getByRole('alert').filter({ hasText: 'Temporary network error' }).first().waitFor();
+      assert.equal((await shop.sessionTokens(page))?.refreshToken, held, 'the session cookie kept its tokens');
+    });
+    await page.goto('/account/orders/');
+    assert.equal(new URL(page.url()).pathname, '/account/orders/');
+    await page.getByRole('heading', { name: 'Order history' }).waitFor();
+    const after = await shop.sessionTokens(page);
+    assert.ok(after);
+    assert.notEqual(after.refreshToken, held, 'refreshed once the API answered again');
+  });
 });

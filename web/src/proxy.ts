@@ -72,7 +72,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return withSession(response);
 }
 
-/** The session, with refreshed tokens when they were due; 'expired' when they could not be refreshed. */
+/** The session, with refreshed tokens when they were due; 'expired' when the API refused to refresh them. */
 async function renewSession(request: NextRequest): Promise<{ session: SessionData; renewed: 'unchanged' | 'refreshed' | 'expired' }> {
   const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
   const tokens = session.tokens;
@@ -81,7 +81,9 @@ async function renewSession(request: NextRequest): Promise<{ session: SessionDat
   if (remembered) return { session: { ...session, tokens: remembered }, renewed: 'refreshed' };
   if (!needsRefresh(tokens)) return { session, renewed: 'unchanged' };
   const refreshed = await refreshTokens(tokens.refreshToken);
-  return refreshed.ok ? { session: { ...session, tokens: refreshed.tokens }, renewed: 'refreshed' } : { session: {}, renewed: 'expired' };
+  if (refreshed.ok) return { session: { ...session, tokens: refreshed.tokens }, renewed: 'refreshed' };
+  // An API outage is not the end of the session: the page shows the outage and the next request tries again.
+  return refreshed.outage ? { session, renewed: 'unchanged' } : { session: {}, renewed: 'expired' };
 }
 
 function isPrefetch(request: NextRequest): boolean {

@@ -64,6 +64,8 @@ export interface Shop {
   signIn(page: Page, username: string, password?: string): Promise<void>;
   /** The tokens inside a page's session cookie (opened with the demo session secret). */
   sessionTokens(page: Page): Promise<SessionTokens | undefined>;
+  /** Stops the API, runs `whileDown` (an outage), then starts the API again at the same address. */
+  withApiDown(whileDown: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,8 +79,8 @@ const BROWSER_FLAGS = [
   '--no-first-run',
 ];
 
-async function startApi(dataDir: string, options: ShopOptions): Promise<{ child: Child; url: string }> {
-  const port = await freePort();
+async function startApi(dataDir: string, options: ShopOptions, port?: number): Promise<{ child: Child; url: string; port: number }> {
+  port ??= await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -95,7 +97,7 @@ async function startApi(dataDir: string, options: ShopOptions): Promise<{ child:
   const child = startChild(process.execPath, ['--import', 'tsx', join(API_DIR, 'src', 'main.ts')], { cwd: REPO_DIR, env });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/health/ready`, child);
-  return { child, url };
+  return { child, url, port };
 }
 
 async function startWeb(apiUrl: string, dataDir: string, distDir: string, options: ShopOptions): Promise<{ child: Child; url: string }> {
@@ -139,6 +141,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const secrets = JSON.parse(readFileSync(join(dataDir, 'demo-secrets.json'), 'utf8')) as Shop['secrets'];
   const openBrowser = browser;
   const webChild = web.child;
+  let apiChild = api.child;
   let pages: { page: Page; errors: string[]; allowed: RegExp[]; ownContext?: BrowserContext }[] = [];
 
   const shop: Shop = {
@@ -178,10 +181,18 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       const data = await unsealData<{ tokens?: SessionTokens }>(cookie.value, { password: secrets.sessionSecret, ttl: 30 * 24 * 3600 });
       return data.tokens;
     },
+    async withApiDown(whileDown) {
+      await apiChild.stop();
+      try {
+        await whileDown();
+      } finally {
+        apiChild = (await startApi(dataDir, options, api.port)).child;
+      }
+    },
     async close() {
       await openBrowser.close().catch(() => undefined);
       await webChild.stop();
-      await api.child.stop();
+      await apiChild.stop();
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(join(WEB_DIR, distDir), { recursive: true, force: true });
     },

@@ -42,7 +42,7 @@ async function endSession(): Promise<never> {
   redirect(sessionExpiredAddress(await currentPath(), (await cookies()).get(SESSION_COOKIE)?.value));
 }
 
-async function userTokens(): Promise<TokenSet> {
+async function userTokens(): Promise<TokenSet | AppError> {
   const session = await readSessionData();
   const tokens = session.tokens;
   if (!tokens || !session.user) return endSession();
@@ -50,16 +50,19 @@ async function userTokens(): Promise<TokenSet> {
   return refreshUserTokens(tokens);
 }
 
-async function refreshUserTokens(tokens: TokenSet): Promise<TokenSet> {
+/** New tokens; FailedToFetch while the API cannot refresh them (the session survives an outage); else sign-in. */
+async function refreshUserTokens(tokens: TokenSet): Promise<TokenSet | AppError> {
   const refreshed = await refreshTokens(tokens.refreshToken);
-  if (!refreshed.ok) return endSession();
+  if (!refreshed.ok) return refreshed.outage ? failedToFetch() : endSession();
   const session = await readSessionData();
   await writeSessionData({ ...session, tokens: refreshed.tokens });
   return refreshed.tokens;
 }
 
+const accessTokenOf = (tokens: TokenSet | AppError): string | AppError => ('accessToken' in tokens ? tokens.accessToken : tokens);
+
 async function bearerFor(auth: 'user' | 'anonymous'): Promise<string | AppError> {
-  if (auth === 'user') return (await userTokens()).accessToken;
+  if (auth === 'user') return accessTokenOf(await userTokens());
   return (await clientToken()) ?? clientCredentialFailure();
 }
 
@@ -111,11 +114,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
     if (attempt > 0) return auth === 'user' ? endSession() : { ok: false, error: clientCredentialFailure() };
     // Spec §4: a call refused for its token is retried once with a new one.
-    token = auth === 'user' ? (await renewAfterRefusal()).accessToken : await freshClientToken();
+    token = auth === 'user' ? accessTokenOf(await renewAfterRefusal()) : await freshClientToken();
   }
 }
 
-async function renewAfterRefusal(): Promise<TokenSet> {
+async function renewAfterRefusal(): Promise<TokenSet | AppError> {
   const session = await readSessionData();
   if (!session.tokens) return endSession();
   return refreshUserTokens(session.tokens);
