@@ -1,26 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db/client';
-import { cartEntries, prices, products } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { cartEntries } from '../db/schema';
 import { changeCart, type ChangeRequest, type Changed } from './cart-change';
-import { cartProductColumns } from './cart-queries';
 import { decideBulkAdd, type BulkLine, type BulkProblem } from './bulk-decision';
-import type { CartProduct } from './entries';
 import { ok, type Result } from './problems';
+import { productsByCode } from './products-by-code';
 
 export interface BulkOutcome {
   touched: number[];
   problems: BulkProblem[];
-}
-
-/** The products a bulk add names, priced for the sold-to, in one statement. */
-async function productsByCode(db: DbOrTx, codes: string[], soldToCode: string): Promise<Map<string, CartProduct>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .select(cartProductColumns)
-    .from(products)
-    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
-    .where(inArray(products.code, codes));
-  return new Map(rows.map((row) => [row.productCode, { ...row, unitPricePence: Number(row.unitPricePence) }]));
 }
 
 async function writeAll(tx: Tx, cartId: number, writes: ReturnType<typeof decideBulkAdd>['writes']): Promise<void> {

@@ -20,13 +20,13 @@ const quantity = z.union([z.number(), z.string().trim().regex(/^\d{1,6}$/, 'must
   z.number().int('must be a whole number').min(0).max(9999),
 );
 
-const productCode = z.string().trim().min(1).max(40);
+export const productCode = z.string().trim().min(1).max(40);
 
 export const addEntryBody = z.object({ product: z.object({ code: productCode }), quantity });
 
 export const updateEntryBody = z.object({ product: z.object({ code: productCode }).optional(), quantity });
 
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

@@ -485,7 +485,7 @@ export const outboxMessages = pgTable(
     eventId: text('event_id').notNull(),
     /** 'webhook' | 'mail' */
     channel: text('channel').notNull(),
-    /** 'order.placed' | 'order.status_changed' */
+    /** An EventType (outbox/order-event.ts): 'order.placed', 'order.status_changed', 'order.amended' or 'order.cancelled'. */
     type: text('type').notNull(),
     orderCode: text('order_code').notNull(),
     payload: jsonb('payload').notNull(),

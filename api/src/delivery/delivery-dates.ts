@@ -29,7 +29,7 @@ export function workingDayBefore(date: IsoDate): IsoDate {
   return day;
 }
 
-export function cutoffFor(date: IsoDate, schedule: DeliverySchedule): Date {
+export function cutoffFor(date: IsoDate, schedule: Pick<DeliverySchedule, 'cutoffTime'>): Date {
   return londonInstant(workingDayBefore(date), schedule.cutoffTime);
 }
 

@@ -39,6 +39,18 @@ function headline(event: OrderEvent): { subject: string; lead: string } {
       lead: `Thank you for your order. We have received order ${order.code} for delivery on ${longDate(order.deliveryDate)}.`,
     };
   }
+  if (event.type === 'order.amended') {
+    return {
+      subject: `Order ${order.code} changed: delivery ${longDate(order.deliveryDate)}`,
+      lead: `Your order ${order.code} for delivery on ${longDate(order.deliveryDate)} has been changed. This is the order as it stands now.`,
+    };
+  }
+  if (event.type === 'order.cancelled') {
+    return {
+      subject: `Order ${order.code} cancelled`,
+      lead: `Your order ${order.code} for delivery on ${longDate(order.deliveryDate)} has been cancelled at your request. Nothing will be delivered or invoiced for it.`,
+    };
+  }
   const shortage = order.lines.some((line) => line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity);
   return {
     subject: `Order ${order.code} is ${statusText(order.status)}${shortage ? ' (some items short)' : ''}`,

@@ -43,7 +43,7 @@ export async function changeStatus(db: Db, report: StatusReport): Promise<Status
 
 async function applyReport(tx: Tx, report: StatusReport): Promise<OrderRecord> {
   const rows = await tx
-    .select({ order: orders, shipToName: shipTos.name, customerId: users.customerId, name: users.name, email: users.email })
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, customerId: users.customerId, name: users.name, email: users.email })
     .from(orders)
     .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
     .innerJoin(users, eq(users.id, orders.userId))
@@ -82,7 +82,7 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<OrderRecord> {
       after: { status: report.status, lines: delivered, note: change.note },
     });
   }
-  const record: OrderRecord = { order, shipToName: row.shipToName, lines };
+  const record: OrderRecord = { order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, lines };
   const placedBy = { customerId: row.customerId, name: row.name, email: row.email };
   await writeEvent(tx, orderEvent('order.status_changed', record, placedBy, { previousStatus: from, note: change.note, changedAt: change.changedAt.toISOString() }));
   return record;

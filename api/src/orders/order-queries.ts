@@ -17,6 +17,8 @@ export interface StatusChangeRow {
 export interface OrderRecord {
   order: OrderRow;
   shipToName: string;
+  /** The ship-to's cut-off time ('HH:MM', London): with the delivery date it says until when the order can change. */
+  cutoffTime: string;
   lines: OrderLineRow[];
   /** Oldest first; absent where the reader did not load them (a freshly placed order has none). */
   changes?: StatusChangeRow[];
@@ -53,14 +55,14 @@ export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<
   return byOrder;
 }
 
-async function withLines(db: DbOrTx, order: OrderRow, shipToName: string): Promise<OrderRecord> {
+async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoffTime: string): Promise<OrderRecord> {
   const lines = (await orderLinesOf(db, [order.id])).get(order.id) ?? [];
   const changes = await db
     .select({ status: orderStatusChanges.toStatus, note: orderStatusChanges.note, changedAt: orderStatusChanges.changedAt })
     .from(orderStatusChanges)
     .where(eq(orderStatusChanges.orderId, order.id))
     .orderBy(asc(orderStatusChanges.id));
-  return { order, shipToName, lines, changes: changes.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })) };
+  return { order, shipToName, cutoffTime, lines, changes: changes.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })) };
 }
 
 /**
@@ -69,7 +71,7 @@ async function withLines(db: DbOrTx, order: OrderRow, shipToName: string): Promi
  */
 export async function findOwnedOrder(db: DbOrTx, userId: number, code: string): Promise<OrderRecord | undefined> {
   const rows = await db
-    .select({ order: orders, shipToName: shipTos.name })
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime })
     .from(orders)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, orders.userId), eq(userShipTos.shipToCode, orders.shipToCode)))
     .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, orders.shipToCode), eq(shipToRanges.range, orders.range)))
@@ -77,7 +79,7 @@ export async function findOwnedOrder(db: DbOrTx, userId: number, code: string): 
     .where(and(eq(orders.code, code), eq(orders.userId, userId)))
     .limit(1);
   const row = rows[0];
-  return row && withLines(db, row.order, row.shipToName);
+  return row && withLines(db, row.order, row.shipToName, row.cutoffTime);
 }
 
 /** The order a user placed with an idempotency key, and the code of the cart it came from. */
@@ -155,7 +157,7 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     const rows = await pageOfOrders.execute({ ...owner, limit: pageSize, offset: page * pageSize });
     const total = rows[0]?.total ?? (await countOfOrders.execute(owner))[0]?.placed ?? 0;
     return {
-      orders: rows.map(({ order, lines, changes }) => ({ order, shipToName: scope.shipToName, lines, changes })),
+      orders: rows.map(({ order, lines, changes }) => ({ order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines, changes })),
       totalResults: Number(total),
     };
   };

@@ -5,6 +5,11 @@ import { currentUser } from '../auth/bearer';
 import { unwrap } from '../carts/problems';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
+import { amendOrder } from './amend-order';
+import { amendBody } from './amend-schema';
+import { cancelOrder } from './cancel-order';
+import type { OrderChangeOutcome } from './order-change';
+import { orderChangeProblemToApiError } from './order-change-problems';
 import { findOwnedOrder, orderAddresses, orderHistoryReader } from './order-queries';
 import { orderView } from './order-view';
 import { placeOrder } from './place-order';
@@ -33,6 +38,11 @@ function idempotencyKey(header: string | string[] | undefined): string {
 
 const orderNotFound = (code: string) => notFound('OrderError', 'code', `Order '${code}' not found`);
 
+function changedOrder(outcome: OrderChangeOutcome) {
+  if (!outcome.ok) throw orderChangeProblemToApiError(outcome.problem);
+  return outcome.record;
+}
+
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const orderHistory = orderHistoryReader(db);
@@ -44,7 +54,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
     const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock));
     app.outbox.wake();
-    return reply.code(201).send(orderView(record));
+    return reply.code(201).send(orderView(record, app.clock()));
   });
 
   app.get('/users/current/orders', async (request) => {
@@ -52,8 +62,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(historyQuery, request.query, 'query');
     const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
     const page = await orderHistory(user.id, scope, query.currentPage, query.pageSize);
+    const now = app.clock();
     return {
-      orders: page.orders.map(orderView),
+      orders: page.orders.map((order) => orderView(order, now)),
       pagination: {
         currentPage: query.currentPage,
         pageSize: query.pageSize,
@@ -69,7 +80,24 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { code } = parseInput(orderParams, request.params, 'params');
     const record = await findOwnedOrder(db, currentUser(request).id, code);
     if (!record) throw orderNotFound(code);
-    return orderView({ ...record, addresses: await orderAddresses(db, record.order) });
+    return orderView({ ...record, addresses: await orderAddresses(db, record.order) }, app.clock());
+  });
+
+  app.put('/users/current/orders/:code', async (request) => {
+    const user = currentUser(request);
+    const { code } = parseInput(orderParams, request.params, 'params');
+    const amendment = parseInput(amendBody, request.body, 'body');
+    const record = changedOrder(await amendOrder(db, app.clock, user.id, code, amendment));
+    app.outbox.wake();
+    return orderView(record, app.clock());
+  });
+
+  app.post('/users/current/orders/:code/cancel', async (request) => {
+    const user = currentUser(request);
+    const { code } = parseInput(orderParams, request.params, 'params');
+    const record = changedOrder(await cancelOrder(db, app.clock, user.id, user.username, code));
+    app.outbox.wake();
+    return orderView(record, app.clock());
   });
 
   app.post('/users/current/orders/:code/reorder', async (request) => {

@@ -1,12 +1,17 @@
 import { productImageUrl } from '../carts/cart-view';
 import { money } from '../pricing/money';
+import { orderTiming } from './order-cutoff';
 import type { OrderRecord } from './order-queries';
 
-/** An order as the API answers it: the lines are the snapshot taken when it was placed, never today's prices. */
-export function orderView({ order, shipToName, lines, changes, addresses }: OrderRecord) {
+/**
+ * An order as the API answers it at `now`: the lines are the snapshot taken when it was placed or last
+ * amended, never today's prices; `cutoff` and `amendable` say until when the customer may still change it.
+ */
+export function orderView({ order, shipToName, cutoffTime, lines, changes, addresses }: OrderRecord, now: Date) {
   return {
     code: order.code,
     status: order.status,
+    ...orderTiming(order, cutoffTime, now),
     placed: order.placedAt.toISOString(),
     deliveryDate: order.deliveryDate,
     purchaseOrderNumber: order.purchaseOrderNumber,

@@ -138,5 +138,5 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow
     )
     .returning();
   await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-  return { order, shipToName: scope.shipToName, lines };
+  return { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines };
 }

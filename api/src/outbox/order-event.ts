@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderRecord } from '../orders/order-queries';
 
-export const EVENT_TYPES = ['order.placed', 'order.status_changed'] as const;
+export const EVENT_TYPES = ['order.placed', 'order.status_changed', 'order.amended', 'order.cancelled'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Who placed the order: the addressee of its e-mails. */

@@ -21,7 +21,7 @@ const orderQuery = z.object({
 const orderParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
 
 /** The customer's order view (orders/order-view.ts), plus who placed it: operators see every customer's. */
-const operatorOrderView = (found: FoundOrder) => ({ ...orderView(found), placedBy: found.placedBy });
+const operatorOrderView = (found: FoundOrder, now: Date) => ({ ...orderView(found, now), placedBy: found.placedBy });
 
 export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
@@ -29,13 +29,14 @@ export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
   app.get('/orders', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
     const filter = parseInput(orderQuery, request.query, 'query');
     const found = await searchOrders(db, filter);
-    return { orders: found.orders.map(operatorOrderView), page: filter.page, pageSize: filter.pageSize, hasMore: found.hasMore };
+    const now = app.clock();
+    return { orders: found.orders.map((order) => operatorOrderView(order, now)), page: filter.page, pageSize: filter.pageSize, hasMore: found.hasMore };
   });
 
   app.get('/orders/:code', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
     const { code } = parseInput(orderParams, request.params, 'params');
     const found = await findOrderForOperator(db, code);
     if (!found) throw notFound('OrderError', 'code', `Order '${code}' not found`);
-    return operatorOrderView(found);
+    return operatorOrderView(found, app.clock());
   });
 }

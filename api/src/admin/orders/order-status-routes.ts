@@ -44,6 +44,6 @@ export async function orderStatusRoutes(app: FastifyInstance): Promise<void> {
     const outcome = await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId });
     if (!outcome.ok) throw statusProblemToApiError(outcome.problem);
     app.outbox.wake();
-    return orderView(outcome.record);
+    return orderView(outcome.record, app.clock());
   });
 }

@@ -24,14 +24,34 @@ const noMinute = () => null;
 
 interface Props {
   dates: OpenDate[];
-  /** 'header': compact on a phone; 'cart': the full sentence. */
-  variant: 'header' | 'cart';
+  /** 'header': compact on a phone; 'cart': the full sentence; 'order': the time left to change a placed order. */
+  variant: 'header' | 'cart' | 'order';
+}
+
+/** A placed order's countdown: what closes at the cut-off is the chance to change it, not to order. */
+function OrderCountdown({ dates, minute, className }: { dates: OpenDate[]; minute: number | null; className: string }) {
+  const first = dates[0];
+  if (!first) return null;
+  const countdown = minute === null ? null : countdownAt(dates, minute * MINUTE);
+  if (!countdown) {
+    return (
+      <p className={className} data-testid="cutoff-countdown">
+        {minute === null ? `Changes close at the cut-off for delivery on ${deliveryDay(first.date)}` : 'The cut-off for this delivery has passed'}
+      </p>
+    );
+  }
+  return (
+    <p className={className} data-testid="cutoff-countdown" data-urgent={countdown.urgent ? '' : undefined} data-date={countdown.date}>
+      Changes close in <strong>{countdown.left}</strong>, at the cut-off for delivery on {countdown.day}
+    </p>
+  );
 }
 
 /** "Order within 2 h 15 min for delivery on Tue 25 Nov", updated each minute, highlighted under an hour (design §7). */
 export function CutoffCountdown({ dates, variant }: Props) {
   const minute = useSyncExternalStore(subscribeToMinutes, currentMinute, noMinute);
   const className = `${styles.countdown} ${variant === 'header' ? styles.compact : styles.cartCountdown}`;
+  if (variant === 'order') return <OrderCountdown dates={dates} minute={minute} className={className} />;
   if (minute === null) {
     const first = dates[0];
     return first ? (

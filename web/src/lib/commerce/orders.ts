@@ -26,6 +26,19 @@ export const getOrder = (scope: ShopScope, code: string): Promise<ApiResult<Orde
 export const reorder = (scope: ShopScope, code: string): Promise<ApiResult<ReorderResult>> =>
   apiRequest<ReorderResult>(`${ORDERS}/${encodeURIComponent(code)}/reorder`, { method: 'POST', query: scopeQuery(scope) });
 
+export interface OrderAmendment {
+  entries: { product: { code: string }; quantity: number }[];
+  purchaseOrderNumber: string;
+  deliveryInstructions: string;
+}
+
+/** Replaces the order's lines, PO number and instructions until its cut-off; the API reprices it. */
+export const amendOrder = (scope: ShopScope, code: string, amendment: OrderAmendment): Promise<ApiResult<Order>> =>
+  apiRequest<Order>(`${ORDERS}/${encodeURIComponent(code)}`, { method: 'PUT', query: scopeQuery(scope), body: amendment });
+
+export const cancelOrder = (scope: ShopScope, code: string): Promise<ApiResult<Order>> =>
+  apiRequest<Order>(`${ORDERS}/${encodeURIComponent(code)}/cancel`, { method: 'POST', query: scopeQuery(scope) });
+
 /** The order a cart already became, when placing it was refused for that (409 naming the order). */
 export function orderedAs(error: AppError): string | undefined {
   if (error.status !== 409 || error.subject !== 'cartId') return undefined;

@@ -144,6 +144,10 @@ export interface Order {
   status: string;
   placed: string;
   deliveryDate: string;
+  /** When changes close (ISO instant with London's offset): the cut-off of its delivery date. */
+  cutoff: string;
+  /** Placed or confirmed and before the cut-off: the customer may still amend or cancel it. */
+  amendable: boolean;
   purchaseOrderNumber?: string | null;
   deliveryInstructions?: string | null;
   entries: OrderLine[];

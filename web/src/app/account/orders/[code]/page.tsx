@@ -6,6 +6,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { OrderAddresses } from '@/components/orders/order-addresses';
+import { OrderChangePanel } from '@/components/orders/order-change-panel';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
 import { PrintButton } from '@/components/orders/print-button';
@@ -57,6 +58,7 @@ export default async function OrderPage({ params }: Props) {
           </>
         ) : null}
       </dl>
+      <OrderChangePanel order={order} />
       <OrderAddresses order={order} />
       <OrderLines lines={order.entries} label="Order lines" />
       <div className={cartStyles.summary}>

@@ -1,0 +1,74 @@
+'use server';
+
+import { refresh } from 'next/cache';
+import { z } from 'zod';
+import { failed, failedWith, IDLE, type ActionState } from '@/app/cart/action-state';
+import { errorText } from '@/lib/commerce/error-text';
+import { orderChangeProblem, orderChangeSchema, type OrderChangeInput } from '@/lib/commerce/order-change-schema';
+import { amendOrder, cancelOrder } from '@/lib/commerce/orders';
+import { getProduct } from '@/lib/commerce/products';
+import { shopScope } from '@/lib/commerce/scope';
+import type { Order } from '@/lib/commerce/types';
+
+const codeSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
+
+export type SaveOrderAnswer =
+  | { ok: true; order: Order }
+  | { ok: false; message: string; network?: boolean; line?: number; field?: 'purchaseOrderNumber' | 'deliveryInstructions' };
+
+/** "entries.2.quantity" → 2: the line an API refusal is about. */
+const lineOf = (subject: string | undefined): number | undefined => {
+  const match = /^entries\.(\d+)\./.exec(subject ?? '');
+  return match ? Number(match[1]) : undefined;
+};
+
+/**
+ * Saves the edited order in one call: the API replaces the lines, PO and instructions and answers the order
+ * repriced at today's prices. A refusal (a line, the cut-off, a status the ERP set meanwhile) comes back as a
+ * message and the form keeps what was typed.
+ */
+export async function saveOrderChanges(orderCode: unknown, input: OrderChangeInput): Promise<SaveOrderAnswer> {
+  const code = codeSchema.safeParse(orderCode);
+  if (!code.success) return { ok: false, message: 'Reload the page and try again' };
+  const problem = orderChangeProblem(input);
+  const parsed = orderChangeSchema.safeParse(input);
+  if (problem || !parsed.success) return { ok: false, ...(problem ?? { message: 'Check the form' }) };
+  const { lines, purchaseOrderNumber, deliveryInstructions } = parsed.data;
+  const result = await amendOrder(await shopScope(), code.data, {
+    entries: lines.map((line) => ({ product: { code: line.code }, quantity: line.quantity })),
+    purchaseOrderNumber,
+    deliveryInstructions,
+  });
+  if (result.ok) return { ok: true, order: result.data };
+  if (result.error.type === 'FailedToFetch') return { ok: false, message: result.error.description, network: true };
+  const subject = result.error.subject;
+  const field = subject === 'purchaseOrderNumber' || subject === 'deliveryInstructions' ? subject : undefined;
+  return { ok: false, message: errorText(result.error), line: lineOf(subject), field };
+}
+
+export type ProductAnswer =
+  | { ok: true; product: { code: string; name: string; packSize: string; unitPrice: string; minimum: number } }
+  | { ok: false; message: string; network?: boolean };
+
+/** A product to add to the order by its code, as the account sees it (name, pack, its price). */
+export async function findOrderProduct(rawCode: unknown): Promise<ProductAnswer> {
+  const code = z.string().trim().min(1).max(40).safeParse(rawCode);
+  if (!code.success) return { ok: false, message: 'Enter a product code' };
+  const result = await getProduct(await shopScope(), code.data);
+  if (result.ok) {
+    const { code: productCode, name, packSize, price, minOrderQuantity } = result.data;
+    return { ok: true, product: { code: productCode, name, packSize, unitPrice: price?.formattedValue ?? '', minimum: minOrderQuantity } };
+  }
+  if (result.error.type === 'FailedToFetch') return { ok: false, message: result.error.description, network: true };
+  return { ok: false, message: result.error.status === 404 || result.error.status === 400 ? `No product has the code ${code.data}` : errorText(result.error) };
+}
+
+/** Cancels the order (the confirmation was asked in the page); the page then shows it cancelled. */
+export async function cancelOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const code = codeSchema.safeParse(form.get('orderCode'));
+  if (!code.success) return failed('Reload the page and try again');
+  const result = await cancelOrder(await shopScope(), code.data);
+  if (!result.ok) return failedWith(result.error);
+  refresh();
+  return IDLE;
+}
