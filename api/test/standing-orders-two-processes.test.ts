@@ -45,6 +45,35 @@ describe('standing orders with two API processes', () => {
     }
   });
 
+  it('a change to a delivery racing its placement: one wins, the other is refused, nothing half-written', async () => {
+    const [one, two, close] = await twoServers();
+    try {
+      const solo = await shopper(one, SOLO);
+      await Promise.all([setClock(one, '2026-12-01T10:00:00Z'), setClock(two, '2026-12-01T10:00:00Z')]);
+      const [first] = await fillActiveCart(one, solo, [2]);
+      const standing = await createStandingOrder(solo, { cartId: 'active', weekdays: [2, 5], startDate: '2026-12-02' });
+      // Process one still takes changes (its clock a moment before the cut-off); process two places at the cut-off.
+      await setClock(one, '2026-12-03T13:59:59Z');
+      await setClock(two, '2026-12-03T14:00:00Z');
+      const [change] = await Promise.all([
+        solo.call('PUT', `/users/current/standingorders/${standing.code}/deliveries/2026-12-04`, { body: { entries: [{ product: { code: first }, quantity: 9 }] } }),
+        runScheduler(two),
+      ]);
+      await runScheduler(two);
+      const [placed] = await standingOrdersPlaced(one, standing.code);
+      assert.ok(placed, 'the delivery was ordered');
+      const order = await solo.call('GET', `/users/current/orders/${placed.code}`, { scoped: false });
+      const quantities = (order.body.entries as { quantity: number }[]).map((entry) => entry.quantity);
+      if (change.status === 200) assert.deepEqual(quantities, [9], 'the change came first: the order has it');
+      else {
+        assert.equal(change.status, 409);
+        assert.deepEqual(quantities, [2], 'the order came first: the change is refused and the order has the standing lines');
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it('a process killed while it holds a claimed job places nothing; the other places the order once', { skip: !process.env.TEST_DATABASE_URL && 'needs PostgreSQL (TEST_DATABASE_URL): PGlite is one process' }, async () => {
     const [one, two, close] = await twoServers();
     const blocker = new pg.Client({ connectionString: await databaseUrlOf(one) });
