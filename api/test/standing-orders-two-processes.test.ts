@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
+import { mailMessages } from '../src/db/schema';
 import pg from 'pg';
 import { selectRows } from '../src/catalogue/sql-rows';
 import { SOLO, shopper } from './support/cart-helpers';
@@ -9,7 +10,7 @@ import { createStandingOrder, fillActiveCart, queuedReminders, runScheduler, set
 import { openSameDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0' };
+const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0', OUTBOX_POLL_SECONDS: '0.05' };
 
 /** Two API processes on one database, as in production behind a load balancer. */
 async function twoServers(): Promise<[TestServer, TestServer, () => Promise<void>]> {
@@ -40,6 +41,12 @@ describe('standing orders with two API processes', () => {
       }
       assert.deepEqual((await queuedReminders(one, standing.code)).map((row) => row.orderCode).sort(), [`${standing.code}/2026-12-04`, `${standing.code}/2026-12-08`]);
       assert.deepEqual((await standingOrdersPlaced(one, standing.code)).map((order) => order.deliveryDate).sort(), ['2026-12-04', '2026-12-08']);
+      // Without SMTP the mails land in the demo mailbox, each once.
+      const subjects = await eventually(async () => {
+        const rows = await one.database.db.select({ subject: mailMessages.subject }).from(mailMessages).where(like(mailMessages.subject, 'Standing order %'));
+        return rows.length >= 2 ? rows.map((row) => row.subject).sort() : undefined;
+      }, 'both reminders in the mailbox');
+      assert.deepEqual(subjects, [`Standing order ${standing.code} (Standing order): delivery Friday 4 December 2026`, `Standing order ${standing.code} (Standing order): delivery Tuesday 8 December 2026`]);
     } finally {
       await close();
     }
