@@ -125,6 +125,8 @@ describe('standing-order scheduler: reminder and placement', () => {
     await solo.call('POST', `/users/current/standingorders/${standing.code}/resume`);
     await runScheduler(server);
     assert.equal((await standingOrdersPlaced(server, standing.code)).length, 0);
+    const tuesday = (await readStanding(solo, standing.code)).nextDeliveries[0];
+    assert.deepEqual(tuesday && [tuesday.date, tuesday.state, tuesday.problem], ['2026-12-15', 'skipped', 'Not ordered: the cut-off passed before the standing order was made or resumed']);
     // The next delivery, Friday 18 December, is ordered as usual.
     await setClock(server, '2026-12-17T14:00:00Z');
     await runScheduler(server);

@@ -44,7 +44,7 @@ async function requireDelivery(db: DbOrTx, scoped: ScopedStandingOrder, date: Is
   return state;
 }
 
-const present = (scoped: ScopedStandingOrder, state: DeliveryState) => deliveryDetailView(state.delivery, state.record, state.entries, scoped.scope.range);
+const present = (scoped: ScopedStandingOrder, state: DeliveryState) => deliveryDetailView(scoped, state.delivery, state.record, state.entries);
 
 export async function readDelivery(db: Db, userId: number, code: string, filter: ScopeFilter, date: IsoDate) {
   const scoped = await requireStandingOrder(db, userId, code, filter, false);

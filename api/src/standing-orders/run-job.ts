@@ -6,7 +6,6 @@ import { placeDelivery } from './place-delivery';
 import { sendReminder } from './send-reminder';
 import { lockStandingOrderById, saveDeliveryRecord } from './standing-queries';
 
-export const PAUSED_AT_CUTOFF = 'Not ordered: the standing order was paused at the cut-off';
 export const MISSED = 'Not ordered: the scheduler was not running between the cut-off and the delivery date';
 
 /**
@@ -22,10 +21,8 @@ export async function runJob(tx: Tx, job: ClaimedJob, now: Date): Promise<JobOut
   if (!state || state.delivery.holidaySkipped || state.record?.orderId || state.record?.problem) return 'obsolete';
   if (state.record?.skipped) return 'skipped';
   const { delivery } = state;
-  if (delivery.cutoff.getTime() <= scoped.standingOrder.activeSince.getTime()) {
-    if (job.kind === 'placement') await saveDeliveryRecord(tx, scoped.standingOrder.id, delivery.date, { problem: PAUSED_AT_CUTOFF });
-    return 'obsolete';
-  }
+  // Paused at the cut-off: not ordered after resuming (the storefront shows why, standing-view.ts).
+  if (delivery.cutoff.getTime() <= scoped.standingOrder.activeSince.getTime()) return 'obsolete';
   if (job.kind === 'reminder') {
     if (now.getTime() >= delivery.cutoff.getTime()) return 'late';
     await sendReminder(tx, scoped, state, now);

@@ -45,7 +45,7 @@ export async function presentStandingOrders(db: DbOrTx, clock: Clock, scoped: Sc
     const own = records.get(one.standingOrder.id);
     // An ended standing order yields nothing more; a paused one shows its dates as they would be.
     const next = one.standingOrder.status === 'ended' ? [] : deliveriesFrom(ruleOf(one.standingOrder), scheduleOf(one.scope), today, NEXT_DELIVERIES);
-    return standingOrderView(one, lines.get(one.standingOrder.id) ?? [], next.map((delivery) => deliveryView(delivery, own?.get(delivery.date))));
+    return standingOrderView(one, lines.get(one.standingOrder.id) ?? [], next.map((delivery) => deliveryView(delivery, own?.get(delivery.date), one.standingOrder.activeSince)));
   });
 }
 

@@ -45,20 +45,27 @@ export function splitSellable(entries: EntryRow[], range: string): { sellable: E
   return { sellable, unavailable };
 }
 
-function stateOf(delivery: ScheduledDelivery, record: DeliveryRecord | undefined): { state: DeliveryState; problem: string | null } {
+export const NOT_ACTIVE_AT_CUTOFF = 'Not ordered: the cut-off passed before the standing order was made or resumed';
+
+/**
+ * A delivery's state. One whose cut-off came before the standing order was made or last resumed is never
+ * ordered (paused at its cut-off, or made too late for it), and says so.
+ */
+function stateOf(delivery: ScheduledDelivery, record: DeliveryRecord | undefined, activeSince: Date): { state: DeliveryState; problem: string | null } {
   if (record?.orderId) return { state: 'placed', problem: null };
   if (delivery.holidaySkipped) return { state: 'skipped', problem: BANK_HOLIDAY_SKIP };
   if (record?.skipped) return { state: 'skipped', problem: null };
   if (record?.problem) return { state: 'failed', problem: record.problem };
+  if (delivery.cutoff.getTime() <= activeSince.getTime()) return { state: 'skipped', problem: NOT_ACTIVE_AT_CUTOFF };
   return { state: 'scheduled', problem: null };
 }
 
-export function deliveryView(delivery: ScheduledDelivery, record: DeliveryRecord | undefined) {
+export function deliveryView(delivery: ScheduledDelivery, record: DeliveryRecord | undefined, activeSince: Date) {
   return {
     date: delivery.date,
     movedFrom: delivery.movedFrom,
     cutoff: formatLondonIso(delivery.cutoff),
-    ...stateOf(delivery, record),
+    ...stateOf(delivery, record, activeSince),
     orderCode: record?.orderCode ?? null,
     changed: Boolean(record?.lines),
   };
@@ -67,9 +74,9 @@ export function deliveryView(delivery: ScheduledDelivery, record: DeliveryRecord
 export type DeliveryView = ReturnType<typeof deliveryView>;
 
 /** One delivery with the lines it will be (or was) ordered with: its own or the standing lines. */
-export function deliveryDetailView(delivery: ScheduledDelivery, record: DeliveryRecord | undefined, entries: EntryRow[], range: string) {
-  const { sellable, unavailable } = splitSellable(entries, range);
-  return { ...deliveryView(delivery, record), lines: sellable.map(lineView), ...totalsView(sellable), unavailable };
+export function deliveryDetailView({ standingOrder, scope }: ScopedStandingOrder, delivery: ScheduledDelivery, record: DeliveryRecord | undefined, entries: EntryRow[]) {
+  const { sellable, unavailable } = splitSellable(entries, scope.range);
+  return { ...deliveryView(delivery, record, standingOrder.activeSince), lines: sellable.map(lineView), ...totalsView(sellable), unavailable };
 }
 
 export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder, lines: EntryRow[], nextDeliveries: DeliveryView[]) {
