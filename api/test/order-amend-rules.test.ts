@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CartProduct } from '../src/carts/entries';
-import { MAX_ORDER_PENCE, priceAmendedLines } from '../src/orders/amended-lines';
+import { priceAmendedLines } from '../src/orders/amended-lines';
+import { MAX_ORDER_PENCE } from '../src/orders/order-writer';
 import { amendCheck, orderTiming } from '../src/orders/order-cutoff';
 
 const product = (code: string, overrides: Partial<CartProduct> = {}): CartProduct => ({

@@ -2,9 +2,7 @@ import type { CartProduct } from '../carts/entries';
 import { lineProblem } from '../carts/sellable';
 import { lineAmounts, sumTotals, type Totals } from '../pricing/money';
 import type { OrderChangeProblem } from './order-change-problems';
-
-/** Order amounts are stored as 32-bit integers of pence, as at checkout. */
-export const MAX_ORDER_PENCE = 2_147_483_647;
+import { MAX_ORDER_PENCE } from './order-writer';
 
 export interface WantedLine {
   productCode: string;
