@@ -26,10 +26,14 @@ interface Props {
   dates: OpenDate[];
   /** 'header': compact on a phone; 'cart': the full sentence. */
   variant: 'header' | 'cart';
+  /** Words for another deadline than ordering, e.g. a standing order's delivery ("Change within …"). */
+  wording?: { lead: string; closed: string };
 }
 
+const ORDERING = { lead: 'Order within', closed: 'No delivery dates open: see checkout' };
+
 /** "Order within 2 h 15 min for delivery on Tue 25 Nov", updated each minute, highlighted under an hour (design §7). */
-export function CutoffCountdown({ dates, variant }: Props) {
+export function CutoffCountdown({ dates, variant, wording = ORDERING }: Props) {
   const minute = useSyncExternalStore(subscribeToMinutes, currentMinute, noMinute);
   const className = `${styles.countdown} ${variant === 'header' ? styles.compact : styles.cartCountdown}`;
   if (minute === null) {
@@ -44,14 +48,14 @@ export function CutoffCountdown({ dates, variant }: Props) {
   if (!countdown) {
     return (
       <p className={className} data-testid="cutoff-countdown">
-        No delivery dates open: see checkout
+        {wording.closed}
       </p>
     );
   }
   return (
     <p className={className} data-testid="cutoff-countdown" data-urgent={countdown.urgent ? '' : undefined} data-date={countdown.date}>
       <span className={styles.long}>
-        Order within <strong>{countdown.left}</strong> for delivery on {countdown.day}
+        {wording.lead} <strong>{countdown.left}</strong> for delivery on {countdown.day}
       </span>
       {variant === 'header' ? (
         <span className={styles.short}>
