@@ -28,6 +28,7 @@ import { clockRoutes } from './operations/clock-routes';
 import { ControllableClock } from './operations/controllable-clock';
 import { systemClock, type Clock } from './delivery/delivery-dates';
 import { createOutbox, type Outbox } from './outbox/outbox';
+import { standingOrderRoutes } from './standing-orders/standing-routes';
 
 export interface AppDeps {
   config: Config;
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/admin/v1' });
   await app.register(orderGuideRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(bulkAddRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(standingOrderRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) await app.register(clockRoutes(controllable));
   return app;
 }

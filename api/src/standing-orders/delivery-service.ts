@@ -1,0 +1,75 @@
+import type { EntryRow } from '../carts/cart-queries';
+import type { Db, DbOrTx } from '../db/client';
+import type { IsoDate } from '../delivery/calendar-date';
+import type { Clock } from '../delivery/delivery-dates';
+import { conflict } from '../http/errors';
+import { cutoffPassed, deliveryNotFound, standingOrderEnded } from './problems';
+import { deliveryOn, type ScheduledDelivery } from './schedule';
+import { checkedLines, type EntryInput } from './standing-lines';
+import { requireStandingOrder, type ScopeFilter } from './standing-order-service';
+import {
+  deliveryLineRows,
+  deliveryRecords,
+  ruleOf,
+  saveDeliveryRecord,
+  scheduleOf,
+  standingLines,
+  type DeliveryRecord,
+  type ScopedStandingOrder,
+} from './standing-queries';
+import { deliveryDetailView } from './standing-view';
+
+export interface DeliveryState {
+  delivery: ScheduledDelivery;
+  record: DeliveryRecord | undefined;
+  /** The lines this delivery is ordered with: its own, or the standing lines; sold or not. */
+  entries: EntryRow[];
+}
+
+/** One delivery of a standing order as things stand: when, what is recorded, and its lines priced now. */
+export async function deliveryState(db: DbOrTx, scoped: ScopedStandingOrder, date: IsoDate): Promise<DeliveryState | undefined> {
+  const { standingOrder, scope } = scoped;
+  const delivery = deliveryOn(ruleOf(standingOrder), scheduleOf(scope), date);
+  if (!delivery) return undefined;
+  const record = (await deliveryRecords(db, [standingOrder.id], date)).get(standingOrder.id)?.get(date);
+  const entries = record?.lines
+    ? await deliveryLineRows(db, record.lines, scope.soldToCode)
+    : ((await standingLines(db, [standingOrder.id], scope.soldToCode)).get(standingOrder.id) ?? []);
+  return { delivery, record, entries };
+}
+
+async function requireDelivery(db: DbOrTx, scoped: ScopedStandingOrder, date: IsoDate): Promise<DeliveryState> {
+  const state = await deliveryState(db, scoped, date);
+  if (!state) throw deliveryNotFound(scoped.standingOrder.code, date);
+  return state;
+}
+
+const present = (scoped: ScopedStandingOrder, state: DeliveryState) => deliveryDetailView(state.delivery, state.record, state.entries, scoped.scope.range);
+
+export async function readDelivery(db: Db, userId: number, code: string, filter: ScopeFilter, date: IsoDate) {
+  const scoped = await requireStandingOrder(db, userId, code, filter, false);
+  return present(scoped, await requireDelivery(db, scoped, date));
+}
+
+export interface DeliveryChange {
+  skipped?: boolean;
+  entries?: EntryInput[];
+}
+
+/**
+ * Skips one delivery, takes the skip back, or gives it lines of its own, until its cut-off. The standing
+ * order's row is locked, as the scheduler locks it to place the order: a change racing the cut-off either
+ * lands before the order is written or finds it placed and is refused.
+ */
+export async function changeDelivery(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, date: IsoDate, change: DeliveryChange) {
+  return db.transaction(async (tx) => {
+    const scoped = await requireStandingOrder(tx, userId, code, filter, true);
+    if (scoped.standingOrder.status === 'ended') throw standingOrderEnded(code);
+    const { delivery, record } = await requireDelivery(tx, scoped, date);
+    if (record?.orderId || record?.problem || clock().getTime() >= delivery.cutoff.getTime()) throw cutoffPassed();
+    if (delivery.holidaySkipped) throw conflict('StandingOrderError', 'date', 'A bank holiday cancels this delivery; there is nothing to change');
+    const lines = change.entries ? await checkedLines(tx, change.entries, scoped.scope) : undefined;
+    await saveDeliveryRecord(tx, scoped.standingOrder.id, date, { ...(change.skipped === undefined ? {} : { skipped: change.skipped }), ...(lines ? { lines } : {}) });
+    return present(scoped, await requireDelivery(tx, scoped, date));
+  });
+}

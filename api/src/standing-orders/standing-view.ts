@@ -1,0 +1,91 @@
+import type { EntryRow } from '../carts/cart-queries';
+import { entryView } from '../carts/cart-view';
+import { lineProblem } from '../carts/sellable';
+import { problemToApiError } from '../carts/problems';
+import { formatLondonIso } from '../delivery/london-time';
+import { lineAmounts, money, sumTotals } from '../pricing/money';
+import { BANK_HOLIDAY_SKIP, type ScheduledDelivery } from './schedule';
+import type { DeliveryRecord, ScopedStandingOrder } from './standing-queries';
+
+export type DeliveryState = 'scheduled' | 'skipped' | 'placed' | 'failed';
+
+/** A line as cart entries show it, with the product's price for the sold-to now. */
+export function lineView(entry: EntryRow) {
+  const view = entryView(entry);
+  return { ...view, product: { ...view.product, price: { ...money(entry.unitPricePence), priceType: 'BUY' as const } } };
+}
+
+/** Net, VAT and gross of lines at today's prices, under the names a cart uses. */
+export function totalsView(entries: EntryRow[]) {
+  const totals = sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp)));
+  return {
+    totalItems: entries.length,
+    subTotal: money(totals.netPence),
+    totalPrice: money(totals.netPence),
+    totalTax: money(totals.vatPence),
+    totalPriceWithTax: money(totals.grossPence),
+  };
+}
+
+export interface UnavailableLine {
+  productCode: string;
+  name: string;
+  reason: string;
+}
+
+/** Lines that can still be ordered, and those that cannot (no longer sold): reported, never silently dropped. */
+export function splitSellable(entries: EntryRow[], range: string): { sellable: EntryRow[]; unavailable: UnavailableLine[] } {
+  const sellable: EntryRow[] = [];
+  const unavailable: UnavailableLine[] = [];
+  for (const entry of entries) {
+    const problem = lineProblem(entry.productCode, { ...entry, code: entry.productCode }, range, entry.quantity);
+    if (problem) unavailable.push({ productCode: entry.productCode, name: entry.name, reason: problemToApiError(problem).message });
+    else sellable.push(entry);
+  }
+  return { sellable, unavailable };
+}
+
+function stateOf(delivery: ScheduledDelivery, record: DeliveryRecord | undefined): { state: DeliveryState; problem: string | null } {
+  if (record?.orderId) return { state: 'placed', problem: null };
+  if (delivery.holidaySkipped) return { state: 'skipped', problem: BANK_HOLIDAY_SKIP };
+  if (record?.skipped) return { state: 'skipped', problem: null };
+  if (record?.problem) return { state: 'failed', problem: record.problem };
+  return { state: 'scheduled', problem: null };
+}
+
+export function deliveryView(delivery: ScheduledDelivery, record: DeliveryRecord | undefined) {
+  return {
+    date: delivery.date,
+    movedFrom: delivery.movedFrom,
+    cutoff: formatLondonIso(delivery.cutoff),
+    ...stateOf(delivery, record),
+    orderCode: record?.orderCode ?? null,
+    changed: Boolean(record?.lines),
+  };
+}
+
+export type DeliveryView = ReturnType<typeof deliveryView>;
+
+/** One delivery with the lines it will be (or was) ordered with: its own or the standing lines. */
+export function deliveryDetailView(delivery: ScheduledDelivery, record: DeliveryRecord | undefined, entries: EntryRow[], range: string) {
+  const { sellable, unavailable } = splitSellable(entries, range);
+  return { ...deliveryView(delivery, record), lines: sellable.map(lineView), ...totalsView(sellable), unavailable };
+}
+
+export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder, lines: EntryRow[], nextDeliveries: DeliveryView[]) {
+  const { unavailable } = splitSellable(lines, scope.range);
+  return {
+    code: standingOrder.code,
+    name: standingOrder.name,
+    shipTo: scope.shipToCode,
+    salesOrg: scope.range,
+    weekdays: standingOrder.weekdays,
+    startDate: standingOrder.startDate,
+    endDate: standingOrder.endDate,
+    status: standingOrder.status,
+    lines: lines.map(lineView),
+    ...totalsView(lines),
+    unavailable,
+    nextDeliveries,
+  };
+}

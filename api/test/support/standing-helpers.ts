@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { sellableProducts, type Json, type Shopper } from './cart-helpers';
+import type { TestServer } from './test-server';
+
+export interface DeliveryJson {
+  date: string;
+  movedFrom: string | null;
+  cutoff: string;
+  state: string;
+  orderCode: string | null;
+  changed: boolean;
+  problem: string | null;
+}
+
+export interface StandingOrderJson {
+  code: string;
+  name: string;
+  status: string;
+  weekdays: number[];
+  lines: { quantity: number; product: { code: string; price: { valuePence: number } } }[];
+  nextDeliveries: DeliveryJson[];
+}
+
+/** Moves the API's clock (TEST_CLOCK_CONTROL) to an instant. */
+export async function setClock(server: TestServer, now: string | null): Promise<void> {
+  const answer = await server.request('/test/clock', { method: 'PUT', body: JSON.stringify({ now }) });
+  assert.equal(answer.status, 200);
+}
+
+/** Runs the standing-order scheduler of one server now (test-only route), answering what it did. */
+export async function runScheduler(server: TestServer): Promise<{ reminders: number; placed: number; failed: number }> {
+  const answer = await server.request('/test/standing-orders/run', { method: 'POST' });
+  const body = (await answer.json()) as { reminders: number; placed: number; failed: number };
+  assert.equal(answer.status, 200, JSON.stringify(body));
+  return body;
+}
+
+/** A fresh active cart with `quantities` of the range's first sellable products; answers the product codes. */
+export async function fillActiveCart(server: TestServer, who: Shopper, quantities: number[]): Promise<string[]> {
+  const codes = await sellableProducts(server, who.salesOrg, quantities.length);
+  await who.call('DELETE', '/users/current/carts/active');
+  await who.call('POST', '/users/current/carts');
+  for (const [index, quantity] of quantities.entries()) {
+    const added = await who.call('POST', '/users/current/carts/active/entries', { body: { product: { code: codes[index] }, quantity } });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+  }
+  return codes;
+}
+
+/** Saves the active cart under a name; answers its code. */
+export async function saveActiveCart(who: Shopper, name: string): Promise<string> {
+  const saved = await who.call('PATCH', `/users/current/carts/active/save?saveCartName=${encodeURIComponent(name)}`);
+  assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  return (saved.body.savedCartData as { code: string }).code;
+}
+
+export async function createStandingOrder(who: Shopper, body: Record<string, unknown>): Promise<StandingOrderJson> {
+  const created = await who.call('POST', '/users/current/standingorders', { body });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return created.body as unknown as StandingOrderJson;
+}
+
+export function errorOf(answer: Json): { subject?: string; message: string; reason?: string } {
+  const error = answer.body.errors?.[0];
+  assert.ok(error, `expected an error, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return error;
+}
