@@ -24,11 +24,20 @@ export const standingLineSchema = z.object({
 });
 
 const totals = {
-  totalUnitCount: z.number().int(),
+  /** Cases over all lines; counted here when the API leaves it out (it is not money). */
+  totalUnitCount: z.number().int().optional(),
   totalPrice: money,
   totalTax: money,
   totalPriceWithTax: money,
 };
+
+const unavailableSchema = z.array(z.object({ productCode: z.string(), name: z.string(), reason: z.string() }));
+
+/** Lines with their totals, the unit count always there. */
+const withUnitCount = <T extends { lines: { quantity: number }[]; totalUnitCount?: number }>(value: T): T & { totalUnitCount: number } => ({
+  ...value,
+  totalUnitCount: value.totalUnitCount ?? value.lines.reduce((sum, line) => sum + line.quantity, 0),
+});
 
 export const deliveryStates = ['scheduled', 'skipped', 'placed', 'failed'] as const;
 
@@ -44,19 +53,23 @@ export const deliverySchema = z.object({
 
 export const standingStatuses = ['active', 'paused', 'ended'] as const;
 
-export const standingOrderSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  shipTo: z.string(),
-  salesOrg: z.enum(['CHIL', 'DAIR']),
-  weekdays: z.array(z.number().int().min(1).max(7)),
-  startDate: isoDate,
-  endDate: isoDate.nullable(),
-  status: z.enum(standingStatuses),
-  lines: z.array(standingLineSchema),
-  ...totals,
-  nextDeliveries: z.array(deliverySchema),
-});
+export const standingOrderSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    shipTo: z.string(),
+    salesOrg: z.enum(['CHIL', 'DAIR']),
+    weekdays: z.array(z.number().int().min(1).max(7)),
+    startDate: isoDate,
+    endDate: isoDate.nullable(),
+    status: z.enum(standingStatuses),
+    lines: z.array(standingLineSchema),
+    ...totals,
+    /** Standing lines no longer sold: left out of each order, and said so. */
+    unavailable: unavailableSchema.default([]),
+    nextDeliveries: z.array(deliverySchema),
+  })
+  .transform(withUnitCount);
 
 export const standingOrderListSchema = z.object({
   standingOrders: z.array(standingOrderSchema),
@@ -64,15 +77,17 @@ export const standingOrderListSchema = z.object({
   cutoffTime: z.string(),
 });
 
-export const deliveryDetailSchema = deliverySchema.extend({
-  lines: z.array(standingLineSchema),
-  ...totals,
-  unavailable: z.array(z.object({ productCode: z.string(), name: z.string(), reason: z.string() })),
-});
+export const deliveryDetailSchema = deliverySchema
+  .extend({
+    lines: z.array(standingLineSchema),
+    ...totals,
+    unavailable: unavailableSchema,
+  })
+  .transform(withUnitCount);
 
 export type StandingLine = z.infer<typeof standingLineSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
 export type StandingOrder = z.infer<typeof standingOrderSchema>;
 export type StandingOrderList = z.infer<typeof standingOrderListSchema>;
 export type DeliveryDetail = z.infer<typeof deliveryDetailSchema>;
-export type StandingStatus = StandingOrder['status'];
+export type StandingStatus = (typeof standingStatuses)[number];

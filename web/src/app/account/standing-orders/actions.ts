@@ -88,7 +88,12 @@ export async function saveDeliveryLinesAction(code: string, date: string, lines:
     entries.push({ product: { code: about.data.productCode }, quantity: reading.quantity });
   }
   const result = await changeDelivery(await shopScope(), ref.data.code, ref.data.date, { entries });
-  if (!result.ok) return { ok: false, message: errorText(result.error), network: result.error.type === 'FailedToFetch' };
+  if (!result.ok) {
+    // The API names a refused line by its place in what was sent ("entries.2.product.code").
+    const index = /^entries\.(\d+)/.exec(result.error.subject ?? '')?.[1];
+    const line = index === undefined ? undefined : lines[Number(index)]?.productCode;
+    return { ok: false, message: errorText(result.error), network: result.error.type === 'FailedToFetch', line };
+  }
   refresh();
   return { ok: true };
 }

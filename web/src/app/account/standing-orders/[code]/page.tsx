@@ -7,6 +7,7 @@ import { CartTotals } from '@/components/cart/cart-totals';
 import { DeliveryList } from '@/components/standing/delivery-list';
 import { StandingControls } from '@/components/standing/standing-controls';
 import { StandingStatusPill } from '@/components/standing/status-pills';
+import { UnavailableLines } from '@/components/standing/unavailable-lines';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { findStandingOrder } from '@/lib/commerce/page-subjects';
 import { everyWeekdays } from '@/lib/commerce/weekdays';
@@ -79,6 +80,7 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
       <section className={styles.section} aria-labelledby="standing-lines">
         <h2 id="standing-lines">Lines of each order</h2>
         <p className={cartStyles.hint}>At today’s prices, per case excluding VAT; each order is placed with the prices of its cut-off.</p>
+        <UnavailableLines lines={order.unavailable} what="each order" />
         <div className={cartStyles.layout}>
           <OrderLines lines={order.lines} label="Standing order lines" />
           <div className={cartStyles.summary}>

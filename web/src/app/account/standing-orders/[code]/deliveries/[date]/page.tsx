@@ -9,6 +9,7 @@ import { CartTotals } from '@/components/cart/cart-totals';
 import { DeliveryEditor } from '@/components/standing/delivery-editor';
 import { DeliveryFacts } from '@/components/standing/delivery-facts';
 import { SkipDeliveryButton } from '@/components/standing/skip-delivery-button';
+import { UnavailableLines } from '@/components/standing/unavailable-lines';
 import { DeliveryStatePill } from '@/components/standing/status-pills';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import { deliveryDay } from '@/lib/commerce/cutoff';
@@ -84,18 +85,7 @@ export default async function StandingDeliveryPage({ params }: Props) {
         <DeliveryFacts delivery={delivery} withCutoff={false} />
       </div>
       {order.status === 'paused' ? <p className={styles.warning}>This standing order is paused: nothing will be ordered for this date unless you resume it.</p> : null}
-      {delivery.unavailable.length > 0 ? (
-        <div className={styles.warning} role="note">
-          <p>These lines are no longer sold and are left out of this delivery:</p>
-          <ul>
-            {delivery.unavailable.map((line) => (
-              <li key={line.productCode}>
-                {line.name} ({line.productCode}): {line.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <UnavailableLines lines={delivery.unavailable} what="this delivery" />
       {choices.edit ? (
         <CutoffCountdown
           dates={[{ date: delivery.date, cutoff: delivery.cutoff }]}
