@@ -29,6 +29,8 @@ import { ControllableClock } from './operations/controllable-clock';
 import { systemClock, type Clock } from './delivery/delivery-dates';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
+import { StandingOrderScheduler } from './standing-orders/scheduler';
+import { schedulerRoutes } from './standing-orders/scheduler-routes';
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +56,7 @@ declare module 'fastify' {
     /** "Now" for delivery dates, cut-offs and checkout; movable only in test runs (TEST_CLOCK_CONTROL). */
     clock: Clock;
     outbox: Outbox;
+    standingOrders: StandingOrderScheduler;
   }
 }
 
@@ -78,6 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('outbox', createOutbox(deps.database.db, deps.config, app.log));
   app.addHook('onReady', async () => app.outbox.start());
   app.addHook('onClose', async () => app.outbox.stop());
+  const scheduler = new StandingOrderScheduler(deps.database.db, app.clock, deps.config.standingOrders, app.log, () => app.outbox.wake());
+  app.decorate('standingOrders', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  // Before the outbox stops, so a pass in progress can still hand its mail over.
+  app.addHook('preClose', async () => scheduler.stop());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,7 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderGuideRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(bulkAddRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(standingOrderRoutes, { prefix: '/occ/v2/b2b' });
-  if (controllable) await app.register(clockRoutes(controllable));
+  if (controllable) {
+    await app.register(clockRoutes(controllable));
+    await app.register(schedulerRoutes);
+    controllable.onSet(() => {
+      scheduler.runNow().catch((error: unknown) => app.log.error({ err: error }, 'standing-order scheduler pass failed'));
+    });
+  }
   return app;
 }
 

@@ -48,6 +48,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     clockControl: env.TEST_CLOCK_CONTROL,
     searchIndex: env.SEARCH_INDEX === 'on',
     ...outboxConfig(env),
+    standingOrders: { intervalMs: env.STANDING_ORDERS_INTERVAL_SECONDS * 1000, horizonDays: env.STANDING_ORDERS_HORIZON_DAYS },
   };
 }
 

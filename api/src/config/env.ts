@@ -61,6 +61,10 @@ const envSchema = z.object({
   OUTBOX_POLL_SECONDS: z.coerce.number().min(0.01).max(300).default(2),
   OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
+  /** How often each API process runs the standing-order scheduler (reminders, placing at the cut-off); 0: never on a timer. */
+  STANDING_ORDERS_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** How many days ahead the scheduler queues the jobs of coming deliveries. */
+  STANDING_ORDERS_HORIZON_DAYS: z.coerce.number().int().min(2).max(60).default(14),
   /** JSON list of systems that report order statuses: [{"id","secret","scopes":["orders:status"]}]. */
   INTEGRATION_CLIENTS: z.string().optional(),
 });
@@ -91,6 +95,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopUrl: string };
   outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; deliveryTimeoutMs: number };
   integrationClients: IntegrationClient[];
+  standingOrders: { intervalMs: number; horizonDays: number };
 }
 
 export interface IntegrationClient {

@@ -2,11 +2,18 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailMessages } from '../db/schema';
 import type { Deliver } from '../outbox/dispatcher';
-import { orderMail } from './order-mail';
+import type { OutboxPayload } from '../outbox/outbox-queue';
+import { reminderMail } from '../standing-orders/reminder-mail';
+import { orderMail, type MailContent } from './order-mail';
 
 export interface MailSettings {
   from: string;
   shopUrl: string;
+}
+
+/** The e-mail of an outbox message: an order's, or a standing order's reminder. */
+function mailFor(payload: OutboxPayload, shopUrl: string): MailContent {
+  return payload.type === 'standing_order.reminder' ? reminderMail(payload, shopUrl) : orderMail(payload, shopUrl);
 }
 
 /**
@@ -21,7 +28,7 @@ export function smtpDelivery(smtpUrl: string, settings: MailSettings, timeoutMs:
     socketTimeout: timeoutMs,
   });
   return async (message) => {
-    const mail = orderMail(message.payload, settings.shopUrl);
+    const mail = mailFor(message.payload, settings.shopUrl);
     await transport.sendMail({
       from: settings.from,
       to: mail.to,
@@ -36,7 +43,7 @@ export function smtpDelivery(smtpUrl: string, settings: MailSettings, timeoutMs:
 /** Demo mode: the mail is kept in the database for the back office's mail page; once per event. */
 export function mailboxDelivery(db: Db, settings: MailSettings): Deliver {
   return async (message) => {
-    const mail = orderMail(message.payload, settings.shopUrl);
+    const mail = mailFor(message.payload, settings.shopUrl);
     await db
       .insert(mailMessages)
       .values({ eventId: message.eventId, fromAddress: settings.from, toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html })

@@ -7,11 +7,18 @@ import type { Clock } from '../delivery/delivery-dates';
  */
 export class ControllableClock {
   private offsetMs = 0;
+  private readonly listeners: (() => void)[] = [];
 
   readonly now: Clock = () => new Date(Date.now() + this.offsetMs);
 
   /** From now on, "now" reads `instant` plus the time since; null goes back to the real time. */
   set(instant: Date | null): void {
     this.offsetMs = instant === null ? 0 : instant.getTime() - Date.now();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Work that runs at set instants (the standing-order scheduler) looks again whenever the clock is moved. */
+  onSet(listener: () => void): void {
+    this.listeners.push(listener);
   }
 }

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { requireShipToScope } from '../accounts/ship-tos';
 import { cartEntryRows, type EntryRow, type ScopedCart } from '../carts/cart-queries';
 import { fail, ok, type CommerceProblem, type Result } from '../carts/problems';
@@ -6,15 +5,11 @@ import { resolveCart, type CartTarget } from '../carts/resolve-cart';
 import { lineProblem } from '../carts/sellable';
 import { inTransaction, isUniqueViolation } from '../carts/transaction';
 import type { Db, Tx } from '../db/client';
-import { carts, orderLines, orders } from '../db/schema';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
-import { orderEvent, type PlacedBy } from '../outbox/order-event';
-import { writeEvent } from '../outbox/write-event';
+import type { PlacedBy } from '../outbox/order-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-
-/** Order amounts are stored as 32-bit integers of pence. */
-const MAX_ORDER_PENCE = 2_147_483_647;
+import { MAX_ORDER_PENCE, writePlacedOrder } from './order-writer';
 
 export interface PlaceOrderRequest extends CartTarget {
   userId: number;
@@ -75,9 +70,7 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   const entries = await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode);
   const problem = checkoutProblem(scoped, entries, clock());
   if (problem) return fail(problem);
-  const record = await writeOrder(tx, scoped, entries, request.idempotencyKey);
-  await writeEvent(tx, orderEvent('order.placed', record, request.placedBy));
-  return ok(record);
+  return ok(await writePlacedOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
 }
 
 /** Everything that must hold for a cart to become an order, checked at the moment it is placed. */
@@ -95,48 +88,4 @@ function checkoutProblem({ cart, scope }: ScopedCart, entries: EntryRow[], now: 
   if (dateCheck !== 'orderable') return { kind: 'deliveryDateExpired', date: cart.requestedDeliveryDate, why: dateCheck };
   if (scope.purchaseOrderRequired && !cart.purchaseOrderNumber) return { kind: 'purchaseOrderMissing' };
   return undefined;
-}
-
-/** Writes the order and its snapshot lines and closes the cart; answers the order as written. */
-async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<OrderRecord> {
-  const priced = entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
-  const totals = sumTotals(priced);
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      code: sql`'MV-' || lpad(nextval('order_number_seq')::text, 6, '0')`,
-      userId: cart.userId,
-      shipToCode: scope.shipToCode,
-      soldToCode: scope.soldToCode,
-      range: scope.range,
-      deliveryDate: cart.requestedDeliveryDate as string,
-      purchaseOrderNumber: cart.purchaseOrderNumber,
-      deliveryInstructions: cart.deliveryInstructions,
-      netPence: totals.netPence,
-      vatPence: totals.vatPence,
-      grossPence: totals.grossPence,
-      sourceCartId: cart.id,
-      idempotencyKey,
-    })
-    .returning();
-  if (!order) throw new Error('order insert returned nothing');
-  const lines = await tx
-    .insert(orderLines)
-    .values(
-      priced.map(({ entry, netPence, vatPence }, index) => ({
-        orderId: order.id,
-        lineNumber: index,
-        productCode: entry.productCode,
-        name: entry.name,
-        packSize: entry.packSize,
-        unitPricePence: entry.unitPricePence,
-        vatRateBp: entry.vatRateBp,
-        quantity: entry.quantity,
-        netPence,
-        vatPence,
-      })),
-    )
-    .returning();
-  await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-  return { order, shipToName: scope.shipToName, lines };
 }

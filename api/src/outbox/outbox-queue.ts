@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../catalogue/sql-rows';
 import type { Db } from '../db/client';
+import type { ReminderEvent } from '../standing-orders/reminder-event';
 import type { OrderEvent } from './order-event';
 import type { Channel } from './write-event';
+
+/** Order events go to every channel; a standing order's reminder only to mail. */
+export type OutboxPayload = OrderEvent | ReminderEvent;
 
 export interface OutboxMessage {
   id: number;
@@ -11,7 +15,7 @@ export interface OutboxMessage {
   channel: Channel;
   type: string;
   orderCode: string;
-  payload: OrderEvent;
+  payload: OutboxPayload;
   createdAt: Date;
   attempts: number;
   leaseToken: string;
@@ -23,7 +27,7 @@ interface MessageRow {
   channel: Channel;
   type: string;
   order_code: string;
-  payload: OrderEvent | string;
+  payload: OutboxPayload | string;
   created_at: string | Date;
   attempts: number;
   lease_token: string;
@@ -64,7 +68,7 @@ export async function claimMessages(db: Db, channel: Channel, limit: number, lea
       channel: row.channel,
       type: row.type,
       orderCode: row.order_code,
-      payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as OrderEvent,
+      payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as OutboxPayload,
       createdAt: new Date(row.created_at),
       attempts: row.attempts,
       leaseToken: row.lease_token,

@@ -137,3 +137,9 @@ export async function saveDeliveryRecord(
       set: { ...changes, updatedAt: sql`now()` },
     });
 }
+
+/** Every active standing order whose owner still holds its ship-to and range: the scheduler's worklist. */
+export async function activeStandingOrders(db: DbOrTx): Promise<ScopedStandingOrder[]> {
+  const rows = await scopedStandingOrders(db).where(eq(standingOrders.status, 'active')).orderBy(asc(standingOrders.id));
+  return rows.map(toScoped);
+}

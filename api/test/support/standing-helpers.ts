@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { and, eq, like } from 'drizzle-orm';
+import { orders, outboxMessages } from '../../src/db/schema';
 import { sellableProducts, type Json, type Shopper } from './cart-helpers';
 import type { TestServer } from './test-server';
 
@@ -64,4 +66,20 @@ export function errorOf(answer: Json): { subject?: string; message: string; reas
   const error = answer.body.errors?.[0];
   assert.ok(error, `expected an error, got ${answer.status} ${JSON.stringify(answer.body)}`);
   return error;
+}
+
+/** The reminder mails queued for a standing order's deliveries. */
+export async function queuedReminders(server: TestServer, code: string): Promise<{ orderCode: string }[]> {
+  return server.database.db
+    .select({ orderCode: outboxMessages.orderCode })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.type, 'standing_order.reminder'), like(outboxMessages.orderCode, `${code}/%`)));
+}
+
+/** The orders placed for a standing order's deliveries, by their idempotency key. */
+export async function standingOrdersPlaced(server: TestServer, code: string): Promise<{ code: string; deliveryDate: string }[]> {
+  return server.database.db
+    .select({ code: orders.code, deliveryDate: orders.deliveryDate })
+    .from(orders)
+    .where(like(orders.idempotencyKey, `standing-order:${code}:%`));
 }

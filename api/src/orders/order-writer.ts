@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import type { EntryRow, ScopedCart } from '../carts/cart-queries';
+import type { Tx } from '../db/client';
+import { carts, orderLines, orders } from '../db/schema';
+import { orderEvent, type PlacedBy } from '../outbox/order-event';
+import { writeEvent } from '../outbox/write-event';
+import { lineAmounts, sumTotals } from '../pricing/money';
+import type { OrderRecord } from './order-queries';
+
+/** Order amounts are stored as 32-bit integers of pence. */
+export const MAX_ORDER_PENCE = 2_147_483_647;
+
+/**
+ * The one way an order comes into being, from checkout or a standing order at its cut-off: the order, its
+ * lines priced now, the cart closed, and the order.placed event (webhook and confirmation mail) in the
+ * caller's transaction.
+ */
+export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
+  const record = await writeOrder(tx, scoped, entries, idempotencyKey);
+  await writeEvent(tx, orderEvent('order.placed', record, placedBy));
+  return record;
+}
+
+/** Writes the order and its snapshot lines and closes the cart; answers the order as written. */
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<OrderRecord> {
+  const priced = entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
+  const totals = sumTotals(priced);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      code: sql`'MV-' || lpad(nextval('order_number_seq')::text, 6, '0')`,
+      userId: cart.userId,
+      shipToCode: scope.shipToCode,
+      soldToCode: scope.soldToCode,
+      range: scope.range,
+      deliveryDate: cart.requestedDeliveryDate as string,
+      purchaseOrderNumber: cart.purchaseOrderNumber,
+      deliveryInstructions: cart.deliveryInstructions,
+      netPence: totals.netPence,
+      vatPence: totals.vatPence,
+      grossPence: totals.grossPence,
+      sourceCartId: cart.id,
+      idempotencyKey,
+    })
+    .returning();
+  if (!order) throw new Error('order insert returned nothing');
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      priced.map(({ entry, netPence, vatPence }, index) => ({
+        orderId: order.id,
+        lineNumber: index,
+        productCode: entry.productCode,
+        name: entry.name,
+        packSize: entry.packSize,
+        unitPricePence: entry.unitPricePence,
+        vatRateBp: entry.vatRateBp,
+        quantity: entry.quantity,
+        netPence,
+        vatPence,
+      })),
+    )
+    .returning();
+  await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+  return { order, shipToName: scope.shipToName, lines };
+}

@@ -1,0 +1,85 @@
+import type { DbOrTx } from '../db/client';
+import { outboxMessages } from '../db/schema';
+import { formatLondonDate } from '../delivery/london-time';
+import type { MailContent } from '../mail/order-mail';
+import { newEventId } from '../outbox/order-event';
+import { formatPence } from '../pricing/money';
+import { REMINDER_TYPE, type ReminderEvent } from './reminder-event';
+
+/**
+ * Queues the reminder on the outbox's mail channel only (the ERP has no use for it), in the caller's
+ * transaction: it exists exactly when the scheduler's job that wrote it is marked done.
+ */
+export async function writeReminder(tx: DbOrTx, event: ReminderEvent): Promise<void> {
+  const { standingOrder, deliveryDate } = event.data;
+  await tx.insert(outboxMessages).values({
+    eventId: newEventId(),
+    channel: 'mail',
+    type: REMINDER_TYPE,
+    orderCode: `${standingOrder.code}/${deliveryDate}`,
+    payload: event,
+  });
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) => LONG_DATE.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
+/** "14:00 on 3 December 2026", London time. */
+const cutoffText = (iso: string) => `${TIME.format(new Date(iso))} on ${formatLondonDate(new Date(iso))}`;
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The reminder the working day before a standing order's delivery: what will be ordered, and where to change it. */
+export function reminderMail(event: ReminderEvent, shopUrl: string): MailContent {
+  const { standingOrder, deliveryDate, movedFrom, cutoff, shipTo, recipient, lines, unavailable } = event.data;
+  const link = `${shopUrl.replace(/\/+$/, '')}/account/standing-orders/${encodeURIComponent(standingOrder.code)}/deliveries/${deliveryDate}/`;
+  const subject = `Standing order ${standingOrder.name}: delivery ${longDate(deliveryDate)}`;
+  const lead = `Your standing order "${standingOrder.name}" (${standingOrder.code}) will be ordered for delivery on ${longDate(deliveryDate)} to ${shipTo.name} at ${cutoffText(cutoff)}, the cut-off. Until then you can review, change or skip this delivery.`;
+  const moved = movedFrom ? `The delivery of ${longDate(movedFrom)} falls on a bank holiday and has moved to ${longDate(deliveryDate)}.` : null;
+  const lineText = (line: ReminderEvent['data']['lines'][number]) =>
+    `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}`;
+  const unavailableText = unavailable.map((line) => `${line.name} (${line.productCode}): ${line.reason}`);
+  const totals: [string, string][] = [
+    ['Net', formatPence(event.data.netPence)],
+    ['VAT', formatPence(event.data.vatPence)],
+    ['Total', formatPence(event.data.grossPence)],
+  ];
+
+  const text = [
+    `Dear ${recipient.name},`,
+    '',
+    lead,
+    ...(moved ? ['', moved] : []),
+    '',
+    ...lines.map(lineText),
+    ...(unavailable.length > 0 ? ['', 'No longer sold, left out of this order:', ...unavailableText] : []),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Review, change or skip this delivery: ${link}`,
+    '',
+    'Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example',
+  ].join('\n');
+
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:left"';
+  const num = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right"';
+  const rows = lines
+    .map(
+      (line) =>
+        `<tr><td ${cell}>${escapeHtml(line.name)}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}</small></td><td ${num}>${line.quantity}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">
+<p>Dear ${escapeHtml(recipient.name)},</p>
+<p>${escapeHtml(lead)}</p>
+${moved ? `<p>${escapeHtml(moved)}</p>` : ''}
+<table style="border-collapse:collapse"><thead><tr><th ${cell}>Product</th><th ${num}>Quantity</th><th ${num}>Unit price</th><th ${num}>Line total</th></tr></thead><tbody>${rows}</tbody>
+<tfoot>${totals.map(([label, value]) => `<tr><th ${num} colspan="3">${label}</th><td ${num}>${value}</td></tr>`).join('')}</tfoot></table>
+${unavailable.length > 0 ? `<p><strong>No longer sold, left out of this order:</strong></p><ul>${unavailableText.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
+<p><a href="${escapeHtml(link)}">Review, change or skip this delivery</a></p>
+<p style="color:#555">Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example</p>
+</body></html>`;
+  return { to: recipient.email, subject, text, html };
+}

@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Clock } from '../delivery/delivery-dates';
+import { claimDueJob, markJobDone, queueComingJobs, recordJobFailure, type ClaimedJob, type JobOutcome } from './jobs';
+import { runJob } from './run-job';
+
+export interface SchedulerOptions {
+  /** 0: no timer; passes run only when asked (runNow, the test clock). */
+  intervalMs: number;
+  horizonDays: number;
+}
+
+export interface PassReport {
+  reminders: number;
+  placed: number;
+  failed: number;
+  /** Jobs that needed nothing doing: skipped deliveries, changed rules, reminders too late to help. */
+  settled: number;
+  errors: number;
+}
+
+/** A pass takes at most this many jobs, so one busy cut-off cannot hold the process's attention for long. */
+const JOBS_PER_PASS = 200;
+
+/**
+ * The standing-order scheduler of one API process: on a timer (and when asked) it queues the jobs of coming
+ * deliveries and does those that are due, one job per transaction. Any number of processes run it side by
+ * side; the jobs table (jobs.ts) makes every reminder and order happen once.
+ */
+export class StandingOrderScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<PassReport> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: SchedulerOptions,
+    private readonly log: FastifyBaseLogger,
+    /** After a pass that queued mail or placed orders: deliver them now rather than at the next poll. */
+    private readonly onWork: () => void,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+  }
+
+  /** Stops the timer and waits for a pass in progress: its transactions finish rather than roll back. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Runs a pass now, after the one in progress if any; answers what it did. */
+  async runNow(): Promise<PassReport> {
+    while (this.running) await this.running.catch(() => undefined);
+    const pass = this.pass();
+    this.running = pass;
+    try {
+      return await pass;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.options.intervalMs <= 0) return;
+    this.timer = setTimeout(() => {
+      this.runNow()
+        .catch((error: unknown) => this.log.error({ err: error }, 'standing-order scheduler pass failed'))
+        .finally(() => this.schedule());
+    }, this.options.intervalMs);
+  }
+
+  private async pass(): Promise<PassReport> {
+    const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0 };
+    await queueComingJobs(this.db, this.clock(), this.options.horizonDays);
+    for (let done = 0; done < JOBS_PER_PASS; done++) {
+      const outcome = await this.runNextJob();
+      if (outcome === undefined) break;
+      if (outcome === 'error') {
+        // The failed job waits before it is due again; the next pass carries on with the others.
+        report.errors++;
+        break;
+      }
+      if (outcome === 'sent') report.reminders++;
+      else if (outcome === 'placed') report.placed++;
+      else if (outcome === 'failed') report.failed++;
+      else report.settled++;
+    }
+    if (report.reminders + report.placed > 0) this.onWork();
+    return report;
+  }
+
+  /** Claims, does and marks one due job in one transaction; undefined when none is due. */
+  private async runNextJob(): Promise<JobOutcome | 'error' | undefined> {
+    const now = this.clock();
+    let claimed: ClaimedJob | undefined;
+    try {
+      return await this.db.transaction(async (tx) => {
+        claimed = await claimDueJob(tx, now);
+        if (!claimed) return undefined;
+        const outcome = await runJob(tx, claimed, now);
+        if (outcome !== 'postponed') await markJobDone(tx, claimed, outcome, now);
+        return outcome;
+      });
+    } catch (error) {
+      if (!claimed) throw error;
+      this.log.error({ err: error, job: claimed }, 'standing-order job failed; it will be tried again');
+      await recordJobFailure(this.db, claimed, error, now).catch((recordError: unknown) =>
+        this.log.error({ err: recordError, job: claimed }, 'could not record the failure of a standing-order job'),
+      );
+      return 'error';
+    }
+  }
+}
