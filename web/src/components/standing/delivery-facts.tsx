@@ -19,7 +19,11 @@ export function DeliveryFacts({ delivery, withCutoff = true }: { delivery: Deliv
           Ordered as <Link href={`/account/orders/${encodeURIComponent(delivery.orderCode)}/`}>{delivery.orderCode}</Link>
         </span>
       ) : null}
-      {withCutoff && delivery.state === 'scheduled' ? <span className={styles.why}>Changes close {formatLondonInstant(delivery.cutoff)}</span> : null}
+      {withCutoff && delivery.state === 'scheduled' ? (
+        <span className={styles.why}>
+          {new Date(delivery.cutoff).getTime() > Date.now() ? 'Changes close' : 'Changes closed'} {formatLondonInstant(delivery.cutoff)}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { deliveryDay } from '@/lib/commerce/cutoff';
-import { formatCalendarDate } from '@/lib/commerce/dates';
+import { formatShortDate } from '@/lib/commerce/dates';
 import { deliveryHref, standingOrderHref } from '@/lib/commerce/standing-delivery';
 import type { StandingOrder } from '@/lib/commerce/standing-order-schemas';
 import { everyWeekdays } from '@/lib/commerce/weekdays';
@@ -29,9 +29,9 @@ export function StandingOrderCard({ order }: { order: StandingOrder }) {
         <dt>Delivery days</dt>
         <dd>{everyWeekdays(order.weekdays)}</dd>
         <dt>From</dt>
-        <dd>{formatCalendarDate(order.startDate)}</dd>
+        <dd>{formatShortDate(`${order.startDate}T12:00:00Z`)}</dd>
         <dt>Until</dt>
-        <dd>{order.endDate ? formatCalendarDate(order.endDate) : 'You end it'}</dd>
+        <dd>{order.endDate ? formatShortDate(`${order.endDate}T12:00:00Z`) : 'You end it'}</dd>
         <dt>Each order</dt>
         <dd>
           {order.lines.length} {order.lines.length === 1 ? 'line' : 'lines'}, {order.totalPriceWithTax.formattedValue}

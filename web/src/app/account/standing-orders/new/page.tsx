@@ -35,7 +35,7 @@ export default async function NewStandingOrderPage({ searchParams }: Props) {
   if (!cart.ok && (cart.error.status === 404 || cart.error.status === 400)) notFound();
   const fromSaved = cartId !== 'active';
   const crumbs = fromSaved
-    ? [{ name: 'Saved carts', href: '/account/carts/' }, ...(cart.ok ? [{ name: cart.data.name ?? cart.data.code, href: `/account/carts/${encodeURIComponent(cartId)}/` }] : [])]
+    ? [{ name: 'My account', href: '/account/' }, { name: 'Saved carts', href: '/account/carts/' }, ...(cart.ok ? [{ name: cart.data.name ?? cart.data.code, href: `/account/carts/${encodeURIComponent(cartId)}/` }] : [])]
     : [{ name: 'Cart', href: '/cart/' }];
   const frame = (body: ReactNode) => (
     <div className={pageStyles.page}>
