@@ -200,6 +200,31 @@ describe('a standing order in use', () => {
     }
   });
 
+  test('at the cut-off the delivery is ordered: its page shows that and links to the order', async () => {
+    const name = unique('Placed test');
+    const order = await standingOrder(shop, SOLO, name, lines(), TUE_FRI);
+    const delivery = order.nextDeliveries[0];
+    assert.ok(delivery);
+    try {
+      await setApiClock(shop, new Date(new Date(delivery.cutoff).getTime() + 60_000));
+      const run = await fetch(`${shop.apiUrl}/test/standing-orders/run`, { method: 'POST' });
+      assert.equal(run.status, 200, await run.text());
+    } finally {
+      await setApiClock(shop, null);
+    }
+    const page = await shop.newPage({ viewport: PHONE });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto(`/account/standing-orders/${order.code}/deliveries/${delivery.date}/`);
+    await page.getByTestId('delivery-closed').getByText('This delivery has been ordered.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Save changes for this delivery' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^Skip/ }).count(), 0);
+    await shot(page, 'phone-delivery-placed');
+    await assertAccessible(page, 'a placed delivery (phone)');
+    await page.getByRole('link', { name: /^See order MV-/ }).click();
+    await page.waitForURL('**/account/orders/MV-*/');
+    await page.getByRole('heading', { level: 1, name: /^Order MV-/ }).waitFor();
+  });
+
   test('pause, resume and end (asked first) from the list', async () => {
     const name = unique('Pause test');
     await standingOrder(shop, SOLO, name, lines(), [5]);
