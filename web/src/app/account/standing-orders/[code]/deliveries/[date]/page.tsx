@@ -78,11 +78,11 @@ export default async function StandingDeliveryPage({ params }: Props) {
         <dd>
           <DeliveryStatePill delivery={delivery} paused={order.status === 'paused'} />
         </dd>
-        <dt>Changes close</dt>
+        <dt>{delivery.state === 'placed' ? 'Cut-off' : 'Changes close'}</dt>
         <dd>{formatLondonInstant(delivery.cutoff)}</dd>
       </dl>
       <div className={styles.deliveryInfo}>
-        <DeliveryFacts delivery={delivery} withCutoff={false} />
+        <DeliveryFacts delivery={delivery} withCutoff={false} withOrder={false} />
       </div>
       {order.status === 'paused' ? <p className={styles.warning}>This standing order is paused: nothing will be ordered for this date unless you resume it.</p> : null}
       <UnavailableLines lines={delivery.unavailable} what="this delivery" />
@@ -129,7 +129,9 @@ export default async function StandingDeliveryPage({ params }: Props) {
         <aside className={cartStyles.summary} aria-labelledby="delivery-summary">
           <h2 id="delivery-summary">This delivery</h2>
           <CartTotals cart={delivery} />
-          <p className={cartStyles.hint}>At today’s prices; the order is placed with the prices of its cut-off.</p>
+          <p className={cartStyles.hint}>
+            {delivery.orderCode ? 'At today’s prices; the order has the prices of its cut-off.' : 'At today’s prices; the order is placed with the prices of its cut-off.'}
+          </p>
           {choices.skip || choices.unskip ? <SkipDeliveryButton code={order.code} date={delivery.date} skipped={choices.unskip} /> : null}
         </aside>
       </div>
