@@ -9,6 +9,16 @@ import { imageParams } from '../src/catalogue/image-routes';
 import { deliveryDatesQuery } from '../src/delivery/delivery-routes';
 import { clientErrorReport } from '../src/logging/client-error-schema';
 import { historyQuery, orderParams, placeQuery } from '../src/orders/order-routes';
+import {
+  actionParams,
+  codeParams,
+  createBody,
+  deliveryBody,
+  deliveryParams,
+  filterQuery,
+  listQuery as standingListQuery,
+  updateBody,
+} from '../src/standing-orders/standing-schemas';
 import { sellableProducts, shopper, SOLO } from './support/cart-helpers';
 import { basicAuth } from './support/oauth-client';
 import { routeTable, type Route } from './support/route-table';
@@ -21,9 +31,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? randomInt(2 ** 31));
 const PARALLEL = 8;
 
 /** Every input schema the routes parse with, by where the input comes from. */
-const QUERY_FIELDS = fieldsOf([scopeQuery, cartQuery, listQuery, saveQuery, searchInput, suggestionInput, detailInput, categoryInput, placeQuery, historyQuery, deliveryDatesQuery]);
-const BODY_FIELDS = fieldsOf([addEntryBody, updateEntryBody, cartDetailsBody, clientErrorReport]);
-const PARAM_FIELDS = fieldsOf([cartParams, entryParams, orderParams, imageParams, detailParams, categoryParams]);
+const QUERY_FIELDS = fieldsOf([scopeQuery, cartQuery, listQuery, saveQuery, searchInput, suggestionInput, detailInput, categoryInput, placeQuery, historyQuery, deliveryDatesQuery, standingListQuery, filterQuery]);
+const BODY_FIELDS = fieldsOf([addEntryBody, updateEntryBody, cartDetailsBody, clientErrorReport, createBody, updateBody, deliveryBody]);
+const PARAM_FIELDS = fieldsOf([cartParams, entryParams, orderParams, imageParams, detailParams, categoryParams, codeParams, deliveryParams, actionParams]);
 /** The OAuth endpoints' form (RFC 6749 §4.3, §4.4, §6, RFC 7009). */
 const OAUTH_FIELDS = fieldsOf([
   z.object({
@@ -58,13 +68,15 @@ describe('schema-derived fuzzing: no route answers 5xx to any generated input, a
     const products = await sellableProducts(server, 'DAIR', 3);
     const cart = (await solo.call('POST', '/users/current/carts')).body.code as string;
     await solo.call('POST', `/users/current/carts/${cart}/entries`, { body: { product: { code: products[0] }, quantity: 2 } });
+    const standing = await solo.call('POST', '/users/current/standingorders', { body: { cartId: cart, weekdays: [2, 5], startDate: '2030-01-01' } });
+    const standingCode = standing.body.code as string;
     routes = routeTable(server.app.printRoutes({ commonPrefix: false }));
     // Values the demo data holds, so that generated requests also reach the code behind validation.
     realistic = {
       token: solo.token,
       query: { shipTo: [SOLO.shipTo, '0000410002'], salesOrg: ['DAIR', 'CHIL'], cartId: ['active', cart], query: ['milk', 'milk:relevance:brand:Meadowvale'], term: ['mil'] },
-      body: { product: products.map((code) => ({ code })), quantity: [1, '2', 0], requestedDeliveryDate: ['2030-01-07', ''], messageType: ['ERROR'] },
-      params: { cartId: ['active', cart], entryNumber: ['0', '1'], code: [...products, 'unknown'], file: [`${products[0]}.svg`], catalog: ['meadowvaleProductCatalog'], version: ['Online'], range: ['DAIR'] },
+      body: { product: products.map((code) => ({ code })), quantity: [1, '2', 0], requestedDeliveryDate: ['2030-01-07', ''], messageType: ['ERROR'], weekdays: [[2], [2, 5], [1]], startDate: ['2030-01-01'], skipped: [true, false], entries: [products.map((code) => ({ product: { code }, quantity: 1 })), []] },
+      params: { cartId: ['active', cart], entryNumber: ['0', '1'], code: [...products, 'unknown', standingCode], date: ['2030-01-01', '2030-01-04'], action: ['pause', 'resume', 'end'], file: [`${products[0]}.svg`], catalog: ['meadowvaleProductCatalog'], version: ['Online'], range: ['DAIR'] },
     };
   });
   after(() => server.close());

@@ -152,6 +152,33 @@ describe('standing-order scheduler: reminder and placement', () => {
     await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
   });
 
+  it('across the October clock change: Tuesday 27 October 2026 closes Monday 14:00 GMT, Friday 23 October at 14:00 BST', async () => {
+    await setClock(server, '2026-10-20T10:00:00Z');
+    await fillActiveCart(server, solo, [1]);
+    const standing = await createStandingOrder(solo, { cartId: 'active', weekdays: [2, 5], startDate: '2026-10-21' });
+    assert.deepEqual(
+      standing.nextDeliveries.slice(0, 3).map((delivery) => [delivery.date, delivery.cutoff]),
+      [
+        ['2026-10-23', '2026-10-22T14:00:00+01:00'],
+        ['2026-10-27', '2026-10-26T14:00:00+00:00'],
+        ['2026-10-30', '2026-10-29T14:00:00+00:00'],
+      ],
+    );
+    await setClock(server, '2026-10-22T12:59:00Z');
+    await runScheduler(server);
+    assert.equal((await standingOrdersPlaced(server, standing.code)).length, 0, 'a minute before 14:00 BST');
+    await setClock(server, '2026-10-22T13:00:00Z');
+    await runScheduler(server);
+    assert.deepEqual((await standingOrdersPlaced(server, standing.code)).map((order) => order.deliveryDate), ['2026-10-23']);
+    await setClock(server, '2026-10-26T13:59:00Z');
+    await runScheduler(server);
+    assert.equal((await standingOrdersPlaced(server, standing.code)).length, 1, 'after the change, 13:00 UTC is no longer the cut-off');
+    await setClock(server, '2026-10-26T14:00:00Z');
+    await runScheduler(server);
+    assert.deepEqual((await standingOrdersPlaced(server, standing.code)).map((order) => order.deliveryDate).sort(), ['2026-10-23', '2026-10-27']);
+    await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
+  });
+
   it('a transaction that fails half-way leaves nothing behind, and the job runs again later: still one order', async () => {
     await setClock(server, '2027-02-01T10:00:00Z');
     await fillActiveCart(server, solo, [2]);

@@ -4,7 +4,8 @@ import { isValidIsoDate } from '../delivery/calendar-date';
 
 const shipTo = z.string().trim().min(1).max(20);
 const salesOrg = z.enum(RANGES);
-const isoDate = z.string().refine(isValidIsoDate, 'must be a date YYYY-MM-DD');
+/** Standing orders run this century: dates far outside it are typing errors, not plans. */
+const isoDate = z.string().refine((value) => /^20\d\d-/.test(value) && isValidIsoDate(value), 'must be a date YYYY-MM-DD');
 
 export const listQuery = z.object({ shipTo, salesOrg });
 
