@@ -16,7 +16,7 @@ const TUE_FRI = [2, 5];
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 before(async () => {
-  shop = await startShop({ apiEnv: { TEST_CLOCK_CONTROL: 'true' } });
+  shop = await startShop({ apiEnv: { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0' } });
   const found = (await orderableProducts(shop, SOLO, 40)) as (ApiProduct & { name: string })[];
   // Minimum 1 and distinct names, so each line's controls are named apart.
   products = found.filter((product, index, all) => product.minOrderQuantity === 1 && all.findIndex((other) => other.name === product.name) === index);
