@@ -58,7 +58,7 @@ describe('standing-order scheduler: reminder and placement', () => {
     await runScheduler(server);
     assert.deepEqual(await queuedReminders(server, standing.code), [{ orderCode: `${standing.code}/2026-12-04` }]);
     const reminder = await eventually(async () => sink.mails.find((mail) => mail.subject?.includes('Friday dairy')), 'the reminder mail');
-    assert.equal(reminder.subject, 'Standing order Friday dairy: delivery Friday 4 December 2026');
+    assert.equal(reminder.subject, `Standing order ${standing.code} (Friday dairy): delivery Friday 4 December 2026`);
     const text = reminder.text ?? '';
     assert.ok(text.includes(`https://shop.meadowvale.example/account/standing-orders/${standing.code}/deliveries/2026-12-04/`));
     assert.ok(text.includes('14:00 on 3 December 2026'), text);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
+import { mailMessages } from '../src/db/schema';
 import pg from 'pg';
 import { selectRows } from '../src/catalogue/sql-rows';
 import { SOLO, shopper } from './support/cart-helpers';
@@ -9,7 +10,7 @@ import { createStandingOrder, fillActiveCart, queuedReminders, runScheduler, set
 import { openSameDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0' };
+const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0', OUTBOX_POLL_SECONDS: '0.05' };
 
 /** Two API processes on one database, as in production behind a load balancer. */
 async function twoServers(): Promise<[TestServer, TestServer, () => Promise<void>]> {
@@ -40,6 +41,41 @@ describe('standing orders with two API processes', () => {
       }
       assert.deepEqual((await queuedReminders(one, standing.code)).map((row) => row.orderCode).sort(), [`${standing.code}/2026-12-04`, `${standing.code}/2026-12-08`]);
       assert.deepEqual((await standingOrdersPlaced(one, standing.code)).map((order) => order.deliveryDate).sort(), ['2026-12-04', '2026-12-08']);
+      // Without SMTP the mails land in the demo mailbox, each once.
+      const subjects = await eventually(async () => {
+        const rows = await one.database.db.select({ subject: mailMessages.subject }).from(mailMessages).where(like(mailMessages.subject, 'Standing order %'));
+        return rows.length >= 2 ? rows.map((row) => row.subject).sort() : undefined;
+      }, 'both reminders in the mailbox');
+      assert.deepEqual(subjects, [`Standing order ${standing.code} (Standing order): delivery Friday 4 December 2026`, `Standing order ${standing.code} (Standing order): delivery Tuesday 8 December 2026`]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a change to a delivery racing its placement: one wins, the other is refused, nothing half-written', async () => {
+    const [one, two, close] = await twoServers();
+    try {
+      const solo = await shopper(one, SOLO);
+      await Promise.all([setClock(one, '2026-12-01T10:00:00Z'), setClock(two, '2026-12-01T10:00:00Z')]);
+      const [first] = await fillActiveCart(one, solo, [2]);
+      const standing = await createStandingOrder(solo, { cartId: 'active', weekdays: [2, 5], startDate: '2026-12-02' });
+      // Process one still takes changes (its clock a moment before the cut-off); process two places at the cut-off.
+      await setClock(one, '2026-12-03T13:59:59Z');
+      await setClock(two, '2026-12-03T14:00:00Z');
+      const [change] = await Promise.all([
+        solo.call('PUT', `/users/current/standingorders/${standing.code}/deliveries/2026-12-04`, { body: { entries: [{ product: { code: first }, quantity: 9 }] } }),
+        runScheduler(two),
+      ]);
+      await runScheduler(two);
+      const [placed] = await standingOrdersPlaced(one, standing.code);
+      assert.ok(placed, 'the delivery was ordered');
+      const order = await solo.call('GET', `/users/current/orders/${placed.code}`, { scoped: false });
+      const quantities = (order.body.entries as { quantity: number }[]).map((entry) => entry.quantity);
+      if (change.status === 200) assert.deepEqual(quantities, [9], 'the change came first: the order has it');
+      else {
+        assert.equal(change.status, 409);
+        assert.deepEqual(quantities, [2], 'the order came first: the change is refused and the order has the standing lines');
+      }
     } finally {
       await close();
     }

@@ -186,7 +186,9 @@ describe('standing orders: create, read, change', () => {
     assert.equal((paused.body.nextDeliveries as unknown[]).length, 6, 'a paused standing order still shows its dates');
     assert.equal((await act('pause')).status, 409);
     assert.equal((await act('resume')).body.status, 'active');
-    assert.equal((await act('end')).body.status, 'ended');
+    const ended = await act('end');
+    assert.equal(ended.body.status, 'ended');
+    assert.deepEqual(ended.body.nextDeliveries, [], 'an ended standing order has no coming deliveries');
     for (const action of ['pause', 'resume', 'end']) assert.equal((await act(action)).status, 409, action);
     const put = await solo.call('PUT', `/users/current/standingorders/${created.code}`, { body: { name: 'Again' } });
     assert.equal(put.status, 409);

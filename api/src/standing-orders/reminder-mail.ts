@@ -35,7 +35,7 @@ const escapeHtml = (value: string) =>
 export function reminderMail(event: ReminderEvent, shopUrl: string): MailContent {
   const { standingOrder, deliveryDate, movedFrom, cutoff, shipTo, recipient, lines, unavailable } = event.data;
   const link = `${shopUrl.replace(/\/+$/, '')}/account/standing-orders/${encodeURIComponent(standingOrder.code)}/deliveries/${deliveryDate}/`;
-  const subject = `Standing order ${standingOrder.name}: delivery ${longDate(deliveryDate)}`;
+  const subject = `Standing order ${standingOrder.code} (${standingOrder.name}): delivery ${longDate(deliveryDate)}`;
   const lead = `Your standing order "${standingOrder.name}" (${standingOrder.code}) will be ordered for delivery on ${longDate(deliveryDate)} to ${shipTo.name} at ${cutoffText(cutoff)}, the cut-off. Until then you can review, change or skip this delivery.`;
   const moved = movedFrom ? `The delivery of ${longDate(movedFrom)} falls on a bank holiday and has moved to ${longDate(deliveryDate)}.` : null;
   const lineText = (line: ReminderEvent['data']['lines'][number]) =>
