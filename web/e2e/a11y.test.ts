@@ -1,4 +1,5 @@
 import { after, afterEach, before, describe, test } from 'node:test';
+import { standingOrder } from './standing-support';
 import { startShop, type Shop } from './support/shop';
 import { assertAccessible, orderableProducts, SOLO, setCart, signedIn, WIDTHS } from './journey-support';
 
@@ -6,12 +7,21 @@ import { assertAccessible, orderableProducts, SOLO, setCart, signedIn, WIDTHS } 
 let shop: Shop;
 let productCode: string;
 let orderCode: string;
+/** A standing order and its first delivery, so the standing-order pages have something to show. */
+let standingPaths: string[];
 before(async () => {
   shop = await startShop();
   const [product] = await orderableProducts(shop, SOLO, 1);
   if (!product) throw new Error('no product');
   productCode = product.code;
   orderCode = await placeOrderViaUi();
+  const standing = await standingOrder(shop, SOLO, 'Weekly dairy', [{ code: productCode, quantity: 2 }], [2, 5]);
+  standingPaths = [
+    '/account/standing-orders/',
+    '/account/standing-orders/new/?cart=active',
+    `/account/standing-orders/${standing.code}/`,
+    `/account/standing-orders/${standing.code}/deliveries/${standing.nextDeliveries[0]?.date ?? ''}/`,
+  ];
 });
 afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
@@ -50,6 +60,7 @@ const signedInPages = () => [
   '/account/carts/',
   '/account/orders/',
   `/account/orders/${orderCode}/`,
+  ...standingPaths,
   '/about/',
 ];
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { standingOrder } from './standing-support';
 import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 import { orderableProducts, SOLO, setCart, signedIn } from './journey-support';
 
@@ -8,12 +9,21 @@ import { orderableProducts, SOLO, setCart, signedIn } from './journey-support';
 let shop: Shop;
 let productCode: string;
 let orderCode: string;
+/** A standing order and its first delivery, so the standing-order pages have something to show. */
+let standingPaths: string[];
 before(async () => {
   shop = await startShop();
   const [product] = await orderableProducts(shop, SOLO, 1);
   if (!product) throw new Error('no product');
   productCode = product.code;
   orderCode = await placeOrderViaUi();
+  const standing = await standingOrder(shop, SOLO, 'Weekly dairy', [{ code: productCode, quantity: 2 }], [2, 5]);
+  standingPaths = [
+    '/account/standing-orders/',
+    '/account/standing-orders/new/?cart=active',
+    `/account/standing-orders/${standing.code}/`,
+    `/account/standing-orders/${standing.code}/deliveries/${standing.nextDeliveries[0]?.date ?? ''}/`,
+  ];
 });
 afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
@@ -84,6 +94,7 @@ describe('no page scrolls sideways from 320 px to 1280 px', () => {
       '/account/carts/',
       '/account/orders/',
       `/account/orders/${orderCode}/`,
+      ...standingPaths,
     ];
     assert.deepEqual(await sidewaysAt(page, paths), []);
   });

@@ -47,7 +47,8 @@ export default async function UserDetailsPage() {
         </ul>
       )}
       <p>
-        <Link href="/account/carts/">Saved carts</Link> · <Link href="/account/orders/">Order history</Link>
+        <Link href="/account/carts/">Saved carts</Link> · <Link href="/account/standing-orders/">Standing orders</Link> ·{' '}
+        <Link href="/account/orders/">Order history</Link>
       </p>
     </div>
   );

@@ -78,6 +78,9 @@ export default async function CartPage() {
               Go to checkout
             </Link>
             <SaveCartForm cartId={cart.code} />
+            <Link href="/account/standing-orders/new/?cart=active" className={styles.secondaryLink}>
+              Make this a standing order
+            </Link>
             <ClearCartForm cartId={cart.code} />
           </aside>
         ) : null}

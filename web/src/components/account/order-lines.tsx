@@ -1,16 +1,19 @@
 import Link from 'next/link';
 import { productHref } from '@/lib/commerce/product-text';
-import type { OrderLine } from '@/lib/commerce/types';
+import type { Money, OrderLine } from '@/lib/commerce/types';
 import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
 import orderStyles from '@/components/orders/orders.module.css';
 import styles from './orders.module.css';
+
+/** A line as these lists show it: the API's formatted amounts are all they read (a standing order's lines too). */
+export type ShownLine = Pick<OrderLine, 'entryNumber' | 'product' | 'quantity' | 'deliveredQuantity'> & Record<'basePrice' | 'totalPrice', Pick<Money, 'formattedValue'>>;
 
 /**
  * An order's lines as stacked rows, each with its own labels (Code, Pack, Quantity, Delivered once the warehouse
  * reported it, Unit price, Line total): on a phone every figure stays on screen, where a table had to scroll
  * sideways. A shortage is said in words, not only in colour.
  */
-export function OrderLines({ lines, label }: { lines: OrderLine[]; label: string }) {
+export function OrderLines({ lines, label }: { lines: ShownLine[]; label: string }) {
   const delivered = hasDeliveredQuantities(lines);
   return (
     <ul className={styles.lines} aria-label={label}>
@@ -57,7 +60,7 @@ export function OrderLines({ lines, label }: { lines: OrderLine[]; label: string
 }
 
 /** The short form for the order history: "2 × Brie (2 x 2.5 kg)", one line each. */
-export function OrderLinesBrief({ lines, label }: { lines: OrderLine[]; label: string }) {
+export function OrderLinesBrief({ lines, label }: { lines: ShownLine[]; label: string }) {
   return (
     <ul className={styles.brief} aria-label={label}>
       {lines.map((line) => (

@@ -1,10 +1,12 @@
-import type { Cart } from '@/lib/commerce/types';
+import type { Cart, Money } from '@/lib/commerce/types';
 import styles from './cart.module.css';
 
 export const itemsLabel = (units: number): string => `${units} ${units === 1 ? 'item' : 'items'}`;
 
+type Shown = Pick<Money, 'formattedValue'>;
+
 /** Net, VAT and gross, always as the API formatted them: the storefront never does money arithmetic. */
-export function CartTotals({ cart }: { cart: Pick<Cart, 'totalUnitCount' | 'totalPrice' | 'totalTax' | 'totalPriceWithTax'> }) {
+export function CartTotals({ cart }: { cart: Pick<Cart, 'totalUnitCount'> & Record<'totalPrice' | 'totalTax' | 'totalPriceWithTax', Shown> }) {
   return (
     <dl className={styles.totals}>
       <dt>Units</dt>

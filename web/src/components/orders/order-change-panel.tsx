@@ -27,7 +27,7 @@ export function OrderChangePanel({ order }: { order: Pick<Order, 'code' | 'statu
   }
   return (
     <section className={orderStyles.changePanel} aria-label="Change this order" data-print="hide">
-      <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: order.cutoff }]} variant="order" />
+      <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: order.cutoff }]} variant="cart" purpose="orderChange" />
       <div className={styles.inline}>
         <Link href={`/account/orders/${encodeURIComponent(order.code)}/edit/`} className={styles.primary}>
           Edit order

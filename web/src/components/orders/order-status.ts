@@ -16,4 +16,4 @@ export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? 
 export const shortBy = (line: Pick<OrderLine, 'quantity' | 'deliveredQuantity'>): number =>
   line.deliveredQuantity === null || line.deliveredQuantity === undefined ? 0 : Math.max(line.quantity - line.deliveredQuantity, 0);
 
-export const hasDeliveredQuantities = (lines: OrderLine[]): boolean => lines.some((line) => line.deliveredQuantity !== null && line.deliveredQuantity !== undefined);
+export const hasDeliveredQuantities = (lines: Pick<OrderLine, 'deliveredQuantity'>[]): boolean => lines.some((line) => line.deliveredQuantity !== null && line.deliveredQuantity !== undefined);

@@ -134,6 +134,11 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
                     </Link>
                   </li>
                   <li>
+                    <Link href="/account/standing-orders/" prefetch={false}>
+                      Standing orders
+                    </Link>
+                  </li>
+                  <li>
                     <Link href="/account/" prefetch={false}>
                       User details
                     </Link>

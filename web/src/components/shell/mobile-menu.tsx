@@ -68,6 +68,11 @@ export function MobileMenu({ signedIn, shop, switcher, signOut }: MobileMenuProp
                       </Link>
                     </li>
                     <li>
+                      <Link href="/account/standing-orders/" prefetch={false}>
+                        Standing orders
+                      </Link>
+                    </li>
+                    <li>
                       <Link href="/account/" prefetch={false}>
                         User details
                       </Link>

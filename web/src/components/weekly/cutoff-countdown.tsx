@@ -22,41 +22,43 @@ const currentMinute = () => Math.floor(Date.now() / MINUTE);
 /** The server does not know the shopper's clock: it renders the date alone and the browser adds the time left. */
 const noMinute = () => null;
 
-interface Props {
-  dates: OpenDate[];
-  /** 'header': compact on a phone; 'cart': the full sentence; 'order': the time left to change a placed order. */
-  variant: 'header' | 'cart' | 'order';
+/** What closes at the cut-off: ordering for a date, or changing a placed order or one standing-order delivery. */
+export type CountdownPurpose = 'ordering' | 'orderChange' | 'deliveryChange';
+
+interface Wording {
+  /** Server render: the shopper's clock is not known yet, so no time left. */
+  pending: (day: string) => string;
+  lead: string;
+  tail: (day: string) => string;
+  closed: string;
 }
 
-/** A placed order's countdown: what closes at the cut-off is the chance to change it, not to order. */
-function OrderCountdown({ dates, minute, className }: { dates: OpenDate[]; minute: number | null; className: string }) {
-  const first = dates[0];
-  if (!first) return null;
-  const countdown = minute === null ? null : countdownAt(dates, minute * MINUTE);
-  if (!countdown) {
-    return (
-      <p className={className} data-testid="cutoff-countdown">
-        {minute === null ? `Changes close at the cut-off for delivery on ${deliveryDay(first.date)}` : 'The cut-off for this delivery has passed'}
-      </p>
-    );
-  }
-  return (
-    <p className={className} data-testid="cutoff-countdown" data-urgent={countdown.urgent ? '' : undefined} data-date={countdown.date}>
-      Changes close in <strong>{countdown.left}</strong>, at the cut-off for delivery on {countdown.day}
-    </p>
-  );
+const CHANGE_PENDING = (day: string) => `Changes close at the cut-off for delivery on ${day}`;
+const CHANGE_CLOSED = 'The cut-off for this delivery has passed';
+
+const WORDINGS: Record<CountdownPurpose, Wording> = {
+  ordering: { pending: (day) => `Next delivery ${day}`, lead: 'Order within', tail: (day) => ` for delivery on ${day}`, closed: 'No delivery dates open: see checkout' },
+  orderChange: { pending: CHANGE_PENDING, lead: 'Changes close in', tail: (day) => `, at the cut-off for delivery on ${day}`, closed: CHANGE_CLOSED },
+  deliveryChange: { pending: CHANGE_PENDING, lead: 'Change or skip within', tail: (day) => ` for delivery on ${day}`, closed: CHANGE_CLOSED },
+};
+
+interface Props {
+  dates: OpenDate[];
+  /** 'header': compact on a phone; 'cart': the full sentence. */
+  variant: 'header' | 'cart';
+  purpose?: CountdownPurpose;
 }
 
 /** "Order within 2 h 15 min for delivery on Tue 25 Nov", updated each minute, highlighted under an hour (design §7). */
-export function CutoffCountdown({ dates, variant }: Props) {
+export function CutoffCountdown({ dates, variant, purpose = 'ordering' }: Props) {
+  const wording = WORDINGS[purpose];
   const minute = useSyncExternalStore(subscribeToMinutes, currentMinute, noMinute);
   const className = `${styles.countdown} ${variant === 'header' ? styles.compact : styles.cartCountdown}`;
-  if (variant === 'order') return <OrderCountdown dates={dates} minute={minute} className={className} />;
   if (minute === null) {
     const first = dates[0];
     return first ? (
       <p className={className} data-testid="cutoff-countdown">
-        Next delivery {deliveryDay(first.date)}
+        {wording.pending(deliveryDay(first.date))}
       </p>
     ) : null;
   }
@@ -64,14 +66,15 @@ export function CutoffCountdown({ dates, variant }: Props) {
   if (!countdown) {
     return (
       <p className={className} data-testid="cutoff-countdown">
-        No delivery dates open: see checkout
+        {wording.closed}
       </p>
     );
   }
   return (
     <p className={className} data-testid="cutoff-countdown" data-urgent={countdown.urgent ? '' : undefined} data-date={countdown.date}>
       <span className={styles.long}>
-        Order within <strong>{countdown.left}</strong> for delivery on {countdown.day}
+        {wording.lead} <strong>{countdown.left}</strong>
+        {wording.tail(countdown.day)}
       </span>
       {variant === 'header' ? (
         <span className={styles.short}>

@@ -7,6 +7,8 @@ import { getOrder } from './orders';
 import { getProduct } from './products';
 import { decodedRouteParam } from './route-param';
 import { shopScope } from './scope';
+import type { DeliveryDetail, StandingOrder } from './standing-order-schemas';
+import { getDelivery, getStandingOrder } from './standing-orders';
 import type { Order, Product } from './types';
 
 /**
@@ -40,5 +42,24 @@ export const findOrder = cache(async (rawCode: string): Promise<ApiResult<Order>
   const code = decodedRouteParam(rawCode);
   if (code === undefined || !ORDER_CODE.test(code)) return undefined;
   const result = await getOrder(await shopScope(), code);
+  return namesNothing(result) ? undefined : result;
+});
+
+/** A standing order's code ("SO-000001"): anything else is not one, and is not sent. */
+const STANDING_CODE = /^[A-Za-z0-9-]{1,32}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const findStandingOrder = cache(async (rawCode: string): Promise<ApiResult<StandingOrder> | undefined> => {
+  const code = decodedRouteParam(rawCode);
+  if (code === undefined || !STANDING_CODE.test(code)) return undefined;
+  const result = await getStandingOrder(await shopScope(), code);
+  return namesNothing(result) ? undefined : result;
+});
+
+/** One delivery of a standing order (the reminder e-mail's link); a date it does not yield names nothing. */
+export const findStandingDelivery = cache(async (rawCode: string, rawDate: string): Promise<ApiResult<DeliveryDetail> | undefined> => {
+  const code = decodedRouteParam(rawCode);
+  if (code === undefined || !STANDING_CODE.test(code) || !ISO_DATE.test(rawDate)) return undefined;
+  const result = await getDelivery(await shopScope(), code, rawDate);
   return namesNothing(result) ? undefined : result;
 });

@@ -93,6 +93,10 @@ export default async function SavedCartPage({ params }: Props) {
             cart leaves the saved carts.
           </p>
           <SavedCartActions cartId={cart.code} name={name} currentUnits={current.totalUnitCount} withDelete={false} />
+          <p className={cartStyles.hint}>Order these lines on your delivery days without placing each order yourself.</p>
+          <Link href={`/account/standing-orders/new/?cart=${encodeURIComponent(cart.code)}`} className={cartStyles.secondaryLink}>
+            Make this a standing order
+          </Link>
         </aside>
       </div>
     </div>

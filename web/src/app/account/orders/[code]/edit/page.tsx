@@ -33,7 +33,7 @@ export default async function EditOrderPage({ params }: Props) {
       <p>Delivery on {formatCalendarDate(order.deliveryDate)}</p>
       {order.amendable ? (
         <>
-          <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: order.cutoff }]} variant="order" />
+          <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: order.cutoff }]} variant="cart" purpose="orderChange" />
           <OrderEditor order={order} />
         </>
       ) : (

@@ -1,0 +1,252 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, afterEach, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, startShop, titleBecomes, type Shop } from './support/shop';
+import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, tabTo, WIDTHS, type ApiProduct } from './journey-support';
+import { daysFromToday, deliveryRow, savedCart, standingOrder } from './standing-support';
+import { apiCall, scrollsSideways, setApiClock } from './weekly-support';
+
+/** Issue 17, the storefront side: make a standing order, skip a date, change one delivery, pause, resume and end. */
+let shop: Shop;
+let products: (ApiProduct & { name: string })[];
+/** The demo solo account receives dairy on Tuesdays and Fridays. */
+const TUE_FRI = [2, 5];
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+before(async () => {
+  shop = await startShop({ apiEnv: { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0' } });
+  const found = (await orderableProducts(shop, SOLO, 40)) as (ApiProduct & { name: string })[];
+  // Minimum 1 and distinct names, so each line's controls are named apart.
+  products = found.filter((product, index, all) => product.minOrderQuantity === 1 && all.findIndex((other) => other.name === product.name) === index);
+  assert.ok(products.length >= 2, 'the demo data has the products these tests need');
+});
+afterEach(async () => shop.finishTest());
+after(async () => shop?.close());
+
+const first = () => products[0] as ApiProduct & { name: string };
+const second = () => products[1] as ApiProduct & { name: string };
+const lines = () => [
+  { code: first().code, quantity: 2 },
+  { code: second().code, quantity: 3 },
+];
+const unique = (what: string) => `${what} ${Date.now().toString(36)}`;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  // The cookie banner would cover what the screenshot is for.
+  const banner = page.getByRole('button', { name: 'Necessary only' });
+  if (await banner.isVisible()) await banner.click();
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+describe('making a standing order', () => {
+  for (const [label, viewport] of WIDTHS) {
+    test(`from a saved cart at ${label} width: only the delivery days can be chosen, refusals at their fields, nothing typed lost`, async () => {
+      const name = unique(`Weekly dairy ${label}`);
+      const cartCode = await savedCart(shop, SOLO, name, lines());
+      const page = await shop.newPage({ viewport });
+      await signedIn(shop, page, SOLO.username);
+      await page.goto(`/account/carts/${cartCode}/`);
+      await page.getByRole('link', { name: 'Make this a standing order' }).click();
+      await page.waitForURL(`**/account/standing-orders/new/?cart=${cartCode}`);
+      assert.equal(await titleBecomes(page, 'Business Orders | Make a standing order'), 'Business Orders | Make a standing order');
+
+      for (const day of ['Monday', 'Wednesday', 'Thursday', 'Saturday', 'Sunday']) {
+        assert.equal(await page.getByRole('checkbox', { name: day }).isDisabled(), true, `${day} is not a delivery day`);
+      }
+      assert.equal(await page.getByRole('checkbox', { name: 'Tuesday' }).isEnabled(), true);
+      assert.match(await page.getByRole('group', { name: 'Delivery days' }).innerText(), /receives Dairy deliveries on Tuesday and Friday/);
+      assert.equal(await page.getByLabel('Name').inputValue(), name, 'named after the saved cart');
+      await assertAccessible(page, `new standing order (${label})`);
+
+      // No day chosen: said at the days, in the browser.
+      await page.getByRole('button', { name: 'Create standing order' }).click();
+      await page.getByRole('group', { name: 'Delivery days' }).getByText('Choose at least one delivery day').waitFor();
+
+      // A start in the past is the API's refusal: shown at the start date, every value kept.
+      const firstOpenDate = await page.getByLabel('First delivery').inputValue();
+      assert.match(firstOpenDate, /^\d{4}-\d{2}-\d{2}$/, 'the first open delivery date is offered');
+      await page.getByRole('checkbox', { name: 'Friday' }).check();
+      await page.getByLabel('First delivery').fill(daysFromToday(-3));
+      await page.getByLabel('Last delivery (optional)').fill(daysFromToday(60));
+      await page.getByRole('button', { name: 'Create standing order' }).click();
+      const start = page.getByLabel('First delivery');
+      // The message is the start date's own: the field's description points at it.
+      await page.locator(`#${await start.getAttribute('id')}-error`).getByText('The start date cannot be in the past').waitFor();
+      assert.match((await start.getAttribute('aria-describedby')) ?? '', /-error/);
+      assert.equal(await page.getByRole('checkbox', { name: 'Friday' }).isChecked(), true);
+      assert.equal(await page.getByLabel('Last delivery (optional)').inputValue(), daysFromToday(60));
+      assert.equal(await start.getAttribute('aria-invalid'), 'true');
+      await shot(page, `${label}-form-refused`);
+      assert.equal(await scrollsSideways(page), false);
+
+      await page.getByRole('checkbox', { name: 'Tuesday' }).check();
+      await page.getByLabel('First delivery').fill(firstOpenDate);
+      await page.getByRole('button', { name: 'Create standing order' }).click();
+      await page.waitForURL('**/account/standing-orders/SO-*/?created=1');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('status').getByText('Standing order created').waitFor();
+      assert.equal(await titleBecomes(page, `Business Orders | Standing order ${name}`), `Business Orders | Standing order ${name}`);
+      assert.match(await page.locator('main dl').first().innerText(), /Every Tuesday and Friday/);
+      const rows = page.getByRole('list', { name: 'Next deliveries' }).getByRole('listitem');
+      assert.equal(await rows.count(), 6);
+      assert.match(await rows.first().innerText(), /^(Tuesday|Friday)/);
+      assert.match(await page.getByRole('list', { name: 'Standing order lines' }).innerText(), new RegExp(first().name));
+      await assertAccessible(page, `standing order detail (${label})`);
+      await shot(page, `${label}-detail`);
+      assert.equal(await scrollsSideways(page), false);
+
+      // The saved cart stays as it was.
+      await page.goto(`/account/carts/${cartCode}/`);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+    });
+  }
+
+  test('from the current cart, keyboard only: disabled days are passed over, Space ticks, Enter creates', async () => {
+    await setCart(shop, SOLO, lines());
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto('/cart/');
+    const link = page.getByRole('link', { name: 'Make this a standing order' });
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/account/standing-orders/new/?cart=active');
+
+    const tuesday = page.getByRole('checkbox', { name: 'Tuesday' });
+    await tabTo(page, tuesday);
+    await page.keyboard.press('Space');
+    assert.equal(await tuesday.isChecked(), true);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'weekday-5', 'Wednesday and Thursday cannot take focus');
+    await page.keyboard.press('Space');
+    const name = unique('Keyboard order');
+    await tabTo(page, page.getByLabel('Name'));
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/account/standing-orders/SO-*/?created=1');
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    assert.match(await page.locator('main dl').first().innerText(), /Every Tuesday and Friday/);
+  });
+});
+
+describe('a standing order in use', () => {
+  test('skip one date: shown skipped on the standing order and in the list, and taken back', async () => {
+    const name = unique('Skip test');
+    const order = await standingOrder(shop, SOLO, name, lines(), TUE_FRI);
+    const date = order.nextDeliveries[1]?.date;
+    assert.ok(date);
+    const page = await shop.newPage({ viewport: PHONE });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto(`/account/standing-orders/${order.code}/`);
+    const row = deliveryRow(page, date);
+    await row.getByRole('button', { name: /^Skip/ }).click();
+    await row.locator('[data-state="skipped"]').waitFor();
+    await row.getByRole('button', { name: /^Unskip/ }).waitFor();
+    await shot(page, 'phone-skipped');
+
+    await page.goto('/account/standing-orders/');
+    assert.equal(await titleBecomes(page, 'Business Orders | Standing orders'), 'Business Orders | Standing orders');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    assert.match(await card.locator('li[data-state="skipped"]').innerText(), /Skipped/);
+    await assertAccessible(page, 'standing orders list (phone)');
+    assert.equal(await scrollsSideways(page), false);
+    await shot(page, 'phone-list');
+
+    await page.goto(`/account/standing-orders/${order.code}/`);
+    await deliveryRow(page, date).getByRole('button', { name: /^Unskip/ }).click();
+    await deliveryRow(page, date).locator('[data-state="scheduled"]').waitFor();
+  });
+
+  test('change one delivery: steppers and remove, saved for that delivery only; after the cut-off the API refuses and the page says so', async () => {
+    const name = unique('Change test');
+    const order = await standingOrder(shop, SOLO, name, lines(), TUE_FRI);
+    const delivery = order.nextDeliveries[0];
+    assert.ok(delivery);
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto(`/account/standing-orders/${order.code}/`);
+    await deliveryRow(page, delivery.date).getByRole('link', { name: /^Review or change/ }).click();
+    await page.waitForURL(`**/account/standing-orders/${order.code}/deliveries/${delivery.date}/`);
+    await page.getByTestId('cutoff-countdown').getByText(/Change or skip within/).waitFor();
+
+    await page.getByRole('button', { name: `One more ${first().name}` }).click();
+    assert.equal(await page.getByLabel(`Quantity of ${first().name}`).inputValue(), '3');
+    await page.getByRole('button', { name: `Remove ${second().name}` }).click();
+    await page.getByRole('button', { name: 'Save changes for this delivery' }).click();
+    await page.getByText('Saved for this delivery.').waitFor();
+    await assertAccessible(page, 'one delivery (desktop)');
+    await shot(page, 'desktop-delivery-changed');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lines, changed for this delivery' }).waitFor();
+    assert.equal(await page.getByLabel(`Quantity of ${first().name}`).inputValue(), '3');
+    assert.equal(await page.getByRole('list', { name: 'Lines of this delivery' }).getByRole('listitem').count(), 1);
+
+    // The standing order keeps its own lines; the delivery says it was changed.
+    const standing = await apiCall<{ lines: { quantity: number }[] }>(shop, SOLO, 'GET', `/users/current/standingorders/${order.code}`);
+    assert.deepEqual(standing.lines.map((line) => line.quantity), [2, 3]);
+
+    // The API's clock passes the cut-off while the page is open: the save is refused with the reason.
+    try {
+      await setApiClock(shop, new Date(new Date(delivery.cutoff).getTime() + 60_000));
+      await page.getByRole('button', { name: `One more ${first().name}` }).click();
+      await page.getByRole('button', { name: 'Save changes for this delivery' }).click();
+      await page.getByText('The cut-off for this delivery has passed').waitFor();
+    } finally {
+      await setApiClock(shop, null);
+    }
+  });
+
+  test('at the cut-off the delivery is ordered: its page shows that and links to the order', async () => {
+    const name = unique('Placed test');
+    const order = await standingOrder(shop, SOLO, name, lines(), TUE_FRI);
+    const delivery = order.nextDeliveries[0];
+    assert.ok(delivery);
+    try {
+      await setApiClock(shop, new Date(new Date(delivery.cutoff).getTime() + 60_000));
+      const run = await fetch(`${shop.apiUrl}/test/standing-orders/run`, { method: 'POST' });
+      assert.equal(run.status, 200, await run.text());
+    } finally {
+      await setApiClock(shop, null);
+    }
+    const page = await shop.newPage({ viewport: PHONE });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto(`/account/standing-orders/${order.code}/deliveries/${delivery.date}/`);
+    await page.getByTestId('delivery-closed').getByText('This delivery has been ordered.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Save changes for this delivery' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^Skip/ }).count(), 0);
+    await shot(page, 'phone-delivery-placed');
+    await assertAccessible(page, 'a placed delivery (phone)');
+    await page.getByRole('link', { name: /^See order MV-/ }).click();
+    await page.waitForURL('**/account/orders/MV-*/');
+    await page.getByRole('heading', { level: 1, name: /^Order MV-/ }).waitFor();
+  });
+
+  test('pause, resume and end (asked first) from the list', async () => {
+    const name = unique('Pause test');
+    await standingOrder(shop, SOLO, name, lines(), [5]);
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await signedIn(shop, page, SOLO.username);
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('link', { name: 'Standing orders' }).click();
+    await page.waitForURL('**/account/standing-orders/');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await card.getByRole('button', { name: `Pause ${name}` }).click();
+    await card.locator('[data-status="paused"]').waitFor();
+    await card.getByText('Standing order paused').waitFor();
+    assert.ok((await card.locator('li [data-state="paused"]').count()) > 0, 'the next dates say nothing will be ordered');
+    await shot(page, 'desktop-list-paused');
+
+    await card.getByRole('button', { name: `Resume ${name}` }).click();
+    await card.locator('[data-status="active"]').waitFor();
+
+    await card.getByRole('button', { name: `End ${name}` }).click();
+    await card.getByText(/cannot be started again/).waitFor();
+    await card.getByRole('button', { name: 'Yes, end it' }).click();
+    await card.locator('[data-status="ended"]').waitFor();
+    assert.equal(await card.getByRole('button', { name: `Resume ${name}` }).count(), 0);
+  });
+});

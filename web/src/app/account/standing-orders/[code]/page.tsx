@@ -1,0 +1,93 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { OrderLines } from '@/components/account/order-lines';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { CartTotals } from '@/components/cart/cart-totals';
+import { DeliveryList } from '@/components/standing/delivery-list';
+import { StandingControls } from '@/components/standing/standing-controls';
+import { StandingStatusPill } from '@/components/standing/status-pills';
+import { UnavailableLines } from '@/components/standing/unavailable-lines';
+import { formatCalendarDate } from '@/lib/commerce/dates';
+import { findStandingOrder } from '@/lib/commerce/page-subjects';
+import { everyWeekdays } from '@/lib/commerce/weekdays';
+import pageStyles from '@/components/catalogue/page.module.css';
+import accountStyles from '@/components/account/account.module.css';
+import cartStyles from '@/components/cart/cart.module.css';
+import styles from '@/components/standing/standing.module.css';
+
+interface Props {
+  params: Promise<{ code: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const result = await findStandingOrder((await params).code);
+  return { title: result?.ok ? `Standing order ${result.data.name}` : result ? 'Standing order' : 'Page not found' };
+}
+
+const crumbs = [
+  { name: 'My account', href: '/account/' },
+  { name: 'Standing orders', href: '/account/standing-orders/' },
+];
+
+/** One standing order: its lines and totals, days and dates, and each next delivery with Skip and a link to change it. */
+export default async function StandingOrderPage({ params, searchParams }: Props) {
+  const result = await findStandingOrder((await params).code);
+  if (!result) notFound();
+  if (!result.ok) {
+    return (
+      <div className={pageStyles.page}>
+        <Breadcrumbs trail={[...crumbs, { name: 'Standing order' }]} />
+        <h1 className={pageStyles.title}>Standing order</h1>
+        <LoadFailed error={result.error} />
+      </div>
+    );
+  }
+  const order = result.data;
+  const created = (await searchParams).created === '1';
+  return (
+    <div className={pageStyles.page}>
+      <Breadcrumbs trail={[...crumbs, { name: order.name }]} />
+      <h1 className={pageStyles.title}>{order.name}</h1>
+      {created ? (
+        <p role="status" className={styles.notice}>
+          Standing order created. The first order is placed at the cut-off of its first date; you get a reminder the working day before.
+        </p>
+      ) : null}
+      <dl className={accountStyles.facts}>
+        <dt>Status</dt>
+        <dd>
+          <StandingStatusPill status={order.status} />
+        </dd>
+        <dt>Reference</dt>
+        <dd>{order.code}</dd>
+        <dt>Delivery days</dt>
+        <dd>{everyWeekdays(order.weekdays)}</dd>
+        <dt>From</dt>
+        <dd>{formatCalendarDate(order.startDate)}</dd>
+        <dt>Until</dt>
+        <dd>{order.endDate ? formatCalendarDate(order.endDate) : 'You end it'}</dd>
+      </dl>
+      {order.status === 'paused' ? (
+        <p className={styles.warning}>Paused: no order is placed and no reminder is sent until you resume it. The dates below are those it would have.</p>
+      ) : null}
+      <StandingControls code={order.code} name={order.name} status={order.status} />
+      <section className={styles.section} aria-labelledby="next-deliveries">
+        <h2 id="next-deliveries">Next deliveries</h2>
+        <DeliveryList order={order} now={Date.now()} />
+      </section>
+      <section className={styles.section} aria-labelledby="standing-lines">
+        <h2 id="standing-lines">Lines of each order</h2>
+        <p className={cartStyles.hint}>At today’s prices, per case excluding VAT; each order is placed with the prices of its cut-off.</p>
+        <UnavailableLines lines={order.unavailable} what="each order" />
+        <div className={cartStyles.layout}>
+          <OrderLines lines={order.lines} label="Standing order lines" />
+          <div className={cartStyles.summary}>
+            <CartTotals cart={order} />
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { useState } from 'react';
+import { standingStatusAction } from '@/app/account/standing-orders/actions';
+import { IDLE } from '@/app/cart/action-state';
+import { useFormAction } from '@/components/shell/use-server-action';
+import type { StandingStatus } from '@/lib/commerce/standing-order-schemas';
+import cartStyles from '@/components/cart/cart.module.css';
+import styles from './standing.module.css';
+
+interface Props {
+  code: string;
+  name: string;
+  status: StandingStatus;
+}
+
+/** Pause or resume a standing order, and end it (final, so it asks first). An ended one has nothing to change. */
+export function StandingControls({ code, name, status }: Props) {
+  const { state, action, pending, submit } = useFormAction(standingStatusAction, IDLE);
+  const [askingEnd, setAskingEnd] = useState(false);
+  if (status === 'ended') return null;
+  const toggle = status === 'paused' ? 'resume' : 'pause';
+  const questionId = `end-question-${code}`;
+
+  return (
+    <div className={styles.controls}>
+      {askingEnd ? (
+        <form
+          action={action}
+          className={cartStyles.confirm}
+          onSubmit={(event) => {
+            setAskingEnd(false);
+            submit(event);
+          }}
+        >
+          <input type="hidden" name="code" value={code} />
+          <input type="hidden" name="transition" value="end" />
+          <p id={questionId}>
+            End the standing order ‘{name}’? No more orders will be placed from it, and it cannot be started again. Orders already placed
+            stay as they are.
+          </p>
+          <div className={cartStyles.inline}>
+            <button type="submit" className={cartStyles.danger} disabled={pending} aria-describedby={questionId} autoFocus>
+              Yes, end it
+            </button>
+            <button type="button" className={cartStyles.secondary} onClick={() => setAskingEnd(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className={cartStyles.inline}>
+          <form action={action} onSubmit={submit}>
+            <input type="hidden" name="code" value={code} />
+            <input type="hidden" name="transition" value={toggle} />
+            <button type="submit" className={cartStyles.secondary} disabled={pending} aria-busy={pending || undefined}>
+              {toggle === 'pause' ? 'Pause' : 'Resume'}
+              <span className="visually-hidden"> {name}</span>
+            </button>
+          </form>
+          <button type="button" className={cartStyles.secondary} onClick={() => setAskingEnd(true)} disabled={pending}>
+            End<span className="visually-hidden"> {name}</span>
+          </button>
+        </div>
+      )}
+      <p role="status" className={state.status === 'error' ? cartStyles.fieldError : cartStyles.hint}>
+        {state.status === 'idle' ? '' : state.message}
+      </p>
+    </div>
+  );
+}

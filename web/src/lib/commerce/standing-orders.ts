@@ -1,0 +1,61 @@
+import 'server-only';
+import { apiRequest } from '@/lib/api/client';
+import type { ApiResult } from '@/lib/errors/app-error';
+import { parseAnswer } from './parse-answer';
+import { scopeQuery, type ShopScope } from './scope';
+import {
+  deliveryDetailSchema,
+  standingOrderListSchema,
+  standingOrderSchema,
+  type DeliveryDetail,
+  type StandingOrder,
+  type StandingOrderList,
+} from './standing-order-schemas';
+
+const STANDING = '/users/current/standingorders';
+
+const orderPath = (code: string) => `${STANDING}/${encodeURIComponent(code)}`;
+const deliveryPath = (code: string, date: string) => `${orderPath(code)}/deliveries/${encodeURIComponent(date)}`;
+
+export interface NewStandingOrder {
+  /** A saved cart's code, or 'active' for the current cart. */
+  cartId: string;
+  name?: string;
+  weekdays: number[];
+  startDate: string;
+  endDate?: string;
+}
+
+export interface DeliveryChange {
+  skipped?: boolean;
+  entries?: { product: { code: string }; quantity: number }[];
+}
+
+export type StandingTransition = 'pause' | 'resume' | 'end';
+
+/** The active account's standing orders for the range, with the weekdays it receives deliveries on. */
+export async function listStandingOrders(scope: ShopScope): Promise<ApiResult<StandingOrderList>> {
+  return parseAnswer(await apiRequest<unknown>(STANDING, { query: scopeQuery(scope) }), standingOrderListSchema);
+}
+
+export async function getStandingOrder(scope: ShopScope, code: string): Promise<ApiResult<StandingOrder>> {
+  return parseAnswer(await apiRequest<unknown>(orderPath(code), { query: scopeQuery(scope) }), standingOrderSchema);
+}
+
+/** The cart's lines are copied; the cart stays as it was. */
+export async function createStandingOrder(scope: ShopScope, order: NewStandingOrder): Promise<ApiResult<StandingOrder>> {
+  return parseAnswer(await apiRequest<unknown>(STANDING, { method: 'POST', query: scopeQuery(scope), body: order }), standingOrderSchema);
+}
+
+export async function changeStandingStatus(scope: ShopScope, code: string, transition: StandingTransition): Promise<ApiResult<StandingOrder>> {
+  return parseAnswer(await apiRequest<unknown>(`${orderPath(code)}/${transition}`, { method: 'POST', query: scopeQuery(scope) }), standingOrderSchema);
+}
+
+export async function getDelivery(scope: ShopScope, code: string, date: string): Promise<ApiResult<DeliveryDetail>> {
+  return parseAnswer(await apiRequest<unknown>(deliveryPath(code, date), { query: scopeQuery(scope) }), deliveryDetailSchema);
+}
+
+/** Skips, unskips or changes the lines of this one delivery; refused (409) after its cut-off or once placed. */
+export async function changeDelivery(scope: ShopScope, code: string, date: string, change: DeliveryChange): Promise<ApiResult<DeliveryDetail>> {
+  return parseAnswer(await apiRequest<unknown>(deliveryPath(code, date), { method: 'PUT', query: scopeQuery(scope), body: change }), deliveryDetailSchema);
+}
