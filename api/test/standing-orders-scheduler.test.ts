@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { prices, products } from '../src/db/schema';
-import { SOLO, shopper, type Shopper } from './support/cart-helpers';
+import { orders, prices, products } from '../src/db/schema';
+import { MULTI_CHIL_PO, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { eventually } from './support/order-helpers';
 import { SmtpSink } from './support/smtp-sink';
 import {
   createStandingOrder,
+  errorOf,
   fillActiveCart,
   queuedReminders,
   runScheduler,
@@ -203,5 +204,34 @@ describe('standing-order scheduler: reminder and placement', () => {
     assert.deepEqual((await standingOrdersPlaced(server, standing.code)).map((order) => order.deliveryDate), ['2027-02-05']);
     await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
   });
-});
 
+  it('takes the cart’s PO number and instructions into every order; an account that requires a PO refuses a standing order without one', async () => {
+    const kitchen = await shopper(server, MULTI_CHIL_PO);
+    // Northgate Catering Kitchen: CHIL on Mondays and Thursdays, cut-off 15:30 the working day before, PO required.
+    await setClock(server, '2026-12-01T10:00:00Z');
+    await fillActiveCart(server, kitchen, [2]);
+    const details = await kitchen.call('PUT', '/users/current/carts/active', { body: { purchaseOrderNumber: 'PO-STANDING-7', deliveryInstructions: 'Back door, chiller on the left' } });
+    assert.equal(details.status, 200, JSON.stringify(details.body));
+
+    const withoutPo = await kitchen.call('POST', '/users/current/standingorders', { body: { cartId: 'active', weekdays: [4], startDate: '2026-12-02', purchaseOrderNumber: '' } });
+    assert.equal(withoutPo.status, 400);
+    assert.equal(errorOf(withoutPo).subject, 'purchaseOrderNumber');
+
+    const standing = await createStandingOrder(kitchen, { cartId: 'active', weekdays: [4], startDate: '2026-12-02' });
+    assert.equal((standing as unknown as { purchaseOrderNumber: string }).purchaseOrderNumber, 'PO-STANDING-7');
+    const cleared = await kitchen.call('PUT', `/users/current/standingorders/${standing.code}`, { body: { purchaseOrderNumber: null } });
+    assert.equal(cleared.status, 400);
+    assert.equal(errorOf(cleared).subject, 'purchaseOrderNumber');
+
+    // Thursday 3 December: cut-off Wednesday 2 December 15:30 GMT.
+    await setClock(server, '2026-12-02T15:30:00Z');
+    await runScheduler(server);
+    const [placed] = await standingOrdersPlaced(server, standing.code);
+    assert.ok(placed, 'the order was placed at the cut-off');
+    const [order] = await server.database.db
+      .select({ purchaseOrderNumber: orders.purchaseOrderNumber, deliveryInstructions: orders.deliveryInstructions })
+      .from(orders)
+      .where(eq(orders.code, placed.code));
+    assert.deepEqual(order, { purchaseOrderNumber: 'PO-STANDING-7', deliveryInstructions: 'Back door, chiller on the left' });
+  });
+});

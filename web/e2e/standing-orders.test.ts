@@ -85,12 +85,14 @@ describe('making a standing order', () => {
 
       await page.getByRole('checkbox', { name: 'Tuesday' }).check();
       await page.getByLabel('First delivery').fill(firstOpenDate);
+      await page.getByLabel('Purchase order number (optional)').fill(`PO-${label}-SO`);
       await page.getByRole('button', { name: 'Create standing order' }).click();
       await page.waitForURL('**/account/standing-orders/SO-*/?created=1');
       await page.getByRole('heading', { level: 1, name }).waitFor();
       await page.getByRole('status').getByText('Standing order created').waitFor();
       assert.equal(await titleBecomes(page, `Business Orders | Standing order ${name}`), `Business Orders | Standing order ${name}`);
       assert.match(await page.locator('main dl').first().innerText(), /Every Tuesday and Friday/);
+      assert.match(await page.locator('main dl').first().innerText(), new RegExp(`PO-${label}-SO`), 'every order it places carries the PO');
       const rows = page.getByRole('list', { name: 'Next deliveries' }).getByRole('listitem');
       assert.equal(await rows.count(), 6);
       assert.match(await rows.first().innerText(), /^(Tuesday|Friday)/);

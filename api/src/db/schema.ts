@@ -546,6 +546,9 @@ export const standingOrders = pgTable(
     weekdays: smallint('weekdays').array().notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
+    /** Copied from the cart it was made of; each order it places carries them, as checkout's would. */
+    purchaseOrderNumber: text('purchase_order_number'),
+    deliveryInstructions: text('delivery_instructions'),
     /** 'active' | 'paused' | 'ended' */
     status: text('status').notNull().default('active'),
     /**

@@ -44,6 +44,8 @@ export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, { deliv
       name: standingOrder.name,
       description: `Standing order ${standingOrder.code}, delivery ${delivery.date}`,
       requestedDeliveryDate: delivery.date,
+      purchaseOrderNumber: standingOrder.purchaseOrderNumber,
+      deliveryInstructions: standingOrder.deliveryInstructions,
     })
     .returning();
   if (!cart) throw new Error('cart insert returned nothing');

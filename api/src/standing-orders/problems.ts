@@ -32,3 +32,5 @@ export const emptyCart = () => badRequest('cartId', 'The cart is empty: add prod
 export const emptyEntries = () => badRequest('entries', 'A delivery needs at least one line; skip the delivery instead');
 
 export const lineRefused = (index: number, message: string) => badRequest(`entries.${index}.product.code`, message, 'StandingOrderError');
+
+export const purchaseOrderMissing = () => badRequest('purchaseOrderNumber', 'This account requires a purchase order number');

@@ -7,7 +7,7 @@ import { standingOrderLines, standingOrders, type DeliveryLine } from '../db/sch
 import { addDays, type IsoDate } from '../delivery/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
 import { londonWallClock } from '../delivery/london-time';
-import { badTransition, emptyCart, endBeforeStart, standingOrderEnded, standingOrderNotFound, startDateInPast, startDateTooFar, weekdayNotDelivered } from './problems';
+import { badTransition, emptyCart, endBeforeStart, purchaseOrderMissing, standingOrderEnded, standingOrderNotFound, startDateInPast, startDateTooFar, weekdayNotDelivered } from './problems';
 import { deliveriesFrom } from './schedule';
 import { checkedLines, type EntryInput } from './standing-lines';
 import { deliveryRecords, findOwnedStandingOrder, ruleOf, scheduleOf, standingLines, type ScopedStandingOrder } from './standing-queries';
@@ -82,6 +82,9 @@ export interface CreateStandingOrder {
   weekdays: number[];
   startDate: IsoDate;
   endDate?: IsoDate | null;
+  /** Undefined takes the cart's; null or '' leaves it empty. */
+  purchaseOrderNumber?: string | null;
+  deliveryInstructions?: string | null;
 }
 
 /** Makes a standing order of a cart's lines; the cart itself is left as it was. */
@@ -94,6 +97,8 @@ export async function createStandingOrder(db: Db, clock: Clock, request: CreateS
     const { cart } = await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, false);
     const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
     if (entries.length === 0) throw emptyCart();
+    const purchaseOrderNumber = request.purchaseOrderNumber === undefined ? cart.purchaseOrderNumber : request.purchaseOrderNumber;
+    if (scope.purchaseOrderRequired && !purchaseOrderNumber) throw purchaseOrderMissing();
     const [row] = await tx
       .insert(standingOrders)
       .values({
@@ -105,6 +110,8 @@ export async function createStandingOrder(db: Db, clock: Clock, request: CreateS
         weekdays: sortedWeekdays(request.weekdays),
         startDate: request.startDate,
         endDate,
+        purchaseOrderNumber,
+        deliveryInstructions: request.deliveryInstructions === undefined ? cart.deliveryInstructions : request.deliveryInstructions,
         activeSince: clock(),
       })
       .returning();
@@ -118,6 +125,8 @@ export interface UpdateStandingOrder {
   name?: string;
   weekdays?: number[];
   endDate?: IsoDate | null;
+  purchaseOrderNumber?: string | null;
+  deliveryInstructions?: string | null;
   entries?: EntryInput[];
 }
 
@@ -130,6 +139,8 @@ export async function updateStandingOrder(db: Db, clock: Clock, userId: number, 
     if (changes.weekdays) checkWeekdays(changes.weekdays, scope);
     const endDate = changes.endDate === undefined ? standingOrder.endDate : changes.endDate;
     if (endDate !== null && endDate < standingOrder.startDate) throw endBeforeStart();
+    const purchaseOrderNumber = changes.purchaseOrderNumber === undefined ? standingOrder.purchaseOrderNumber : changes.purchaseOrderNumber;
+    if (scope.purchaseOrderRequired && !purchaseOrderNumber) throw purchaseOrderMissing();
     if (changes.entries) await replaceLines(tx, standingOrder.id, await checkedLines(tx, changes.entries, scope));
     const [row] = await tx
       .update(standingOrders)
@@ -137,6 +148,8 @@ export async function updateStandingOrder(db: Db, clock: Clock, userId: number, 
         name: changes.name ?? standingOrder.name,
         weekdays: changes.weekdays ? sortedWeekdays(changes.weekdays) : standingOrder.weekdays,
         endDate,
+        purchaseOrderNumber,
+        deliveryInstructions: changes.deliveryInstructions === undefined ? standingOrder.deliveryInstructions : changes.deliveryInstructions,
         updatedAt: clock(),
       })
       .where(eq(standingOrders.id, standingOrder.id))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
+import { optionalText } from '../carts/cart-schemas';
 import { isValidIsoDate } from '../delivery/calendar-date';
 
 const shipTo = z.string().trim().min(1).max(20);
@@ -35,12 +36,16 @@ export const createBody = z.object({
   weekdays,
   startDate: isoDate,
   endDate: isoDate.nullable().optional(),
+  purchaseOrderNumber: optionalText(35),
+  deliveryInstructions: optionalText(500),
 });
 
 export const updateBody = z.object({
   name: name.optional(),
   weekdays: weekdays.optional(),
   endDate: isoDate.nullable().optional(),
+  purchaseOrderNumber: optionalText(35),
+  deliveryInstructions: optionalText(500),
   entries: entries.optional(),
 });
 

@@ -21,6 +21,8 @@ interface Props {
   /** The weekdays this account receives deliveries of this range on: only these can be chosen. */
   deliveryWeekdays: number[];
   rangeName: string;
+  /** The account needs a PO number on every order, so its standing orders carry one. */
+  purchaseOrderRequired: boolean;
   initial: StandingOrderValues;
 }
 
@@ -30,7 +32,7 @@ type Errors = Partial<Record<StandingOrderFields | 'form', string>>;
  * "Make this a standing order": delivery days (only the account's own), first and last delivery, a name. Checked
  * here and again by the server; a refusal shows at its field and every value typed stays as it was.
  */
-export function StandingOrderForm({ cartId, deliveryWeekdays, rangeName, initial }: Props) {
+export function StandingOrderForm({ cartId, deliveryWeekdays, rangeName, purchaseOrderRequired, initial }: Props) {
   const { state, action, pending, submit } = useFormAction(createStandingOrderAction, STANDING_FORM_IDLE);
   const [values, setValues] = useState<StandingOrderValues>(() => (state.status === 'error' ? state.values : initial));
   const [checked, setChecked] = useState<Errors | null>(null);
@@ -124,6 +126,26 @@ export function StandingOrderForm({ cartId, deliveryWeekdays, rangeName, initial
         onChange={(event) => set('name', event.target.value)}
         help="How this standing order is listed and named in the reminder e-mails."
         error={errors.name}
+        touched
+      />
+      <TextInput
+        name="purchaseOrderNumber"
+        label={`Purchase order number${purchaseOrderRequired ? '' : ' (optional)'}`}
+        size="medium"
+        maxLength={35}
+        value={values.purchaseOrderNumber}
+        onChange={(event) => set('purchaseOrderNumber', event.target.value)}
+        help="Every order this standing order places carries it."
+        error={errors.purchaseOrderNumber}
+        touched
+      />
+      <TextInput
+        name="deliveryInstructions"
+        label="Delivery instructions (optional)"
+        maxLength={500}
+        value={values.deliveryInstructions}
+        onChange={(event) => set('deliveryInstructions', event.target.value)}
+        error={errors.deliveryInstructions}
         touched
       />
       <p className={cartStyles.hint}>

@@ -62,6 +62,8 @@ export const standingOrderSchema = z
     weekdays: z.array(z.number().int().min(1).max(7)),
     startDate: isoDate,
     endDate: isoDate.nullable(),
+    purchaseOrderNumber: z.string().nullable(),
+    deliveryInstructions: z.string().nullable(),
     status: z.enum(standingStatuses),
     lines: z.array(standingLineSchema),
     ...totals,

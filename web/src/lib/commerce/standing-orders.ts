@@ -24,6 +24,8 @@ export interface NewStandingOrder {
   weekdays: number[];
   startDate: string;
   endDate?: string;
+  purchaseOrderNumber: string;
+  deliveryInstructions: string;
 }
 
 export interface DeliveryChange {

@@ -16,6 +16,8 @@ const valuesOf = (form: FormData): StandingOrderValues => ({
   weekdays: form.getAll('weekdays').map(Number).filter(Number.isInteger),
   startDate: String(form.get('startDate') ?? ''),
   endDate: String(form.get('endDate') ?? ''),
+  purchaseOrderNumber: String(form.get('purchaseOrderNumber') ?? ''),
+  deliveryInstructions: String(form.get('deliveryInstructions') ?? ''),
 });
 
 /** Creates the standing order from the cart; a refusal comes back at its field, with everything typed kept. */

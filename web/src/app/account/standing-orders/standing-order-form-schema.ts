@@ -8,10 +8,12 @@ export const standingOrderFormSchema = z
     weekdays: z.array(z.coerce.number().int().min(1).max(7)).min(1, 'Choose at least one delivery day'),
     startDate: z.iso.date('Choose the date of the first delivery'),
     endDate: z.union([z.literal(''), z.iso.date('Enter the end date as a date, or leave it empty')]),
+    purchaseOrderNumber: z.string().trim().max(35, 'Use at most 35 characters for the purchase order number'),
+    deliveryInstructions: z.string().trim().max(500, 'Use at most 500 characters for the delivery instructions'),
   })
   .refine((form) => form.endDate === '' || form.endDate >= form.startDate, { path: ['endDate'], message: 'The end date must be on or after the start date' });
 
-export type StandingOrderFields = 'name' | 'weekdays' | 'startDate' | 'endDate';
+export type StandingOrderFields = 'name' | 'weekdays' | 'startDate' | 'endDate' | 'purchaseOrderNumber' | 'deliveryInstructions';
 
 /** What the customer typed, kept as typed so a refused form comes back with it. */
 export interface StandingOrderValues {
@@ -19,6 +21,8 @@ export interface StandingOrderValues {
   weekdays: number[];
   startDate: string;
   endDate: string;
+  purchaseOrderNumber: string;
+  deliveryInstructions: string;
 }
 
 export type StandingFormState =
@@ -27,7 +31,7 @@ export type StandingFormState =
 
 export const STANDING_FORM_IDLE: StandingFormState = { status: 'idle' };
 
-const FIELDS: readonly string[] = ['name', 'weekdays', 'startDate', 'endDate'];
+const FIELDS: readonly string[] = ['name', 'weekdays', 'startDate', 'endDate', 'purchaseOrderNumber', 'deliveryInstructions'];
 
 /** The field an error names (a zod path or the API's `subject`, e.g. "weekdays.1"), or the form as a whole. */
 export function fieldOf(subject: string | number | undefined): StandingOrderFields | 'form' {

@@ -68,6 +68,14 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
         <dd>{formatCalendarDate(order.startDate)}</dd>
         <dt>Until</dt>
         <dd>{order.endDate ? formatCalendarDate(order.endDate) : 'You end it'}</dd>
+        <dt>PO number</dt>
+        <dd>{order.purchaseOrderNumber || '–'}</dd>
+        {order.deliveryInstructions ? (
+          <>
+            <dt>Delivery instructions</dt>
+            <dd>{order.deliveryInstructions}</dd>
+          </>
+        ) : null}
       </dl>
       {order.status === 'paused' ? (
         <p className={styles.warning}>Paused: no order is placed and no reminder is sent until you resume it. The dates below are those it would have.</p>

@@ -59,7 +59,15 @@ export default async function NewStandingOrderPage({ searchParams }: Props) {
         cartId={cartId}
         deliveryWeekdays={standing.data.deliveryWeekdays}
         rangeName={rangeName(scope.salesOrg)}
-        initial={{ name: (fromSaved ? cart.data.name : null) ?? '', weekdays: [], startDate: dates?.[0]?.date ?? '', endDate: '' }}
+        purchaseOrderRequired={cart.data.purchaseOrderRequired ?? false}
+        initial={{
+          name: (fromSaved ? cart.data.name : null) ?? '',
+          weekdays: [],
+          startDate: dates?.[0]?.date ?? '',
+          endDate: '',
+          purchaseOrderNumber: cart.data.purchaseOrderNumber ?? '',
+          deliveryInstructions: cart.data.deliveryInstructions ?? '',
+        }}
       />
       <aside className={cartStyles.summary} aria-labelledby="standing-lines">
         <h2 id="standing-lines">{fromSaved ? `From ‘${cart.data.name ?? cart.data.code}’` : 'From your cart'}</h2>
