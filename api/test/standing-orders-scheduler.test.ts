@@ -2,19 +2,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { orders, prices, products } from '../src/db/schema';
-import { MULTI_CHIL_PO, SOLO, shopper, type Shopper } from './support/cart-helpers';
+import { fillActiveCart, MULTI_CHIL_PO, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { eventually } from './support/order-helpers';
 import { SmtpSink } from './support/smtp-sink';
 import {
   createStandingOrder,
   errorOf,
-  fillActiveCart,
   queuedReminders,
   runScheduler,
-  setClock,
   standingOrdersPlaced,
   type StandingOrderJson,
 } from './support/standing-helpers';
+import { setClock } from './support/test-clock';
 import { startTestServer, type TestServer } from './support/test-server';
 
 // SOLO (sold-to 0000100002) receives DAIR on Tuesdays and Fridays, cut-off 14:00 London the working day before.

@@ -4,9 +4,10 @@ import { like, sql } from 'drizzle-orm';
 import { mailMessages } from '../src/db/schema';
 import pg from 'pg';
 import { selectRows } from '../src/catalogue/sql-rows';
-import { SOLO, shopper } from './support/cart-helpers';
+import { fillActiveCart, SOLO, shopper } from './support/cart-helpers';
 import { eventually } from './support/order-helpers';
-import { createStandingOrder, fillActiveCart, queuedReminders, runScheduler, setClock, standingOrdersPlaced } from './support/standing-helpers';
+import { createStandingOrder, queuedReminders, runScheduler, standingOrdersPlaced } from './support/standing-helpers';
+import { setClock } from './support/test-clock';
 import { openSameDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 

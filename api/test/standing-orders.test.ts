@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MULTI_DAIR, SOLO, productWith, shopper, type Shopper } from './support/cart-helpers';
-import { createStandingOrder, errorOf, fillActiveCart, saveActiveCart, setClock, type DeliveryJson, type StandingOrderJson } from './support/standing-helpers';
+import { fillActiveCart, MULTI_DAIR, SOLO, productWith, shopper, type Shopper } from './support/cart-helpers';
+import { createStandingOrder, errorOf, saveActiveCart, type DeliveryJson, type StandingOrderJson } from './support/standing-helpers';
+import { setClock } from './support/test-clock';
 import { startTestServer, type TestServer } from './support/test-server';
 
 // Tuesday 1 December 2026, 10:00 London (GMT). SOLO receives DAIR on Tuesdays and Fridays, cut-off 14:00.

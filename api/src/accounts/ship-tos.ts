@@ -58,17 +58,20 @@ export interface ShipToScope {
   deliveryWeekdays: number[];
 }
 
+/** The columns of a ShipToScope, for every query that joins a ship-to and one of its ranges. */
+export const shipToScopeColumns = {
+  shipToCode: shipTos.code,
+  shipToName: shipTos.name,
+  soldToCode: shipTos.soldToCode,
+  range: shipToRanges.range,
+  cutoffTime: shipTos.cutoffTime,
+  purchaseOrderRequired: shipTos.purchaseOrderRequired,
+  deliveryWeekdays: shipToRanges.deliveryWeekdays,
+};
+
 function scopeQuery(db: DbOrTx) {
   return db
-    .select({
-      shipToCode: shipTos.code,
-      shipToName: shipTos.name,
-      soldToCode: shipTos.soldToCode,
-      range: shipToRanges.range,
-      cutoffTime: shipTos.cutoffTime,
-      purchaseOrderRequired: shipTos.purchaseOrderRequired,
-      deliveryWeekdays: shipToRanges.deliveryWeekdays,
-    })
+    .select(shipToScopeColumns)
     .from(userShipTos)
     .innerJoin(shipTos, eq(shipTos.code, userShipTos.shipToCode))
     .innerJoin(shipToRanges, eq(shipToRanges.shipToCode, shipTos.code))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { ShipToScope } from '../accounts/ship-tos';
+import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
 
@@ -12,24 +12,13 @@ export interface ScopedCart {
   scope: ShipToScope;
 }
 
-/** The ship-to and range columns of a cart's scope, joined through the caller's ship-tos. */
-export const scopeColumns = {
-  shipToCode: shipTos.code,
-  shipToName: shipTos.name,
-  soldToCode: shipTos.soldToCode,
-  range: shipToRanges.range,
-  cutoffTime: shipTos.cutoffTime,
-  purchaseOrderRequired: shipTos.purchaseOrderRequired,
-  deliveryWeekdays: shipToRanges.deliveryWeekdays,
-};
-
 export function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { range: string } }): ScopedCart {
   return { cart: row.cart, scope: { ...row.scope, range: row.scope.range as ShipToScope['range'] } };
 }
 
 function scopedCarts(db: DbOrTx, where: SQL | undefined, lock: boolean) {
   const query = db
-    .select({ cart: carts, scope: scopeColumns })
+    .select({ cart: carts, scope: shipToScopeColumns })
     .from(carts)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, carts.userId), eq(userShipTos.shipToCode, carts.shipToCode)))
     .innerJoin(shipTos, eq(shipTos.code, carts.shipToCode))

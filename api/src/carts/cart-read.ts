@@ -1,9 +1,10 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { shipToScopeColumns } from '../accounts/ship-tos';
 import type { Db } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
 import type { CartState } from './cart-change';
 import { jsonObject } from '../db/json-object';
-import { entryColumns, scopeColumns, toScoped, type EntryRow } from './cart-queries';
+import { entryColumns, toScoped, type EntryRow } from './cart-queries';
 import { cartNotFound, resolveCart, type CartTarget } from './resolve-cart';
 
 /** A cart's lines with their products and its sold-to's prices, as one JSON array in entry order. */
@@ -21,7 +22,7 @@ const linesOfCart = sql<EntryRow[]>`(
  */
 function preparedRead(db: Db, name: string, where: SQL | undefined) {
   return db
-    .select({ cart: carts, scope: scopeColumns, lines: linesOfCart })
+    .select({ cart: carts, scope: shipToScopeColumns, lines: linesOfCart })
     .from(carts)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, carts.userId), eq(userShipTos.shipToCode, carts.shipToCode)))
     .innerJoin(shipTos, eq(shipTos.code, carts.shipToCode))

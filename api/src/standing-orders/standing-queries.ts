@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { ShipToScope } from '../accounts/ship-tos';
+import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import { cartProductColumns, type EntryRow } from '../carts/cart-queries';
 import type { DbOrTx } from '../db/client';
 import {
@@ -29,20 +29,10 @@ export interface ScopedStandingOrder {
 export const ruleOf = (row: StandingOrderRow): StandingRule => ({ weekdays: row.weekdays, startDate: row.startDate, endDate: row.endDate });
 export const scheduleOf = (scope: ShipToScope): DeliverySchedule => ({ deliveryWeekdays: scope.deliveryWeekdays, cutoffTime: scope.cutoffTime });
 
-const scopeColumns = {
-  shipToCode: shipTos.code,
-  shipToName: shipTos.name,
-  soldToCode: shipTos.soldToCode,
-  range: shipToRanges.range,
-  cutoffTime: shipTos.cutoffTime,
-  purchaseOrderRequired: shipTos.purchaseOrderRequired,
-  deliveryWeekdays: shipToRanges.deliveryWeekdays,
-};
-
 /** Standing orders joined through their owner's ship-tos: one whose ship-to or range the owner lost is gone. */
 function scopedStandingOrders(db: DbOrTx) {
   return db
-    .select({ standingOrder: standingOrders, scope: scopeColumns })
+    .select({ standingOrder: standingOrders, scope: shipToScopeColumns })
     .from(standingOrders)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, standingOrders.userId), eq(userShipTos.shipToCode, standingOrders.shipToCode)))
     .innerJoin(shipTos, eq(shipTos.code, standingOrders.shipToCode))

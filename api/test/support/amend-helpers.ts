@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { sellableProducts, type Json, type Shopper } from './cart-helpers';
+import { fillActiveCart, type Json, type Shopper } from './cart-helpers';
+import { setClock } from './test-clock';
 import type { TestServer } from './test-server';
 
 export interface OrderView {
@@ -18,12 +19,6 @@ export interface OrderView {
   statusChanges: { status: string }[];
 }
 
-/** Moves the API's clock (TEST_CLOCK_CONTROL): `at` is an instant, e.g. '2026-12-07T13:59:00Z'. */
-export async function setClock(server: TestServer, at: string | null): Promise<void> {
-  const answer = await server.request('/test/clock', { method: 'PUT', body: JSON.stringify({ now: at }) });
-  assert.equal(answer.status, 200);
-}
-
 /** Places an order for `deliveryDate` with the API's clock at `at`: fresh cart, the range's first sellable products. */
 export async function placeOrderAt(
   server: TestServer,
@@ -31,13 +26,7 @@ export async function placeOrderAt(
   { at, deliveryDate, quantities = [3, 2], details = {} }: { at: string; deliveryDate: string; quantities?: number[]; details?: Record<string, string> },
 ): Promise<OrderView> {
   await setClock(server, at);
-  const codes = await sellableProducts(server, who.salesOrg, quantities.length);
-  await who.call('DELETE', '/users/current/carts/active');
-  await who.call('POST', '/users/current/carts');
-  for (const [index, quantity] of quantities.entries()) {
-    const added = await who.call('POST', '/users/current/carts/active/entries', { body: { product: { code: codes[index] }, quantity } });
-    assert.equal(added.status, 200, JSON.stringify(added.body));
-  }
+  await fillActiveCart(server, who, quantities);
   const put = await who.call('PUT', '/users/current/carts/active', { body: { requestedDeliveryDate: deliveryDate, ...details } });
   assert.equal(put.status, 200, JSON.stringify(put.body));
   const placed = await who.call('POST', '/users/current/orders?cartId=active', { headers: { 'idempotency-key': randomUUID() } });

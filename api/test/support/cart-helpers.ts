@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { products } from '../../src/db/schema';
 import { BASE, type TestServer } from './test-server';
@@ -53,6 +54,18 @@ export async function sellableProducts(server: TestServer, range: string, count:
     .orderBy(asc(products.code))
     .limit(count);
   return rows.map((row) => row.code);
+}
+
+/** A fresh active cart with `quantities` of the range's first sellable products; answers the product codes. */
+export async function fillActiveCart(server: TestServer, who: Shopper, quantities: number[]): Promise<string[]> {
+  const codes = await sellableProducts(server, who.salesOrg, quantities.length);
+  await who.call('DELETE', '/users/current/carts/active');
+  await who.call('POST', '/users/current/carts');
+  for (const [index, quantity] of quantities.entries()) {
+    const added = await who.call('POST', '/users/current/carts/active/entries', { body: { product: { code: codes[index] }, quantity } });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+  }
+  return codes;
 }
 
 export async function productWith(server: TestServer, range: string, kind: 'discontinued' | 'minimum'): Promise<{ code: string; minOrderQuantity: number }> {

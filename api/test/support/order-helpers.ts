@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { sellableProducts, shopper, type Shopper } from './cart-helpers';
+import { fillActiveCart, shopper, type Shopper } from './cart-helpers';
 import type { TestServer } from './test-server';
 
 export interface PlacedOrder {
@@ -12,13 +12,7 @@ export interface PlacedOrder {
 
 /** Places an order through the real API: a fresh cart with `quantities` of the range's first sellable products. */
 export async function placeTestOrder(server: TestServer, who: Shopper, quantities: number[] = [3, 2], details: Record<string, string> = {}): Promise<PlacedOrder> {
-  const codes = await sellableProducts(server, who.salesOrg, quantities.length);
-  await who.call('DELETE', '/users/current/carts/active');
-  await who.call('POST', '/users/current/carts');
-  for (const [index, quantity] of quantities.entries()) {
-    const added = await who.call('POST', '/users/current/carts/active/entries', { body: { product: { code: codes[index] }, quantity } });
-    assert.equal(added.status, 200, JSON.stringify(added.body));
-  }
+  await fillActiveCart(server, who, quantities);
   const dates = (await who.call('GET', '/users/current/deliverydates')).body.deliveryDates as { date: string }[];
   const put = await who.call('PUT', '/users/current/carts/active', { body: { requestedDeliveryDate: dates[0]?.date, ...details } });
   assert.equal(put.status, 200, JSON.stringify(put.body));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { and, eq, like } from 'drizzle-orm';
 import { orders, outboxMessages } from '../../src/db/schema';
-import { sellableProducts, type Json, type Shopper } from './cart-helpers';
+import type { Json, Shopper } from './cart-helpers';
 import type { TestServer } from './test-server';
 
 export interface DeliveryJson {
@@ -23,30 +23,12 @@ export interface StandingOrderJson {
   nextDeliveries: DeliveryJson[];
 }
 
-/** Moves the API's clock (TEST_CLOCK_CONTROL) to an instant. */
-export async function setClock(server: TestServer, now: string | null): Promise<void> {
-  const answer = await server.request('/test/clock', { method: 'PUT', body: JSON.stringify({ now }) });
-  assert.equal(answer.status, 200);
-}
-
 /** Runs the standing-order scheduler of one server now (test-only route), answering what it did. */
 export async function runScheduler(server: TestServer): Promise<{ reminders: number; placed: number; failed: number }> {
   const answer = await server.request('/test/standing-orders/run', { method: 'POST' });
   const body = (await answer.json()) as { reminders: number; placed: number; failed: number };
   assert.equal(answer.status, 200, JSON.stringify(body));
   return body;
-}
-
-/** A fresh active cart with `quantities` of the range's first sellable products; answers the product codes. */
-export async function fillActiveCart(server: TestServer, who: Shopper, quantities: number[]): Promise<string[]> {
-  const codes = await sellableProducts(server, who.salesOrg, quantities.length);
-  await who.call('DELETE', '/users/current/carts/active');
-  await who.call('POST', '/users/current/carts');
-  for (const [index, quantity] of quantities.entries()) {
-    const added = await who.call('POST', '/users/current/carts/active/entries', { body: { product: { code: codes[index] }, quantity } });
-    assert.equal(added.status, 200, JSON.stringify(added.body));
-  }
-  return codes;
 }
 
 /** Saves the active cart under a name; answers its code. */
