@@ -160,3 +160,28 @@ describe('cart keyboard only', () => {
     await waitForHeaderUnits(page, 5);
   });
 });
+
+describe('clear cart', () => {
+  test('asks once more; going back keeps every line, confirming empties the cart', async () => {
+    await setCart(shop, SOLO, [
+      { code: plain.code, quantity: 2 },
+      { code: other.code, quantity: 1 },
+    ]);
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto('/cart/');
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    const confirm = page.getByRole('button', { name: 'Yes, clear cart' });
+    await confirm.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Yes, clear cart', 'the confirming button has the focus');
+    assert.match((await confirm.getAttribute('aria-describedby')) ?? '', /clear-question/);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    assert.equal(await lines(page).count(), 2, 'going back keeps the lines');
+    await waitForHeaderUnits(page, 3);
+
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    await page.getByRole('button', { name: 'Yes, clear cart' }).click();
+    await page.getByText('Your cart is empty.').waitFor();
+    await waitForHeaderUnits(page, 0);
+  });
+});

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { clearCartAction, saveCartAction } from '@/app/cart/actions';
 import { IDLE } from '@/app/cart/action-state';
+import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from './cart.module.css';
 
@@ -53,24 +54,16 @@ export function ClearCartForm({ cartId }: { cartId: string }) {
     );
   }
   return (
-    <form
+    <ConfirmStep
+      questionId="clear-question"
+      question="Remove every line from your cart? This cannot be undone."
+      confirmLabel="Yes, clear cart"
+      backLabel="Cancel"
+      fields={{ cartId }}
       action={action}
-      className={styles.confirm}
-      onSubmit={(event) => {
-        setConfirming(false);
-        submit(event);
-      }}
-    >
-      <input type="hidden" name="cartId" value={cartId} />
-      <p id="clear-question">Remove every line from your cart? This cannot be undone.</p>
-      <div className={styles.inline}>
-        <button type="submit" className={styles.danger} disabled={pending} aria-describedby="clear-question" autoFocus>
-          Yes, clear cart
-        </button>
-        <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      submit={submit}
+      pending={pending}
+      onClose={() => setConfirming(false)}
+    />
   );
 }

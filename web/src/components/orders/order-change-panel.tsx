@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { cancelOrderAction } from '@/app/account/orders/change-actions';
 import { IDLE } from '@/app/cart/action-state';
+import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import type { Order } from '@/lib/commerce/types';
@@ -58,24 +59,16 @@ function CancelOrderForm({ orderCode }: { orderCode: string }) {
     );
   }
   return (
-    <form
+    <ConfirmStep
+      questionId="cancel-question"
+      question={`Cancel order ${orderCode}? Nothing will be delivered. This cannot be undone.`}
+      confirmLabel="Yes, cancel order"
+      backLabel="Keep order"
+      fields={{ orderCode }}
       action={action}
-      className={styles.confirm}
-      onSubmit={(event) => {
-        setConfirming(false);
-        submit(event);
-      }}
-    >
-      <input type="hidden" name="orderCode" value={orderCode} />
-      <p id="cancel-question">Cancel order {orderCode}? Nothing will be delivered. This cannot be undone.</p>
-      <div className={styles.inline}>
-        <button type="submit" className={styles.danger} disabled={pending} aria-describedby="cancel-question" autoFocus>
-          Yes, cancel order
-        </button>
-        <button type="button" className={styles.secondary} onClick={() => setConfirming(false)}>
-          Keep order
-        </button>
-      </div>
-    </form>
+      submit={submit}
+      pending={pending}
+      onClose={() => setConfirming(false)}
+    />
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { standingStatusAction } from '@/app/account/standing-orders/actions';
 import { IDLE } from '@/app/cart/action-state';
+import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
 import type { StandingStatus } from '@/lib/commerce/standing-order-schemas';
 import cartStyles from '@/components/cart/cart.module.css';
@@ -25,29 +26,17 @@ export function StandingControls({ code, name, status }: Props) {
   return (
     <div className={styles.controls}>
       {askingEnd ? (
-        <form
+        <ConfirmStep
+          questionId={questionId}
+          question={`End the standing order ‘${name}’? No more orders will be placed from it, and it cannot be started again. Orders already placed stay as they are.`}
+          confirmLabel="Yes, end it"
+          backLabel="Cancel"
+          fields={{ code, transition: 'end' }}
           action={action}
-          className={cartStyles.confirm}
-          onSubmit={(event) => {
-            setAskingEnd(false);
-            submit(event);
-          }}
-        >
-          <input type="hidden" name="code" value={code} />
-          <input type="hidden" name="transition" value="end" />
-          <p id={questionId}>
-            End the standing order ‘{name}’? No more orders will be placed from it, and it cannot be started again. Orders already placed
-            stay as they are.
-          </p>
-          <div className={cartStyles.inline}>
-            <button type="submit" className={cartStyles.danger} disabled={pending} aria-describedby={questionId} autoFocus>
-              Yes, end it
-            </button>
-            <button type="button" className={cartStyles.secondary} onClick={() => setAskingEnd(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+          submit={submit}
+          pending={pending}
+          onClose={() => setAskingEnd(false)}
+        />
       ) : (
         <div className={cartStyles.inline}>
           <form action={action} onSubmit={submit}>
