@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, startShop, titleBecomes, type Shop } from './support/shop';
+import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, titleBecomes, type Shop } from './support/shop';
 import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, tabTo, WIDTHS, type ApiProduct } from './journey-support';
 import { daysFromToday, deliveryRow, savedCart, standingOrder } from './standing-support';
 import { apiCall, scrollsSideways, setApiClock } from './weekly-support';
@@ -225,6 +225,46 @@ describe('a standing order in use', () => {
     await page.getByRole('link', { name: /^See order MV-/ }).click();
     await page.waitForURL('**/account/orders/MV-*/');
     await page.getByRole('heading', { level: 1, name: /^Order MV-/ }).waitFor();
+  });
+
+  test('the reminder e-mail reaches the mailbox, and its link opens that one delivery', async () => {
+    const name = unique('Reminder test');
+    const order = await standingOrder(shop, SOLO, name, lines(), TUE_FRI);
+    const delivery = order.nextDeliveries[0];
+    assert.ok(delivery);
+    try {
+      // An hour before the cut-off is never earlier than the reminder is due (08:00 the working day before, at the latest then).
+      await setApiClock(shop, new Date(new Date(delivery.cutoff).getTime() - 3_600_000));
+      const run = await fetch(`${shop.apiUrl}/test/standing-orders/run`, { method: 'POST' });
+      assert.equal(run.status, 200, await run.text());
+    } finally {
+      await setApiClock(shop, null);
+    }
+    const operator = await shop.newPage({ viewport: DESKTOP });
+    await operator.goto('/admin/login/');
+    await operator.getByLabel('Email address').fill('admin@meadowvale.example');
+    await operator.getByLabel('Password').fill(DEMO_PASSWORD);
+    await operator.getByRole('button', { name: 'Sign in' }).click();
+    await operator.waitForURL('**/admin/orders/');
+    await operator.goto('/admin/mail/');
+    const reminder = operator.getByTestId('mail-list').getByRole('link', { name: new RegExp(`^Standing order ${order.code} `) });
+    // The outbox sends a moment after the scheduler queued it: reload until it is there.
+    for (let attempt = 0; attempt < 40 && (await reminder.count()) === 0; attempt += 1) {
+      await operator.waitForTimeout(250);
+      await operator.reload();
+    }
+    await reminder.click();
+    await operator.getByTestId('mail-to').getByText(SOLO.username).waitFor();
+    const text = await operator.getByTestId('mail-text').innerText();
+    assert.match(text, new RegExp(first().name));
+    const link = new RegExp(`https?://[^\\s]+(/account/standing-orders/${order.code}/deliveries/${delivery.date}/)`).exec(text);
+    assert.ok(link?.[1], `the reminder links to the delivery: ${text}`);
+
+    const page = await shop.newPage({ viewport: PHONE });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto(link[1]);
+    await page.getByTestId('cutoff-countdown').getByText(/Change or skip within/).waitFor();
+    await page.getByRole('button', { name: 'Save changes for this delivery' }).waitFor();
   });
 
   test('pause, resume and end (asked first) from the list', async () => {
