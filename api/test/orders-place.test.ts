@@ -67,11 +67,12 @@ describe('placing orders, order history and reorder', () => {
     await server.database.db.update(products).set({ name: 'Renamed', listPricePence: 1 }).where(eq(products.code, codes[0] as string));
     const detail = await solo.call('GET', `/users/current/orders/${order.code}`, { scoped: false });
     assert.equal(detail.status, 200);
-    // The order page also gets the delivery address and the sold-to's name, which placing does not answer.
-    const { shipTo, soldToName, ...snapshot } = detail.body as Record<string, unknown> & { shipTo: { address?: unknown } };
-    const { address, ...shipToOfOrder } = shipTo;
+    // The order page also gets the delivery address, the sold-to's name and the PO rule, which placing does not answer.
+    const { shipTo, soldToName, ...snapshot } = detail.body as Record<string, unknown> & { shipTo: { address?: unknown; purchaseOrderRequired?: unknown } };
+    const { address, purchaseOrderRequired, ...shipToOfOrder } = shipTo;
     assert.deepEqual({ ...snapshot, shipTo: shipToOfOrder }, placed.body);
     assert.deepEqual(address, { line1: '14 Goodramgate', town: 'York', postalCode: 'YO1 7LQ' });
+    assert.equal(purchaseOrderRequired, false);
     assert.equal(typeof soldToName, 'string');
   });
 

@@ -29,18 +29,20 @@ export interface OrderRecord {
 export interface OrderAddresses {
   delivery: { line1: string; town: string; postalCode: string };
   soldToName: string;
+  /** Whether the ship-to needs a PO number on every order: the order's edit form says so. */
+  purchaseOrderRequired: boolean;
 }
 
 /** The ship-to's delivery address and the sold-to's name, for the order page and its printout. */
 export async function orderAddresses(db: DbOrTx, order: OrderRow): Promise<OrderAddresses | undefined> {
   const rows = await db
-    .select({ line1: shipTos.addressLine1, town: shipTos.town, postalCode: shipTos.postcode, soldToName: soldTos.name })
+    .select({ line1: shipTos.addressLine1, town: shipTos.town, postalCode: shipTos.postcode, soldToName: soldTos.name, purchaseOrderRequired: shipTos.purchaseOrderRequired })
     .from(shipTos)
     .innerJoin(soldTos, eq(soldTos.code, order.soldToCode))
     .where(eq(shipTos.code, order.shipToCode))
     .limit(1);
   const row = rows[0];
-  return row && { delivery: { line1: row.line1, town: row.town, postalCode: row.postalCode }, soldToName: row.soldToName };
+  return row && { delivery: { line1: row.line1, town: row.town, postalCode: row.postalCode }, soldToName: row.soldToName, purchaseOrderRequired: row.purchaseOrderRequired };
 }
 
 export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderLineRow[]>> {

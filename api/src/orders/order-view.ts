@@ -16,7 +16,11 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, addre
     deliveryDate: order.deliveryDate,
     purchaseOrderNumber: order.purchaseOrderNumber,
     deliveryInstructions: order.deliveryInstructions,
-    shipTo: { code: order.shipToCode, name: shipToName, ...(addresses ? { address: addresses.delivery } : {}) },
+    shipTo: {
+      code: order.shipToCode,
+      name: shipToName,
+      ...(addresses ? { address: addresses.delivery, purchaseOrderRequired: addresses.purchaseOrderRequired } : {}),
+    },
     soldTo: order.soldToCode,
     ...(addresses ? { soldToName: addresses.soldToName } : {}),
     salesOrg: order.range,

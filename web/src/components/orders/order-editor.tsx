@@ -158,7 +158,7 @@ export function OrderEditor({ order: initial }: { order: Order }) {
         {form.lines.length === 0 ? <p className={styles.muted}>No lines left. Add a product, or cancel the order from its page.</p> : null}
         <AddByCode onAdd={addLine} />
         <div className={styles.field}>
-          <label htmlFor="purchaseOrderNumber">Purchase order number (optional unless your account requires one)</label>
+          <label htmlFor="purchaseOrderNumber">Purchase order number{order.shipTo?.purchaseOrderRequired ? '' : ' (optional)'}</label>
           <input
             id="purchaseOrderNumber"
             type="text"

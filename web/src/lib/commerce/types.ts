@@ -158,7 +158,7 @@ export interface Order {
   /** The warehouse's status reports, oldest first, with the notes for the customer. */
   statusChanges?: OrderStatusChange[];
   /** The address is in the order detail only (for the page and its print). */
-  shipTo?: { code: string; name: string; address?: { line1: string; town: string; postalCode: string } };
+  shipTo?: { code: string; name: string; address?: { line1: string; town: string; postalCode: string }; purchaseOrderRequired?: boolean };
   soldTo?: string;
   soldToName?: string;
 }
