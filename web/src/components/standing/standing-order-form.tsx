@@ -81,9 +81,9 @@ export function StandingOrderForm({ purpose, deliveryWeekdays, rangeName, purcha
       <div className={styles.dates}>
         {changing ? (
           <div className="field field-medium">
-            <span className="field-label">First delivery</span>
+            <span className="field-label">Starts</span>
             <span className={styles.fixedValue}>{formatCalendarDate(values.startDate)}</span>
-            <p className="field-help">The start stays as it is: skip a date or pause the standing order instead.</p>
+            <p className="field-help">The start date cannot be changed: skip a delivery or pause the standing order instead.</p>
             <input type="hidden" name="startDate" value={values.startDate} />
           </div>
         ) : (
