@@ -90,9 +90,12 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
         <p className={styles.warning}>Paused: no order is placed and no reminder is sent until you resume it. The dates below are those it would have.</p>
       ) : null}
       {order.status === 'ended' ? null : (
-        <Link href={`${standingOrderHref(order.code)}edit/`} className={cartStyles.secondaryLink}>
-          Change standing order
-        </Link>
+        // Its own block, so the link is as wide as its words rather than the page.
+        <div>
+          <Link href={`${standingOrderHref(order.code)}edit/`} className={cartStyles.secondaryLink}>
+            Change standing order
+          </Link>
+        </div>
       )}
       <StandingControls code={order.code} name={order.name} status={order.status} />
       <section className={styles.section} aria-labelledby="next-deliveries">
