@@ -22,6 +22,7 @@ before(async () => {
     '/account/standing-orders/',
     '/account/standing-orders/new/?cart=active',
     `/account/standing-orders/${standing.code}/`,
+    `/account/standing-orders/${standing.code}/edit/`,
     `/account/standing-orders/${standing.code}/deliveries/${standing.nextDeliveries[0]?.date ?? ''}/`,
   ];
 });

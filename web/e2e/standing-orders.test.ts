@@ -5,7 +5,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, titleBecomes, type Shop } from './support/shop';
 import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, tabTo, WIDTHS, type ApiProduct } from './journey-support';
-import { daysFromToday, deliveryRow, savedCart, standingOrder } from './standing-support';
+import { daysFromToday, deliveryRow, savedCart, standingOrder, type StandingOrderJson } from './standing-support';
 import { apiCall, scrollsSideways, setApiClock } from './weekly-support';
 
 /** Issue 17, the storefront side: make a standing order, skip a date, change one delivery, pause, resume and end. */
@@ -290,5 +290,102 @@ describe('a standing order in use', () => {
     await card.getByRole('button', { name: 'Yes, end it' }).click();
     await card.locator('[data-status="ended"]').waitFor();
     assert.equal(await card.getByRole('button', { name: `Resume ${name}` }).count(), 0);
+  });
+});
+
+describe('changing a standing order itself', () => {
+  /** multi@example.com's Northgate kitchen: chilled only, Mondays and Thursdays, a PO number on every order. */
+  const NORTHGATE = { username: 'multi@example.com', shipTo: '0000410004', salesOrg: 'CHIL' } as const;
+
+  test('days, a quantity by stepper, a line removed and the PO, saved at once; a delivery changed on its own keeps its lines', async () => {
+    const name = unique('Edit test');
+    const order = await standingOrder(shop, SOLO, name, lines(), TUE_FRI);
+    const friday = order.nextDeliveries.find((delivery) => new Date(`${delivery.date}T12:00:00Z`).getUTCDay() === 5);
+    assert.ok(friday, 'a Friday among the next deliveries');
+    await apiCall(shop, SOLO, 'PUT', `/users/current/standingorders/${order.code}/deliveries/${friday.date}`, { entries: [{ product: { code: first().code }, quantity: 7 }] });
+
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto(`/account/standing-orders/${order.code}/`);
+    const change = page.getByRole('link', { name: 'Change standing order' });
+    await tabTo(page, change);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/account/standing-orders/${order.code}/edit/`);
+    assert.equal(await titleBecomes(page, `Business Orders | Change standing order ${name}`), `Business Orders | Change standing order ${name}`);
+    await page.getByText('Deliveries you changed one by one keep their own lines').waitFor();
+    assert.equal(await page.getByRole('checkbox', { name: 'Monday' }).isDisabled(), true, 'only the delivery days can be chosen');
+    assert.equal(await page.getByLabel('Purchase order number (optional)').inputValue(), '');
+
+    await page.getByRole('checkbox', { name: 'Tuesday' }).uncheck();
+    await page.getByRole('button', { name: `One more ${first().name}` }).click();
+    assert.equal(await page.getByLabel(`Quantity of ${first().name}`).inputValue(), '3');
+    await page.getByRole('button', { name: `Remove ${second().name}` }).click();
+    await page.getByText('Left out of each order when you save.').waitFor();
+    await page.getByLabel('Purchase order number (optional)').fill('PO-EDIT-1');
+    await assertAccessible(page, 'change standing order (desktop)');
+    await shot(page, 'desktop-change-standing');
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await tabTo(page, save);
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`**/account/standing-orders/${order.code}/?changed=1`);
+    await page.getByRole('status').getByText('Standing order changed').waitFor();
+    const facts = await page.locator('main dl').first().innerText();
+    assert.match(facts, /Every Friday/);
+    assert.match(facts, /PO-EDIT-1/);
+    const standingLines = page.getByRole('list', { name: 'Standing order lines' }).getByRole('listitem');
+    assert.equal(await standingLines.count(), 1);
+    assert.match(await standingLines.first().innerText(), new RegExp(first().name));
+    const saved = await apiCall<StandingOrderJson>(shop, SOLO, 'GET', `/users/current/standingorders/${order.code}`);
+    assert.deepEqual(saved.lines.map((line) => [line.product.code, line.quantity]), [[first().code, 3]]);
+    const own = await apiCall<{ changed: boolean; lines: { quantity: number }[] }>(shop, SOLO, 'GET', `/users/current/standingorders/${order.code}/deliveries/${friday.date}`);
+    assert.equal(own.changed, true);
+    assert.deepEqual(own.lines.map((line) => line.quantity), [7], 'the delivery changed on its own keeps its lines');
+  });
+
+  test('a refusal of the API at its field, with everything typed kept; an ended standing order offers no change', async () => {
+    const [product] = await orderableProducts(shop, NORTHGATE, 1);
+    assert.ok(product);
+    const name = unique('Kitchen weekly');
+    const order = await standingOrder(shop, NORTHGATE, name, [{ code: product.code, quantity: Math.max(2, product.minOrderQuantity ?? 1) }], [1, 4], { purchaseOrderNumber: 'PO-NG-1' });
+
+    const page = await shop.newPage({ viewport: PHONE });
+    await shop.signIn(page, NORTHGATE.username);
+    const account = page.getByLabel('Account', { exact: true });
+    await account.focus();
+    await account.press('ArrowDown');
+    await page.getByRole('option', { name: /0000410004/ }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`/account/standing-orders/${order.code}/edit/`);
+    const po = page.getByLabel('Purchase order number', { exact: true });
+    assert.equal(await po.inputValue(), 'PO-NG-1', 'this account requires a PO: the label does not say optional');
+
+    const renamed = unique('Kitchen renamed');
+    await page.getByLabel('Name').fill(renamed);
+    await page.getByRole('checkbox', { name: 'Thursday' }).uncheck();
+    await po.fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator(`#${await po.getAttribute('id')}-error`).getByText('This account requires a purchase order number').waitFor();
+    assert.equal(await po.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByLabel('Name').inputValue(), renamed);
+    assert.equal(await page.getByRole('checkbox', { name: 'Thursday' }).isChecked(), false);
+    assert.equal(await page.getByRole('checkbox', { name: 'Monday' }).isChecked(), true);
+    assert.equal(new URL(page.url()).pathname, `/account/standing-orders/${order.code}/edit/`);
+    await assertAccessible(page, 'change standing order refused (phone)');
+    assert.equal(await scrollsSideways(page), false);
+    await shot(page, 'phone-change-standing-refused');
+    const unchanged = await apiCall<StandingOrderJson>(shop, NORTHGATE, 'GET', `/users/current/standingorders/${order.code}`);
+    assert.equal(unchanged.name, name, 'nothing saved');
+
+    await po.fill('PO-NG-2');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`**/account/standing-orders/${order.code}/?changed=1`);
+    await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
+    assert.match(await page.locator('main dl').first().innerText(), /Every Monday[\s\S]*PO-NG-2/);
+
+    await apiCall(shop, NORTHGATE, 'POST', `/users/current/standingorders/${order.code}/end`);
+    await page.reload();
+    await page.locator('[data-status="ended"]').first().waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Change standing order' }).count(), 0);
   });
 });

@@ -28,9 +28,9 @@ export function daysFromToday(days: number): string {
  * A standing order of a fresh saved cart, every delivery weekday of the ship-to, starting a week out: its first
  * delivery's cut-off is days away, so nothing in a test races it.
  */
-export async function standingOrder(shop: Shop, who: Who, name: string, lines: CartLine[], weekdays: number[]): Promise<StandingOrderJson> {
+export async function standingOrder(shop: Shop, who: Who, name: string, lines: CartLine[], weekdays: number[], details: { purchaseOrderNumber?: string } = {}): Promise<StandingOrderJson> {
   const cartId = await savedCart(shop, who, name, lines);
-  return apiCall<StandingOrderJson>(shop, who, 'POST', '/users/current/standingorders', { cartId, name, weekdays, startDate: daysFromToday(7) });
+  return apiCall<StandingOrderJson>(shop, who, 'POST', '/users/current/standingorders', { cartId, name, weekdays, startDate: daysFromToday(7), ...details });
 }
 
 /** A calendar date as the pages write it ('Tuesday, 1 December 2026'). */

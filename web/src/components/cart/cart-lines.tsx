@@ -1,12 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import { undoRemoveAction } from '@/app/cart/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
-import { productHref, productImageSrc } from '@/lib/commerce/product-text';
 import styles from './cart.module.css';
+import { LineProduct } from './line-product';
 import { useLeaveGuard } from './use-leave-guard';
 import { useLineQuantity } from './use-line-quantity';
 
@@ -109,21 +108,11 @@ function CartLine({ line, onRemoved }: { line: LineView; onRemoved: () => void }
 
   return (
     <li className={styles.line} aria-busy={quantity.saving || undefined}>
-      <div className={styles.lineImage}>
-        <img src={productImageSrc(line.code)} alt="" width={72} height={72} loading="lazy" decoding="async" />
-      </div>
-      <div className={styles.lineInfo}>
-        <Link href={productHref(line.code)} prefetch={false} className={styles.lineName}>
-          {line.name}
-        </Link>
-        <span className={styles.muted}>
-          {line.brand} · {line.code} · {line.packSize}
-        </span>
-        <span className={styles.muted}>
-          {line.storageText} · {shelfLifeText(line.shelfLifeDays)}
-        </span>
-        <span className={styles.muted}>{line.unitPrice} per case</span>
-      </div>
+      <LineProduct
+        code={line.code}
+        name={line.name}
+        facts={[`${line.brand} · ${line.code} · ${line.packSize}`, `${line.storageText} · ${shelfLifeText(line.shelfLifeDays)}`, `${line.unitPrice} per case`]}
+      />
       <form
         className={styles.lineQuantity}
         onSubmit={(event) => {

@@ -1,23 +1,32 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { createStandingOrderAction } from '@/app/account/standing-orders/actions';
+import { changeStandingOrderAction, createStandingOrderAction } from '@/app/account/standing-orders/actions';
 import {
   fieldErrors,
+  linesRefusal,
+  NO_STANDING_LINES,
   STANDING_FORM_IDLE,
+  standingOrderChangeSchema,
   standingOrderFormSchema,
-  type StandingOrderFields,
   type StandingOrderValues,
+  type StandingRefusal,
 } from '@/app/account/standing-orders/standing-order-form-schema';
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';
-import { WEEKDAYS, weekdayList, weekdayName } from '@/lib/commerce/weekdays';
+import { formatCalendarDate } from '@/lib/commerce/dates';
+import { readLines } from '@/lib/commerce/standing-line-input';
+import { EditableLines, useEditableLines, type EditableLinesState } from './editable-lines';
+import type { EditorLine } from './editor-lines';
+import { WeekdayPicker } from './weekday-picker';
 import cartStyles from '@/components/cart/cart.module.css';
 import styles from './standing.module.css';
 
+/** What the form is for: making a standing order of a cart (a saved cart's code, or 'active'), or changing one. */
+export type StandingFormPurpose = { kind: 'create'; cartId: string } | { kind: 'change'; code: string; lines: EditorLine[] };
+
 interface Props {
-  /** A saved cart's code, or 'active' for the current cart. */
-  cartId: string;
+  purpose: StandingFormPurpose;
   /** The weekdays this account receives deliveries of this range on: only these can be chosen. */
   deliveryWeekdays: number[];
   rangeName: string;
@@ -26,84 +35,70 @@ interface Props {
   initial: StandingOrderValues;
 }
 
-type Errors = Partial<Record<StandingOrderFields | 'form', string>>;
+const NO_LINES: EditorLine[] = [];
+const NO_REFUSAL: StandingRefusal = { errors: {} };
+const SUBMIT = { create: { idle: 'Create standing order', busy: 'Creating…' }, change: { idle: 'Save changes', busy: 'Saving…' } } as const;
+
+/** The browser's own check of what the server checks again: the details, and the lines when they were changed. */
+function refusalOf(purpose: StandingFormPurpose, values: StandingOrderValues, lines: EditableLinesState): StandingRefusal | null {
+  const input = purpose.kind === 'create' ? standingOrderFormSchema.safeParse({ ...values, cartId: purpose.cartId }) : standingOrderChangeSchema.safeParse(values);
+  if (!input.success) return { errors: fieldErrors(input.error.issues) };
+  if (purpose.kind === 'create' || !lines.changed) return null;
+  const reading = readLines(lines.sent(), NO_STANDING_LINES);
+  return reading.ok ? null : linesRefusal(reading);
+}
 
 /**
- * "Make this a standing order": delivery days (only the account's own), first and last delivery, a name. Checked
- * here and again by the server; a refusal shows at its field and every value typed stays as it was.
+ * "Make this a standing order" and "Change standing order": delivery days (only the account's own), first and
+ * last delivery, a name, PO number and instructions; when changing, the standing lines too (the start date
+ * stays). Checked here and again by the server; a refusal shows at its field and every value typed stays.
  */
-export function StandingOrderForm({ cartId, deliveryWeekdays, rangeName, purchaseOrderRequired, initial }: Props) {
-  const { state, action, pending, submit } = useFormAction(createStandingOrderAction, STANDING_FORM_IDLE);
+export function StandingOrderForm({ purpose, deliveryWeekdays, rangeName, purchaseOrderRequired, initial }: Props) {
+  const changing = purpose.kind === 'change';
+  const { state, action, pending, submit } = useFormAction(changing ? changeStandingOrderAction : createStandingOrderAction, STANDING_FORM_IDLE);
   const [values, setValues] = useState<StandingOrderValues>(() => (state.status === 'error' ? state.values : initial));
-  const [checked, setChecked] = useState<Errors | null>(null);
-  const errors: Errors = checked ?? (state.status === 'error' ? state.errors : {});
+  const [checked, setChecked] = useState<StandingRefusal | null>(null);
+  const lines = useEditableLines(changing ? purpose.lines : NO_LINES);
+  const { errors, lineError } = checked ?? (state.status === 'error' ? state : NO_REFUSAL);
   const set = <K extends keyof StandingOrderValues>(key: K, value: StandingOrderValues[K]) => setValues((all) => ({ ...all, [key]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const input = standingOrderFormSchema.safeParse({ ...values, cartId });
-    if (!input.success) {
+    const refusal = refusalOf(purpose, values, lines);
+    if (refusal) {
       event.preventDefault();
-      setChecked(fieldErrors(input.error.issues));
+      setChecked(refusal);
       return;
     }
     setChecked(null);
     submit(event);
   };
 
-  const toggle = (day: number, on: boolean) => set('weekdays', on ? [...values.weekdays, day].sort((a, b) => a - b) : values.weekdays.filter((d) => d !== day));
-
   return (
     <form action={action} onSubmit={onSubmit} className={cartStyles.checkout} aria-labelledby="standing-form-title" noValidate>
       <h2 id="standing-form-title">Standing order details</h2>
-      <input type="hidden" name="cartId" value={cartId} />
-      <fieldset className={styles.weekdays} aria-describedby="weekdays-hint weekdays-error">
-        <legend>Delivery days</legend>
-        <p id="weekdays-hint" className={cartStyles.hint}>
-          This account receives {rangeName} deliveries on {weekdayList(deliveryWeekdays)}, so only those days can be chosen.
-        </p>
-        <ul className={styles.dayList}>
-          {WEEKDAYS.map((day) => {
-            const offered = deliveryWeekdays.includes(day);
-            const id = `weekday-${day}`;
-            return (
-              <li key={day} className={styles.day} data-offered={offered ? '' : undefined}>
-                <input
-                  id={id}
-                  type="checkbox"
-                  name="weekdays"
-                  value={day}
-                  checked={offered && values.weekdays.includes(day)}
-                  disabled={!offered}
-                  onChange={(event) => toggle(day, event.target.checked)}
-                  aria-invalid={errors.weekdays ? true : undefined}
-                  aria-describedby={offered ? undefined : `${id}-why`}
-                />
-                <label htmlFor={id}>{weekdayName(day)}</label>
-                {offered ? null : (
-                  <span id={`${id}-why`} className={styles.why}>
-                    No delivery
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        <p id="weekdays-error" className="field-error" role="alert">
-          {errors.weekdays}
-        </p>
-      </fieldset>
+      {purpose.kind === 'create' ? <input type="hidden" name="cartId" value={purpose.cartId} /> : <input type="hidden" name="code" value={purpose.code} />}
+      <WeekdayPicker deliveryWeekdays={deliveryWeekdays} rangeName={rangeName} chosen={values.weekdays} onChange={(days) => set('weekdays', days)} error={errors.weekdays} />
       <div className={styles.dates}>
-        <TextInput
-          name="startDate"
-          label="First delivery"
-          type="date"
-          size="medium"
-          value={values.startDate}
-          onChange={(event) => set('startDate', event.target.value)}
-          help="The first date on or after this that is one of your delivery days."
-          error={errors.startDate}
-          touched
-        />
+        {changing ? (
+          <div className="field field-medium">
+            <span className="field-label">Starts</span>
+            <span className={styles.fixedValue}>{formatCalendarDate(values.startDate)}</span>
+            <p className="field-help">The start date cannot be changed: skip a delivery or pause the standing order instead.</p>
+            <input type="hidden" name="startDate" value={values.startDate} />
+          </div>
+        ) : (
+          <TextInput
+            name="startDate"
+            label="First delivery"
+            type="date"
+            size="medium"
+            value={values.startDate}
+            onChange={(event) => set('startDate', event.target.value)}
+            help="The first date on or after this that is one of your delivery days."
+            error={errors.startDate}
+            touched
+          />
+        )}
         <TextInput
           name="endDate"
           label="Last delivery (optional)"
@@ -148,9 +143,21 @@ export function StandingOrderForm({ cartId, deliveryWeekdays, rangeName, purchas
         error={errors.deliveryInstructions}
         touched
       />
+      {changing ? (
+        <section className={styles.formLines} aria-labelledby="standing-lines-title">
+          <h3 id="standing-lines-title">Lines of each order</h3>
+          <p className={cartStyles.hint}>Deliveries you changed one by one keep their own lines.</p>
+          <EditableLines edit={lines} label="Lines of each order" idPrefix="standing-qty" leftOutText="Left out of each order when you save." lineError={lineError} />
+          {lines.changed ? <input type="hidden" name="lines" value={JSON.stringify(lines.sent())} /> : null}
+          <p id="entries-error" className="field-error" role="alert">
+            {errors.entries}
+          </p>
+        </section>
+      ) : null}
       <p className={cartStyles.hint}>
-        Each order is placed automatically at its cut-off with the prices of that day. The working day before, you get an e-mail with a
-        link to change or skip that delivery.
+        {changing
+          ? 'Your changes apply to every delivery not yet ordered; orders already placed stay as they are.'
+          : 'Each order is placed automatically at its cut-off with the prices of that day. The working day before, you get an e-mail with a link to change or skip that delivery.'}
       </p>
       {errors.form ? (
         <p role="alert" className={cartStyles.fieldError}>
@@ -159,7 +166,7 @@ export function StandingOrderForm({ cartId, deliveryWeekdays, rangeName, purchas
       ) : null}
       <div>
         <button type="submit" className={cartStyles.primary} disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Creating…' : 'Create standing order'}
+          {pending ? SUBMIT[purpose.kind].busy : SUBMIT[purpose.kind].idle}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
 import { parseAnswer } from './parse-answer';
 import { scopeQuery, type ShopScope } from './scope';
+import type { StandingEntry } from './standing-line-input';
 import {
   deliveryDetailSchema,
   standingOrderListSchema,
@@ -28,9 +29,21 @@ export interface NewStandingOrder {
   deliveryInstructions: string;
 }
 
+/** What a customer changes of a standing order itself; its start date stays (the API does not change it). */
+export interface StandingOrderChange {
+  name: string;
+  weekdays: number[];
+  /** null: no end date. */
+  endDate: string | null;
+  purchaseOrderNumber: string;
+  deliveryInstructions: string;
+  /** Left out when the lines are as they were, so a line no longer sold does not block a change of the rest. */
+  entries?: StandingEntry[];
+}
+
 export interface DeliveryChange {
   skipped?: boolean;
-  entries?: { product: { code: string }; quantity: number }[];
+  entries?: StandingEntry[];
 }
 
 export type StandingTransition = 'pause' | 'resume' | 'end';
@@ -47,6 +60,11 @@ export async function getStandingOrder(scope: ShopScope, code: string): Promise<
 /** The cart's lines are copied; the cart stays as it was. */
 export async function createStandingOrder(scope: ShopScope, order: NewStandingOrder): Promise<ApiResult<StandingOrder>> {
   return parseAnswer(await apiRequest<unknown>(STANDING, { method: 'POST', query: scopeQuery(scope), body: order }), standingOrderSchema);
+}
+
+/** Every coming delivery not yet placed and without lines of its own follows; an ended one is refused (409). */
+export async function changeStandingOrder(scope: ShopScope, code: string, change: StandingOrderChange): Promise<ApiResult<StandingOrder>> {
+  return parseAnswer(await apiRequest<unknown>(orderPath(code), { method: 'PUT', query: scopeQuery(scope), body: change }), standingOrderSchema);
 }
 
 export async function changeStandingStatus(scope: ShopScope, code: string, transition: StandingTransition): Promise<ApiResult<StandingOrder>> {

@@ -5,11 +5,24 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { done, failed, failedWith, type ActionState } from '@/app/cart/action-state';
 import { errorText } from '@/lib/commerce/error-text';
-import { productCodeSchema, quantityRuleInput } from '@/lib/commerce/quantity-input';
-import { readQuantity } from '@/lib/commerce/quantity';
 import { shopScope } from '@/lib/commerce/scope';
-import { changeDelivery, changeStandingStatus, createStandingOrder } from '@/lib/commerce/standing-orders';
-import { fieldErrors, fieldOf, standingOrderFormSchema, type StandingFormState, type StandingOrderValues } from './standing-order-form-schema';
+import { readLines, refusedLine, type LineInput, type StandingEntry } from '@/lib/commerce/standing-line-input';
+import { changeDelivery, changeStandingOrder, changeStandingStatus, createStandingOrder } from '@/lib/commerce/standing-orders';
+import type { AppError } from '@/lib/errors/app-error';
+import {
+  fieldErrors,
+  fieldOf,
+  linesRefusal,
+  NO_STANDING_LINES,
+  sentLinesSchema,
+  standingOrderChangeSchema,
+  standingOrderFormSchema,
+  type StandingFormState,
+  type StandingOrderValues,
+  type StandingRefusal,
+} from './standing-order-form-schema';
+
+const codeSchema = z.string().min(1).max(64);
 
 const valuesOf = (form: FormData): StandingOrderValues => ({
   name: String(form.get('name') ?? ''),
@@ -20,22 +33,56 @@ const valuesOf = (form: FormData): StandingOrderValues => ({
   deliveryInstructions: String(form.get('deliveryInstructions') ?? ''),
 });
 
+const refused = (values: StandingOrderValues, refusal: StandingRefusal & { network?: boolean }): StandingFormState => ({
+  status: 'error',
+  values,
+  at: Date.now(),
+  ...refusal,
+});
+
+/** An API refusal at the field its `subject` names, or at the standing line it names; an outage is flagged as one. */
+function refusedBy(error: AppError, values: StandingOrderValues, entries: readonly StandingEntry[] = []): StandingFormState {
+  const network = error.type === 'FailedToFetch';
+  const line = refusedLine(error.subject, entries);
+  const message = errorText(error);
+  return refused(values, line ? { errors: {}, lineError: { line, message }, network } : { errors: { [fieldOf(error.subject)]: message }, network });
+}
+
 /** Creates the standing order from the cart; a refusal comes back at its field, with everything typed kept. */
 export async function createStandingOrderAction(_previous: StandingFormState, form: FormData): Promise<StandingFormState> {
   const values = valuesOf(form);
   const input = standingOrderFormSchema.safeParse({ ...values, cartId: form.get('cartId'), weekdays: form.getAll('weekdays') });
-  if (!input.success) return { status: 'error', errors: fieldErrors(input.error.issues), values, at: Date.now() };
+  if (!input.success) return refused(values, { errors: fieldErrors(input.error.issues) });
   const { endDate, ...order } = input.data;
   const result = await createStandingOrder(await shopScope(), { ...order, ...(endDate ? { endDate } : {}) });
-  if (!result.ok) {
-    const network = result.error.type === 'FailedToFetch';
-    return { status: 'error', errors: { [fieldOf(result.error.subject)]: errorText(result.error) }, values, network, at: Date.now() };
-  }
+  if (!result.ok) return refusedBy(result.error, values);
   revalidatePath('/account/standing-orders/');
   redirect(`/account/standing-orders/${encodeURIComponent(result.data.code)}/?created=1`);
 }
 
-const codeSchema = z.string().min(1).max(64);
+/**
+ * Changes the standing order itself in one PUT: days, end date, name, PO number, instructions and, when the
+ * customer changed them, its lines. Deliveries changed one by one keep their own lines (the API's rule).
+ */
+export async function changeStandingOrderAction(_previous: StandingFormState, form: FormData): Promise<StandingFormState> {
+  const values = valuesOf(form);
+  const code = codeSchema.safeParse(form.get('code'));
+  if (!code.success) return refused(values, { errors: { form: 'Reload the page and try again' } });
+  const input = standingOrderChangeSchema.safeParse({ ...values, weekdays: form.getAll('weekdays') });
+  if (!input.success) return refused(values, { errors: fieldErrors(input.error.issues) });
+  const sent = form.has('lines') ? sentLinesSchema.safeParse(form.get('lines')) : undefined;
+  if (sent && !sent.success) return refused(values, { errors: { entries: 'Reload the page and try again' } });
+  const lines = sent ? readLines(sent.data, NO_STANDING_LINES) : undefined;
+  if (lines && !lines.ok) return refused(values, linesRefusal(lines));
+  const entries = lines?.entries;
+  const { name, weekdays, endDate, purchaseOrderNumber, deliveryInstructions } = input.data;
+  const change = { name, weekdays, endDate: endDate || null, purchaseOrderNumber, deliveryInstructions, ...(entries ? { entries } : {}) };
+  const result = await changeStandingOrder(await shopScope(), code.data, change);
+  if (!result.ok) return refusedBy(result.error, values, entries);
+  revalidatePath('/account/standing-orders/');
+  redirect(`/account/standing-orders/${encodeURIComponent(result.data.code)}/?changed=1`);
+}
+
 const transitionSchema = z.enum(['pause', 'resume', 'end']);
 const TRANSITION_DONE = { pause: 'Standing order paused', resume: 'Standing order resumed', end: 'Standing order ended' } as const;
 
@@ -63,38 +110,19 @@ export async function skipDeliveryAction(_previous: ActionState, form: FormData)
   return done(skipped.data === 'true' ? 'Delivery skipped' : 'Delivery back on');
 }
 
-const deliveryLineSchema = quantityRuleInput.extend({ productCode: productCodeSchema });
-
-export interface DeliveryLineInput {
-  productCode: string;
-  productName: string;
-  minimum: number;
-  quantity: string;
-}
-
 export type DeliverySaveAnswer =
   | { ok: true }
   | { ok: false; message: string; network?: boolean; /** The product code of the line the message is about. */ line?: string };
 
 /** The lines of this one delivery (the standing order keeps its own); each quantity is checked as the cart checks it. */
-export async function saveDeliveryLinesAction(code: string, date: string, lines: DeliveryLineInput[]): Promise<DeliverySaveAnswer> {
+export async function saveDeliveryLinesAction(code: string, date: string, lines: LineInput[]): Promise<DeliverySaveAnswer> {
   const ref = deliveryRef.safeParse({ code, date });
   if (!ref.success) return { ok: false, message: 'Reload the page and try again' };
-  if (lines.length === 0) return { ok: false, message: 'Keep at least one line, or skip this delivery instead' };
-  const entries: { product: { code: string }; quantity: number }[] = [];
-  for (const line of lines) {
-    const about = deliveryLineSchema.safeParse(line);
-    if (!about.success) return { ok: false, message: 'Reload the page and try again' };
-    const reading = readQuantity(line.quantity, { productName: about.data.productName, minimum: about.data.minimum, zeroRemoves: false });
-    if (!reading.ok) return { ok: false, message: reading.message, line: about.data.productCode };
-    entries.push({ product: { code: about.data.productCode }, quantity: reading.quantity });
-  }
-  const result = await changeDelivery(await shopScope(), ref.data.code, ref.data.date, { entries });
+  const reading = readLines(lines, 'Keep at least one line, or skip this delivery instead');
+  if (!reading.ok) return reading;
+  const result = await changeDelivery(await shopScope(), ref.data.code, ref.data.date, { entries: reading.entries });
   if (!result.ok) {
-    // The API names a refused line by its place in what was sent ("entries.2.product.code").
-    const index = /^entries\.(\d+)/.exec(result.error.subject ?? '')?.[1];
-    const line = index === undefined ? undefined : lines[Number(index)]?.productCode;
-    return { ok: false, message: errorText(result.error), network: result.error.type === 'FailedToFetch', line };
+    return { ok: false, message: errorText(result.error), network: result.error.type === 'FailedToFetch', line: refusedLine(result.error.subject, reading.entries) };
   }
   refresh();
   return { ok: true };

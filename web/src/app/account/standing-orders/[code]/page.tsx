@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { OrderLines } from '@/components/account/order-lines';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
@@ -10,6 +11,7 @@ import { StandingStatusPill } from '@/components/standing/status-pills';
 import { UnavailableLines } from '@/components/standing/unavailable-lines';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { findStandingOrder } from '@/lib/commerce/page-subjects';
+import { standingOrderHref } from '@/lib/commerce/standing-delivery';
 import { everyWeekdays } from '@/lib/commerce/weekdays';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
@@ -31,6 +33,13 @@ const crumbs = [
   { name: 'Standing orders', href: '/account/standing-orders/' },
 ];
 
+/** What the page says after the form that led here: made (`?created=1`) or changed (`?changed=1`). */
+function noticeOf(query: Record<string, string | string[] | undefined>): string | null {
+  if (query.created === '1') return 'Standing order created. The first order is placed at the cut-off of its first date; you get a reminder the working day before.';
+  if (query.changed === '1') return 'Standing order changed';
+  return null;
+}
+
 /** One standing order: its lines and totals, days and dates, and each next delivery with Skip and a link to change it. */
 export default async function StandingOrderPage({ params, searchParams }: Props) {
   const result = await findStandingOrder((await params).code);
@@ -45,14 +54,14 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
     );
   }
   const order = result.data;
-  const created = (await searchParams).created === '1';
+  const notice = noticeOf(await searchParams);
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[...crumbs, { name: order.name }]} />
       <h1 className={pageStyles.title}>{order.name}</h1>
-      {created ? (
+      {notice ? (
         <p role="status" className={styles.notice}>
-          Standing order created. The first order is placed at the cut-off of its first date; you get a reminder the working day before.
+          {notice}
         </p>
       ) : null}
       <dl className={accountStyles.facts}>
@@ -80,6 +89,14 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
       {order.status === 'paused' ? (
         <p className={styles.warning}>Paused: no order is placed and no reminder is sent until you resume it. The dates below are those it would have.</p>
       ) : null}
+      {order.status === 'ended' ? null : (
+        // Its own block, so the link is as wide as its words rather than the page.
+        <div>
+          <Link href={`${standingOrderHref(order.code)}edit/`} className={cartStyles.secondaryLink}>
+            Change standing order
+          </Link>
+        </div>
+      )}
       <StandingControls code={order.code} name={order.name} status={order.status} />
       <section className={styles.section} aria-labelledby="next-deliveries">
         <h2 id="next-deliveries">Next deliveries</h2>

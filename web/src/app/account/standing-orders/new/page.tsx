@@ -56,7 +56,7 @@ export default async function NewStandingOrderPage({ searchParams }: Props) {
   return frame(
     <div className={cartStyles.layout}>
       <StandingOrderForm
-        cartId={cartId}
+        purpose={{ kind: 'create', cartId }}
         deliveryWeekdays={standing.data.deliveryWeekdays}
         rangeName={rangeName(scope.salesOrg)}
         purchaseOrderRequired={cart.data.purchaseOrderRequired ?? false}

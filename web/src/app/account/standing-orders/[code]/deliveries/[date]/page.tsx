@@ -8,6 +8,7 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { DeliveryEditor } from '@/components/standing/delivery-editor';
 import { DeliveryFacts } from '@/components/standing/delivery-facts';
+import { editorLines } from '@/components/standing/editor-lines';
 import { SkipDeliveryButton } from '@/components/standing/skip-delivery-button';
 import { UnavailableLines } from '@/components/standing/unavailable-lines';
 import { DeliveryStatePill } from '@/components/standing/status-pills';
@@ -108,15 +109,7 @@ export default async function StandingDeliveryPage({ params }: Props) {
             <DeliveryEditor
               standingCode={order.code}
               date={delivery.date}
-              lines={delivery.lines.map((line) => ({
-                code: line.product.code,
-                name: line.product.name,
-                brand: line.product.brand,
-                packSize: line.product.packSize,
-                minimum: line.product.minOrderQuantity ?? 1,
-                quantity: line.quantity,
-                unitPrice: line.basePrice.formattedValue,
-              }))}
+              lines={editorLines(delivery.lines)}
             />
           ) : (
             <OrderLines lines={delivery.lines} label="Lines of this delivery" />
