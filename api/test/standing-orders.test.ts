@@ -211,5 +211,13 @@ describe('standing orders: create, read, change', () => {
     const badDay = await solo.call('PUT', path, { body: { weekdays: [3] } });
     assert.equal(badDay.status, 400);
     assert.equal(errorOf(badDay).subject, 'weekdays');
+    try {
+      await setClock(server, '2026-12-10T10:00:00Z');
+      const pastEnd = await solo.call('PUT', path, { body: { endDate: '2026-12-05' } });
+      assert.equal(pastEnd.status, 400);
+      assert.deepEqual([errorOf(pastEnd).subject, errorOf(pastEnd).message], ['endDate', 'The end date cannot be in the past']);
+    } finally {
+      await setClock(server, NOW);
+    }
   });
 });

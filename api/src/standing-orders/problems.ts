@@ -27,6 +27,8 @@ export const startDateTooFar = () => badRequest('startDate', 'The start date mus
 
 export const endBeforeStart = () => badRequest('endDate', 'The end date cannot be before the start date');
 
+export const endDateInPast = () => badRequest('endDate', 'The end date cannot be in the past');
+
 export const emptyCart = () => badRequest('cartId', 'The cart is empty: add products before making it a standing order');
 
 export const emptyEntries = () => badRequest('entries', 'A delivery needs at least one line; skip the delivery instead');

@@ -7,7 +7,7 @@ import { standingOrderLines, standingOrders, type DeliveryLine } from '../db/sch
 import { addDays, type IsoDate } from '../delivery/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
 import { londonWallClock } from '../delivery/london-time';
-import { badTransition, emptyCart, endBeforeStart, purchaseOrderMissing, standingOrderEnded, standingOrderNotFound, startDateInPast, startDateTooFar, weekdayNotDelivered } from './problems';
+import { badTransition, emptyCart, endBeforeStart, endDateInPast, purchaseOrderMissing, standingOrderEnded, standingOrderNotFound, startDateInPast, startDateTooFar, weekdayNotDelivered } from './problems';
 import { deliveriesFrom } from './schedule';
 import { checkedLines, type EntryInput } from './standing-lines';
 import { deliveryRecords, findOwnedStandingOrder, ruleOf, scheduleOf, standingLines, type ScopedStandingOrder } from './standing-queries';
@@ -139,6 +139,7 @@ export async function updateStandingOrder(db: Db, clock: Clock, userId: number, 
     if (changes.weekdays) checkWeekdays(changes.weekdays, scope);
     const endDate = changes.endDate === undefined ? standingOrder.endDate : changes.endDate;
     if (endDate !== null && endDate < standingOrder.startDate) throw endBeforeStart();
+    if (changes.endDate && changes.endDate < todayInLondon(clock)) throw endDateInPast();
     const purchaseOrderNumber = changes.purchaseOrderNumber === undefined ? standingOrder.purchaseOrderNumber : changes.purchaseOrderNumber;
     if (scope.purchaseOrderRequired && !purchaseOrderNumber) throw purchaseOrderMissing();
     if (changes.entries) await replaceLines(tx, standingOrder.id, await checkedLines(tx, changes.entries, scope));

@@ -90,6 +90,8 @@ export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder,
     startDate: standingOrder.startDate,
     endDate: standingOrder.endDate,
     purchaseOrderNumber: standingOrder.purchaseOrderNumber,
+    /** The account's rule: its forms say whether the PO number is optional. */
+    purchaseOrderRequired: scope.purchaseOrderRequired,
     deliveryInstructions: standingOrder.deliveryInstructions,
     status: standingOrder.status,
     lines: lines.map(lineView),

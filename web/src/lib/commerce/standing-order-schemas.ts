@@ -63,6 +63,7 @@ export const standingOrderSchema = z
     startDate: isoDate,
     endDate: isoDate.nullable(),
     purchaseOrderNumber: z.string().nullable(),
+    purchaseOrderRequired: z.boolean(),
     deliveryInstructions: z.string().nullable(),
     status: z.enum(standingStatuses),
     lines: z.array(standingLineSchema),

@@ -6,7 +6,6 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { editorLines } from '@/components/standing/editor-lines';
 import { StandingOrderForm } from '@/components/standing/standing-order-form';
 import { UnavailableLines } from '@/components/standing/unavailable-lines';
-import { getActiveCart } from '@/lib/commerce/cart';
 import { findStandingOrder } from '@/lib/commerce/page-subjects';
 import { shopScope } from '@/lib/commerce/scope';
 import { standingOrderHref } from '@/lib/commerce/standing-delivery';
@@ -31,12 +30,11 @@ const crumbs = [
 
 /**
  * "Change standing order": its days, end date, name, PO number, instructions and standing lines, saved at once.
- * Whether the PO number is required is the account's rule, which the current cart of this account and range carries.
  */
 export default async function ChangeStandingOrderPage({ params }: Props) {
   const scope = await shopScope();
   // The segment's layout has answered 404 for a standing order that is not this account's.
-  const [result, standing, cart] = await Promise.all([findStandingOrder((await params).code), listStandingOrders(scope), getActiveCart(scope)]);
+  const [result, standing] = await Promise.all([findStandingOrder((await params).code), listStandingOrders(scope)]);
   const frame = (name: string | undefined, body: ReactNode) => (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[...crumbs, ...(name && result?.ok ? [{ name, href: standingOrderHref(result.data.code) }] : []), { name: 'Change' }]} />
@@ -63,8 +61,7 @@ export default async function ChangeStandingOrderPage({ params }: Props) {
         purpose={{ kind: 'change', code: order.code, lines: editorLines(order.lines) }}
         deliveryWeekdays={standing.data.deliveryWeekdays}
         rangeName={rangeName(scope.salesOrg)}
-        // Not known when the cart cannot be read: the label then claims nothing is optional, and the API decides.
-        purchaseOrderRequired={cart.ok ? cart.data.purchaseOrderRequired === true : true}
+        purchaseOrderRequired={order.purchaseOrderRequired}
         initial={{
           name: order.name,
           weekdays: order.weekdays,
