@@ -2,24 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bulkQuantity, decideBulkAdd } from '../src/carts/bulk-decision';
 import type { CartState } from '../src/carts/cart-change';
-import type { CartProduct } from '../src/carts/entries';
-
-const product = (code: string, overrides: Partial<CartProduct> = {}): CartProduct => ({
-  productCode: code,
-  name: `Product ${code}`,
-  brand: 'Meadowvale',
-  packSize: '6 x 1 L',
-  salesUnit: 'case',
-  storageText: 'Keep refrigerated 0-5 °C',
-  shelfLifeDays: 10,
-  range: 'DAIR',
-  minOrderQuantity: 1,
-  stockStatus: 'inStock',
-  discontinued: false,
-  unitPricePence: 1000,
-  vatRateBp: 0,
-  ...overrides,
-});
+import { cartProduct } from './support/cart-products';
 
 const state = (entries: CartState['entries']): CartState =>
   ({ cart: { id: 1 }, scope: { range: 'DAIR', soldToCode: 'S', shipToCode: 'X' }, entries }) as unknown as CartState;
@@ -31,7 +14,7 @@ describe('bulk add decision (pure)', () => {
   });
 
   it('adds a product named twice as one line and grows one already in the cart, with entry numbers after the last', () => {
-    const existing = { ...product('B'), entryNumber: 4, quantity: 2 };
+    const existing = { ...cartProduct('B'), entryNumber: 4, quantity: 2 };
     const decision = decideBulkAdd(
       state([existing]),
       [
@@ -39,7 +22,7 @@ describe('bulk add decision (pure)', () => {
         { line: 2, code: 'B', quantity: 1 },
         { line: 3, code: 'A', quantity: '3' },
       ],
-      new Map([['A', product('A')]]),
+      new Map([['A', cartProduct('A')]]),
     );
     assert.deepEqual(decision.problems, []);
     assert.deepEqual(decision.writes, [
@@ -57,7 +40,7 @@ describe('bulk add decision (pure)', () => {
         { line: 2, code: 'Z', quantity: 'lots' },
         { line: 3, code: 'M', quantity: 1 },
       ],
-      new Map([['M', product('M', { minOrderQuantity: 4 })]]),
+      new Map([['M', cartProduct('M', { minOrderQuantity: 4 })]]),
     );
     assert.deepEqual(decision.problems.map((problem) => [problem.line, problem.reason]), [
       [1, 'belowMinimum'],

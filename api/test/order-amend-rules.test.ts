@@ -4,23 +4,10 @@ import type { CartProduct } from '../src/carts/entries';
 import { priceAmendedLines } from '../src/orders/amended-lines';
 import { MAX_ORDER_PENCE } from '../src/orders/order-writer';
 import { amendCheck, orderTiming } from '../src/orders/order-cutoff';
+import { cartProduct } from './support/cart-products';
 
-const product = (code: string, overrides: Partial<CartProduct> = {}): CartProduct => ({
-  productCode: code,
-  name: `Product ${code}`,
-  brand: 'Meadowvale',
-  packSize: '6 x 1 L',
-  salesUnit: 'case',
-  storageText: 'Keep refrigerated 0-5 °C',
-  shelfLifeDays: 10,
-  range: 'DAIR',
-  minOrderQuantity: 1,
-  stockStatus: 'inStock',
-  discontinued: false,
-  unitPricePence: 1_000,
-  vatRateBp: 2_000,
-  ...overrides,
-});
+/** Standard-rated, so the VAT of a line is worth checking. */
+const product = (code: string, overrides: Partial<CartProduct> = {}): CartProduct => cartProduct(code, { vatRateBp: 2_000, ...overrides });
 
 describe('which orders can still change', () => {
   const cutoff = new Date('2026-12-07T14:00:00Z');
