@@ -1,48 +1,19 @@
 import { after, afterEach, before, describe, test } from 'node:test';
-import { standingOrder } from './standing-support';
+import { pageFixtures } from './page-fixtures';
 import { startShop, type Shop } from './support/shop';
-import { assertAccessible, orderableProducts, SOLO, setCart, signedIn, WIDTHS } from './journey-support';
+import { assertAccessible, SOLO, setCart, signedIn, WIDTHS } from './journey-support';
 
 /** axe-core on every page of the shop, signed out and signed in, at both widths: no serious or critical violation. */
 let shop: Shop;
 let productCode: string;
 let orderCode: string;
-/** A standing order and its first delivery, so the standing-order pages have something to show. */
 let standingPaths: string[];
 before(async () => {
   shop = await startShop();
-  const [product] = await orderableProducts(shop, SOLO, 1);
-  if (!product) throw new Error('no product');
-  productCode = product.code;
-  orderCode = await placeOrderViaUi();
-  const standing = await standingOrder(shop, SOLO, 'Weekly dairy', [{ code: productCode, quantity: 2 }], [2, 5]);
-  standingPaths = [
-    '/account/standing-orders/',
-    '/account/standing-orders/new/?cart=active',
-    `/account/standing-orders/${standing.code}/`,
-    `/account/standing-orders/${standing.code}/edit/`,
-    `/account/standing-orders/${standing.code}/deliveries/${standing.nextDeliveries[0]?.date ?? ''}/`,
-  ];
+  ({ productCode, orderCode, standingPaths } = await pageFixtures(shop));
 });
 afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
-
-/** One order exists, so the order pages have something to show. */
-async function placeOrderViaUi(): Promise<string> {
-  await setCart(shop, SOLO, [{ code: productCode, quantity: 2 }]);
-  const page = await shop.newPage();
-  await signedIn(shop, page, SOLO.username);
-  await page.goto('/cart/checkout/');
-  const dates = page.getByLabel('Delivery date');
-  const first = await dates.locator('option:not([disabled])').first().getAttribute('value');
-  await dates.selectOption(first ?? '');
-  await page.locator('#requestedDeliveryDate-status').getByText('Saved').waitFor();
-  await page.getByRole('button', { name: 'Place order' }).click();
-  await page.waitForURL('**/cart/confirmation/**');
-  const code = (await page.locator('dd strong').first().innerText()).trim();
-  await shop.finishTest();
-  return code;
-}
 
 const SIGNED_OUT = ['/', '/login/', '/about/', '/about/faq/', '/about/video-guide/', '/about/cookie-policy/', '/about/privacy/', '/about/terms/', '/no-such-page/'];
 
