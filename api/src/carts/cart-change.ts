@@ -4,7 +4,7 @@ import { cartView, type CartView } from './cart-view';
 import { fail, ok, type Result } from './problems';
 import { resolveCart, type CartTarget } from './resolve-cart';
 import { lockCurrentCartSwitch } from './current-cart-lock';
-import { inTransaction } from './transaction';
+import { inTransaction } from '../errors/transaction';
 
 export interface ChangeRequest extends CartTarget {
   userId: number;

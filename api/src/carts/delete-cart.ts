@@ -4,7 +4,7 @@ import { carts } from '../db/schema';
 import type { ChangeRequest } from './cart-change';
 import { fail, ok, type Result } from './problems';
 import { resolveCart } from './resolve-cart';
-import { inTransaction } from './transaction';
+import { inTransaction } from '../errors/transaction';
 
 /** Deletes a current or saved cart with its lines; the next `active` request starts a fresh current cart. */
 export async function deleteCart(db: Db, request: ChangeRequest): Promise<Result<null>> {

@@ -1,4 +1,5 @@
 import { ApiError, badRequest, conflict, unprocessable } from '../http/errors';
+import type { Result as GenericResult } from '../errors/result';
 import { formatPence } from '../pricing/money';
 
 /**
@@ -28,7 +29,7 @@ export type CommerceProblem =
   | { kind: 'cartAlreadyOrdered'; orderCode: string }
   | { kind: 'idempotencyKeyReused'; orderCode: string };
 
-export type Result<T> = { ok: true; value: T } | { ok: false; problem: CommerceProblem };
+export type Result<T> = GenericResult<T, CommerceProblem>;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = <T = never>(problem: CommerceProblem): Result<T> => ({ ok: false, problem });

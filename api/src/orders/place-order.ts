@@ -3,7 +3,7 @@ import { cartEntryRows, type EntryRow, type ScopedCart } from '../carts/cart-que
 import { fail, ok, type CommerceProblem, type Result } from '../carts/problems';
 import { resolveCart, type CartTarget } from '../carts/resolve-cart';
 import { lineProblem } from '../carts/sellable';
-import { inTransaction, isUniqueViolation } from '../carts/transaction';
+import { inTransaction, isUniqueViolation } from '../errors/transaction';
 import type { Db, Tx } from '../db/client';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
 import type { PlacedBy } from '../outbox/order-event';

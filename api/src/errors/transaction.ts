@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../db/client';
-import type { Result } from './problems';
+import type { Result } from './result';
 
-class RollBack<T> extends Error {
-  constructor(readonly result: Result<T>) {
+class RollBack<T, P> extends Error {
+  constructor(readonly result: Result<T, P>) {
     super('rolled back: business problem');
   }
 }
@@ -11,7 +11,7 @@ class RollBack<T> extends Error {
  * One transaction per use case. A use case that answers with a problem may already have written, so
  * the transaction is rolled back and the problem handed to the caller untouched.
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+export async function inTransaction<T, P>(db: Db, work: (tx: Tx) => Promise<Result<T, P>>): Promise<Result<T, P>> {
   try {
     return await db.transaction(async (tx) => {
       const result = await work(tx);
@@ -19,7 +19,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<Result<
       return result;
     });
   } catch (error) {
-    if (error instanceof RollBack) return error.result as Result<T>;
+    if (error instanceof RollBack) return error.result as Result<T, P>;
     throw error;
   }
 }
