@@ -65,8 +65,8 @@ const SECRETS = {
 };
 const BARE_PORT = Number(args['bare-port']);
 const BARE = `http://127.0.0.1:${BARE_PORT}/`;
-/** The peers beside the repository (CI: shared/ next to the clone), else the workplace's. */
-const PEERS = resolve(args.peers ?? [join(ROOT, '../shared/peers'), '/work/shared/peers'].find((dir) => existsSync(join(dir, 'next-bare/serve.sh'))) ?? join(ROOT, '../shared/peers'));
+/** The peers: where --peers says, else shared/peers beside the repository (as CI lays it out). */
+const PEERS = resolve(args.peers ?? join(ROOT, '../shared/peers'));
 const ADD_TO_CART_RUNS = Number(args['add-to-cart-runs']);
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
 const API = `http://127.0.0.1:${API_PORT}`;
