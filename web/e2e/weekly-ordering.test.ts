@@ -121,7 +121,7 @@ describe('quick order', () => {
     await page.getByLabel('Product code, line 6', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Add 6 lines to cart' }).click();
-    await page.getByText(/Added 2 lines \(7 cases\) to your cart\. 3 lines need fixing/).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Added 2 lines (7 cases) to your cart.' }).waitFor();
     const problems = await page.getByRole('alert').filter({ hasText: 'lines were not added' }).innerText();
     assert.match(problems, /Line 1 \(pasted line 3\): There is no product with the code NOPE-42/);
     assert.match(problems, /Line 2 \(pasted line 4\): .*whole number/);

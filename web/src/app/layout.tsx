@@ -5,7 +5,7 @@ import { FocusAfterNavigation } from '@/components/shell/focus-after-navigation'
 import { Footer } from '@/components/shell/footer';
 import { ConsentBanner } from '@/components/shell/consent-banner';
 import { CONSENT_COOKIE, parseConsent } from '@/components/shell/consent';
-import { HashBangRedirect } from '@/components/shell/hash-bang';
+import { HashBangScript, nonceOf } from '@/components/shell/hash-bang';
 import { Header } from '@/components/shell/header';
 import { shellModeFor } from '@/components/shell/shell-mode';
 import { ContentToasts, ToastProvider } from '@/components/shell/toasts';
@@ -37,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en-GB">
       <body className={`shell-${mode}`}>
+        <HashBangScript nonce={nonceOf(requestHeaders.get('content-security-policy'))} />
         <ToastProvider>
           {/* First in the page (as GOV.UK places its cookie banner): read first, and painted with the first bytes. */}
           <ConsentBanner consent={parseConsent(cookieStore.get(CONSENT_COOKIE)?.value)} />
@@ -49,7 +50,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {children}
           </main>
           <Footer signedIn={Boolean(session.user)} />
-          <HashBangRedirect />
           <FocusAfterNavigation />
         </ToastProvider>
       </body>

@@ -75,7 +75,8 @@ export async function saveCartAction(_previous: ActionState, form: FormData): Pr
   if (!result.ok) return failedWith(result.error);
   // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
   revalidatePath('/', 'layout');
-  redirect('/account/carts/');
+  // The saved cart keeps its code: the list names it at the top, so the emptied cart is explained.
+  redirect(`/account/carts/?saved=${encodeURIComponent(input.data.cartId)}`);
 }
 
 export async function clearCartAction(_previous: ActionState, form: FormData): Promise<ActionState> {

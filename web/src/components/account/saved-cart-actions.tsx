@@ -42,7 +42,7 @@ export function SavedCartActions({ cartId, name, currentUnits, withDelete = true
             </form>
           )}
           {withDelete ? (
-            <button type="button" className={styles.secondary} onClick={() => setAsking('delete')}>
+            <button type="button" className={styles.dangerSecondary} onClick={() => setAsking('delete')}>
               Delete<span className="visually-hidden"> {name}</span>
             </button>
           ) : null}

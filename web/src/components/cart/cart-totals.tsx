@@ -5,8 +5,14 @@ export const itemsLabel = (units: number): string => `${units} ${units === 1 ? '
 
 type Shown = Pick<Money, 'formattedValue'>;
 
+interface Props {
+  cart: Pick<Cart, 'totalUnitCount'> & Record<'totalPrice' | 'totalTax' | 'totalPriceWithTax', Shown>;
+  /** "Total" where nothing is to be paid (a cancelled order). */
+  grossLabel?: string;
+}
+
 /** Net, VAT and gross, always as the API formatted them: the storefront never does money arithmetic. */
-export function CartTotals({ cart }: { cart: Pick<Cart, 'totalUnitCount'> & Record<'totalPrice' | 'totalTax' | 'totalPriceWithTax', Shown> }) {
+export function CartTotals({ cart, grossLabel = 'Total to pay' }: Props) {
   return (
     <dl className={styles.totals}>
       <dt>Units</dt>
@@ -15,7 +21,7 @@ export function CartTotals({ cart }: { cart: Pick<Cart, 'totalUnitCount'> & Reco
       <dd>{cart.totalPrice.formattedValue}</dd>
       <dt>VAT</dt>
       <dd>{cart.totalTax.formattedValue}</dd>
-      <dt className={styles.gross}>Total to pay</dt>
+      <dt className={styles.gross}>{grossLabel}</dt>
       <dd className={styles.gross}>{cart.totalPriceWithTax.formattedValue}</dd>
     </dl>
   );

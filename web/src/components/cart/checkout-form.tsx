@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
 import { IDLE } from '@/app/cart/action-state';
 import { publishCartUnits } from '@/components/shell/cart-units';
@@ -48,6 +48,13 @@ function useAutosave(cartId: string) {
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
+  /** A check in the browser that failed: shown at the field like a save that failed. */
+  const refuse = (field: Field, error: string) => {
+    clearTimeout(timers.current.get(field));
+    setStatus((s) => ({ ...s, [field]: 'error' }));
+    setErrors((e) => ({ ...e, [field]: error }));
+  };
+
   const settle = (field: Field, error: string | undefined) => {
     setStatus((s) => ({ ...s, [field]: error === undefined ? 'saved' : 'error' }));
     setErrors((e) => ({ ...e, [field]: error }));
@@ -69,14 +76,17 @@ function useAutosave(cartId: string) {
       setTimeout(() => void send(field, value), delay),
     );
   };
-  return { status, errors, save };
+  return { status, errors, save, refuse };
 }
+
+const PO_REQUIRED = 'Enter a purchase order number: this account needs one on every order.';
+const DATE_REQUIRED = 'Choose a delivery date';
 
 const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', saved: 'Saved', error: '' };
 
 export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired }: Props) {
   const { state, action, pending, submit } = useFormAction(placeOrderAction, IDLE);
-  const { status, errors, save } = useAutosave(cartId);
+  const { status, errors, save, refuse } = useAutosave(cartId);
   const cartUnits = state.status === 'error' ? state.cartUnits : undefined;
   useEffect(() => {
     if (cartUnits !== undefined) publishCartUnits(cartUnits);
@@ -89,8 +99,24 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
     </p>
   );
 
+  /** The shop's own messages at the fields, not the browser's bubble (the form is noValidate). */
+  const checkThenSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const fields = event.currentTarget.elements;
+    const value = (name: Field) => (fields.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value.trim() ?? '';
+    const missing: [Field, string][] = [];
+    if (value('requestedDeliveryDate') === '') missing.push(['requestedDeliveryDate', DATE_REQUIRED]);
+    if (purchaseOrderRequired && value('purchaseOrderNumber') === '') missing.push(['purchaseOrderNumber', PO_REQUIRED]);
+    if (missing.length === 0) {
+      submit(event);
+      return;
+    }
+    event.preventDefault();
+    missing.forEach(([field, message]) => refuse(field, message));
+    (fields.namedItem(missing[0]?.[0] ?? '') as HTMLElement | null)?.focus();
+  };
+
   return (
-    <form action={action} onSubmit={submit} className={styles.checkout} aria-labelledby="checkout-details">
+    <form action={action} onSubmit={checkThenSubmit} noValidate className={styles.checkout} aria-labelledby="checkout-details">
       <h2 id="checkout-details">Delivery details</h2>
       <input type="hidden" name="cartId" value={cartId} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -111,6 +137,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
           required
           aria-label="Delivery date"
           aria-describedby="cutoff-note requestedDeliveryDate-status"
+          aria-invalid={errors.requestedDeliveryDate ? true : undefined}
           onChange={(event) => save('requestedDeliveryDate', event.target.value, 0)}
         >
           <option value="" disabled>
@@ -136,6 +163,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
           autoComplete="off"
           maxLength={35}
           required={purchaseOrderRequired}
+          aria-invalid={errors.purchaseOrderNumber ? true : undefined}
           defaultValue={initial.purchaseOrderNumber}
           aria-describedby="purchaseOrderNumber-status"
           onChange={(event) => save('purchaseOrderNumber', event.target.value)}

@@ -105,9 +105,6 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
     <header className="site-header signed-in">
       <div className="header-inner">
         <Logo />
-        <div className="header-search">
-          <SearchBox />
-        </div>
         <nav aria-label="Main" className="header-nav">
           <ul>
             <li>
@@ -162,8 +159,12 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
           signOut={<SignOutButton className="mobile-nav-button" />}
         />
       </div>
+      {/* The search box has a row of its own with the cut-off and the account, so it is never squeezed by the navigation. */}
       <div className="header-sub">
         <div className="header-sub-inner">
+          <div className="header-search">
+            <SearchBox />
+          </div>
           <div className="header-countdown">{deliveryDates ? <CutoffCountdown dates={deliveryDates} variant="header" /> : null}</div>
           {switcher ? <span className="switcher-label">Ordering for</span> : null}
           {switcher}

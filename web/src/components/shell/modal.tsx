@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 interface ModalProps {
@@ -15,8 +15,40 @@ interface ModalProps {
   className?: string;
 }
 
+const FOCUSABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** This dialog's own controls that Tab can reach, in document order (a nested dialog's are its own). */
+function tabStops(dialog: HTMLDialogElement): HTMLElement[] {
+  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.closest('dialog') === dialog && !element.matches(':disabled') && element.getClientRects().length > 0,
+  );
+}
+
 /**
- * A modal on the native <dialog>: the browser traps focus and closes on Escape. Focus goes back to the element
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last. A modal <dialog> keeps
+ * focus out of the page behind it but lets Tab leave for the browser's own controls, which puts focus on the
+ * page's body (the account switcher's one field, then nothing).
+ */
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab' || event.defaultPrevented) return;
+  const dialog = event.currentTarget;
+  if ((event.target as HTMLElement).closest('dialog') !== dialog) return;
+  const stops = tabStops(dialog);
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  }
+}
+
+/**
+ * A modal on the native <dialog>: the browser keeps focus inside (wrapTab closes its one gap) and closes on Escape. Focus goes back to the element
  * that opened it once it has closed.
  */
 export function Modal({ open, onClose, title, children, variant = 'dialog', closeDelayMs = 0, className = '' }: ModalProps) {
@@ -71,6 +103,7 @@ export function Modal({ open, onClose, title, children, variant = 'dialog', clos
         event.preventDefault();
         onClose();
       }}
+      onKeyDown={wrapTab}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

@@ -43,6 +43,8 @@ export function QuickOrder() {
   const products = useProductLookup(rows.map((row) => row.code));
 
   const filled = rows.filter((row) => !isBlank(row));
+  // A refused row waits to be fixed (editing it clears its problem): it is neither sent again nor counted.
+  const addable = filled.filter((row) => !row.problem);
   const update = (key: number, change: Partial<QuickRow>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...change, problem: undefined } : row)));
 
   const load = (text: string, origin: 'pasted' | 'file'): boolean => {
@@ -83,9 +85,9 @@ export function QuickOrder() {
   const submit = () =>
     startTransition(async () => {
       setNotice(null);
-      const sent = filled;
+      const sent = addable;
       if (sent.length === 0) {
-        setNotice({ ok: false, text: 'Enter at least one product code and quantity.' });
+        setNotice({ ok: false, text: filled.length > 0 ? 'Fix or remove the lines marked below first.' : 'Enter at least one product code and quantity.' });
         return;
       }
       const answer = await safe(() => addLinesAction(sent.map((row) => ({ code: row.code.trim(), quantity: row.quantity.trim() }))));
@@ -95,11 +97,14 @@ export function QuickOrder() {
         return;
       }
       const refused = new Map(answer.problems.map((problem) => [sent[problem.line - 1]?.key, problem.message]));
-      const kept = sent.filter((row) => refused.has(row.key)).map((row) => ({ ...row, problem: refused.get(row.key) }));
-      setRows([...kept, emptyRow()]);
+      // Added rows go; refused ones stay with their reason, shown at the row and in the list of lines not added.
+      setRows((all) => [...all.filter((row) => row.problem || refused.has(row.key)).map((row) => ({ ...row, problem: refused.get(row.key) ?? row.problem })), emptyRow()]);
       const cases = answer.addedUnits === 1 ? '1 case' : `${answer.addedUnits} cases`;
-      const added = answer.addedLines > 0 ? `Added ${answer.addedLines} ${answer.addedLines === 1 ? 'line' : 'lines'} (${cases}) to your cart.` : 'Nothing was added to your cart.';
-      setNotice({ ok: kept.length === 0, text: kept.length === 0 ? added : `${added} ${kept.length} ${kept.length === 1 ? 'line needs' : 'lines need'} fixing: see below.` });
+      setNotice(
+        answer.addedLines > 0
+          ? { ok: true, text: `Added ${answer.addedLines} ${answer.addedLines === 1 ? 'line' : 'lines'} (${cases}) to your cart.` }
+          : { ok: false, text: 'Nothing was added to your cart.' },
+      );
     });
 
   const problems = rows.map((row, index) => ({ row, number: index + 1 })).filter(({ row }) => row.problem);
@@ -231,7 +236,7 @@ export function QuickOrder() {
           Add a row
         </button>
         <button type="button" className={styles.primary} onClick={submit} disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Adding…' : `Add ${filled.length} ${filled.length === 1 ? 'line' : 'lines'} to cart`}
+          {pending ? 'Adding…' : `Add ${addable.length} ${addable.length === 1 ? 'line' : 'lines'} to cart`}
         </button>
       </div>
     </div>

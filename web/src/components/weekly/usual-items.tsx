@@ -145,13 +145,21 @@ function UsualRow({ line, quantity, onQuantity, chosen, onChosen, problem }: Row
         <Stepper id={`${base}-qty`} productName={product.name} value={quantity} onChange={onQuantity} min={product.minOrderQuantity} disabled={unavailable !== null} />
       </div>
       <div className={styles.extra}>
-        <ParLevel productCode={product.code} productName={product.name} parLevel={line.parLevel} />
+        <ParLevel productCode={product.code} productName={product.name} parLevel={line.parLevel} onSaved={onQuantity} />
       </div>
     </li>
   );
 }
 
-function ParLevel({ productCode, productName, parLevel }: { productCode: string; productName: string; parLevel: number | null }) {
+interface ParLevelProps {
+  productCode: string;
+  productName: string;
+  parLevel: number | null;
+  /** A saved par level becomes the line's quantity: the quantity shown is what "Add chosen lines" adds. */
+  onSaved: (parLevel: string) => void;
+}
+
+function ParLevel({ productCode, productName, parLevel, onSaved }: ParLevelProps) {
   const safe = useNetworkSafe();
   const [value, setValue] = useState(parLevel === null ? '' : String(parLevel));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -161,7 +169,9 @@ function ParLevel({ productCode, productName, parLevel }: { productCode: string;
     startTransition(async () => {
       const answer = await safe(() => saveParLevelAction(productCode, value));
       if (!answer) return;
-      setMessage(answer.ok ? { ok: true, text: value.trim() === '' ? 'Par level cleared' : 'Par level saved' } : { ok: false, text: answer.message });
+      const saved = value.trim();
+      if (answer.ok && saved !== '') onSaved(String(Number(saved)));
+      setMessage(answer.ok ? { ok: true, text: saved === '' ? 'Par level cleared' : 'Par level saved' } : { ok: false, text: answer.message });
     });
   return (
     <div className={styles.par}>

@@ -4,11 +4,13 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { failed, failedWith, IDLE, type ActionState } from '@/app/cart/action-state';
 import { errorText } from '@/lib/commerce/error-text';
+import { closedOrderText } from '@/components/orders/order-status';
 import { orderChangeProblem, orderChangeSchema, type OrderChangeInput } from '@/lib/commerce/order-change-schema';
-import { amendOrder, cancelOrder } from '@/lib/commerce/orders';
+import { amendOrder, cancelOrder, getOrder } from '@/lib/commerce/orders';
 import { getProduct } from '@/lib/commerce/products';
-import { shopScope } from '@/lib/commerce/scope';
+import { shopScope, type ShopScope } from '@/lib/commerce/scope';
 import type { Order } from '@/lib/commerce/types';
+import type { AppError } from '@/lib/errors/app-error';
 
 const codeSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
 
@@ -23,6 +25,16 @@ const lineOf = (subject: string | undefined): number | undefined => {
 };
 
 /**
+ * A refusal as the customer reads it. The API names the order's status by its internal value ("is picking"): a
+ * refusal for the status (moved on by the warehouse meanwhile) is worded from the order as it is now instead.
+ */
+async function refusalText(scope: ShopScope, code: string, error: AppError): Promise<string> {
+  if (error.reason !== 'notAmendable') return errorText(error);
+  const order = await getOrder(scope, code);
+  return order.ok ? closedOrderText(order.data.code, order.data.status) : errorText(error);
+}
+
+/**
  * Saves the edited order in one call: the API replaces the lines, PO and instructions and answers the order
  * repriced at today's prices. A refusal (a line, the cut-off, a status the ERP set meanwhile) comes back as a
  * message and the form keeps what was typed.
@@ -34,7 +46,8 @@ export async function saveOrderChanges(orderCode: unknown, input: OrderChangeInp
   const parsed = orderChangeSchema.safeParse(input);
   if (problem || !parsed.success) return { ok: false, ...(problem ?? { message: 'Check the form' }) };
   const { lines, purchaseOrderNumber, deliveryInstructions } = parsed.data;
-  const result = await amendOrder(await shopScope(), code.data, {
+  const scope = await shopScope();
+  const result = await amendOrder(scope, code.data, {
     entries: lines.map((line) => ({ product: { code: line.code }, quantity: line.quantity })),
     purchaseOrderNumber,
     deliveryInstructions,
@@ -43,7 +56,7 @@ export async function saveOrderChanges(orderCode: unknown, input: OrderChangeInp
   if (result.error.type === 'FailedToFetch') return { ok: false, message: result.error.description, network: true };
   const subject = result.error.subject;
   const field = subject === 'purchaseOrderNumber' || subject === 'deliveryInstructions' ? subject : undefined;
-  return { ok: false, message: errorText(result.error), line: lineOf(subject), field };
+  return { ok: false, message: await refusalText(scope, code.data, result.error), line: lineOf(subject), field };
 }
 
 export type ProductAnswer =
@@ -67,8 +80,9 @@ export async function findOrderProduct(rawCode: unknown): Promise<ProductAnswer>
 export async function cancelOrderAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const code = codeSchema.safeParse(form.get('orderCode'));
   if (!code.success) return failed('Reload the page and try again');
-  const result = await cancelOrder(await shopScope(), code.data);
-  if (!result.ok) return failedWith(result.error);
+  const scope = await shopScope();
+  const result = await cancelOrder(scope, code.data);
+  if (!result.ok) return result.error.type === 'FailedToFetch' ? failedWith(result.error) : failed(await refusalText(scope, code.data, result.error));
   refresh();
   return IDLE;
 }

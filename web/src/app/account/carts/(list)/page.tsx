@@ -12,13 +12,26 @@ import styles from '@/components/account/account.module.css';
 
 export const metadata: Metadata = { title: 'Saved carts' };
 
-export default async function SavedCartsPage() {
+interface Props {
+  /** `saved`: the code of the cart just saved from the cart page. */
+  searchParams: Promise<{ saved?: string | string[] }>;
+}
+
+export default async function SavedCartsPage({ searchParams }: Props) {
   const scope = await shopScope();
-  const [result, current] = await Promise.all([listSavedCarts(scope), getCartSummary(scope)]);
+  const [result, current, { saved }] = await Promise.all([listSavedCarts(scope), getCartSummary(scope), searchParams]);
+  const justSaved = result.ok ? result.data.carts.find((cart) => cart.code === saved) : undefined;
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'My account', href: '/account/' }, { name: 'Saved carts' }]} />
       <h1 className={pageStyles.title}>Saved carts</h1>
+      {justSaved ? (
+        <p role="status" className={styles.done}>
+          Cart saved as{' '}
+          <Link href={`/account/carts/${encodeURIComponent(justSaved.code)}/`}>‘{justSaved.name ?? justSaved.code}’</Link>. Your cart is now empty:
+          restore this one whenever you want to order it.
+        </p>
+      ) : null}
       {!result.ok ? (
         <LoadFailed error={result.error} />
       ) : result.data.carts.length === 0 ? (

@@ -7,6 +7,7 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { OrderAddresses } from '@/components/orders/order-addresses';
 import { OrderChangePanel } from '@/components/orders/order-change-panel';
+import { closedOrderText } from '@/components/orders/order-status';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
 import { PrintButton } from '@/components/orders/print-button';
@@ -33,6 +34,7 @@ export default async function OrderPage({ params }: Props) {
   if (!result) notFound();
   if (!result.ok) return <LoadFailed error={result.error} />;
   const order = result.data;
+  const cancelled = order.status === 'cancelled';
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'Order history', href: '/account/orders/' }, { name: `Order ${order.code}` }]} />
@@ -40,6 +42,12 @@ export default async function OrderPage({ params }: Props) {
         {site.brand} · {site.phone} · {site.email}
       </p>
       <h1 className={pageStyles.title}>Order {order.code}</h1>
+      {/* Also the confirmation after Cancel order: the page refreshes into this. */}
+      {cancelled ? (
+        <p role="status" className={styles.done}>
+          {closedOrderText(order.code, order.status)}
+        </p>
+      ) : null}
       <dl className={styles.facts}>
         <dt>Placed</dt>
         <dd>{formatShortDate(order.placed)}</dd>
@@ -62,11 +70,8 @@ export default async function OrderPage({ params }: Props) {
       <OrderAddresses order={order} />
       <OrderLines lines={order.entries} label="Order lines" />
       <div className={cartStyles.summary}>
-        <CartTotals cart={order} />
-        <div className={orderStyles.actions}>
-          <ReorderButton orderCode={order.code} />
-          <PrintButton />
-        </div>
+        <CartTotals cart={order} grossLabel={cancelled ? 'Total' : undefined} />
+        <ReorderButton orderCode={order.code} beside={<PrintButton />} />
       </div>
       <OrderUpdates changes={order.statusChanges ?? []} />
     </div>

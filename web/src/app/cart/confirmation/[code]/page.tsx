@@ -42,6 +42,12 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ c
               <dd>{order.purchaseOrderNumber}</dd>
             </>
           ) : null}
+          {order.deliveryInstructions ? (
+            <>
+              <dt>Delivery instructions</dt>
+              <dd>{order.deliveryInstructions}</dd>
+            </>
+          ) : null}
           <dt className={styles.gross}>Total</dt>
           <dd className={styles.gross}>{order.totalPriceWithTax.formattedValue}</dd>
         </dl>

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { OrderChangePanel } from '@/components/orders/order-change-panel';
 import { OrderEditor } from '@/components/orders/order-editor';
+import { closedOrderText } from '@/components/orders/order-status';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { findOrder } from '@/lib/commerce/page-subjects';
@@ -39,7 +40,7 @@ export default async function EditOrderPage({ params }: Props) {
       ) : (
         <>
           <OrderChangePanel order={order} />
-          {order.status === 'placed' || order.status === 'confirmed' ? null : <p>This order can no longer be changed.</p>}
+          {order.status === 'placed' || order.status === 'confirmed' ? null : <p>{closedOrderText(order.code, order.status)}</p>}
           <Link href={orderHref}>Back to order {order.code}</Link>
         </>
       )}
