@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { loginError } from '@/lib/errors/login-errors';
 import { getConfig } from '@/lib/config';
-import { safeNextPath } from '@/lib/session/request-context';
+import { safeNextPath } from '@/lib/session/next-target';
 import { writeSessionData } from '@/lib/session/session';
 import { isShopReady, sessionUserSchema, withAutomaticAccount, type TokenSet } from '@/lib/session/session-data';
 import { passwordGrant, revokeTokens } from '@/lib/session/token-endpoint';

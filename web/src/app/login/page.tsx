@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { site } from '@/lib/site-config';
-import { safeNextPath } from '@/lib/session/request-context';
+import { safeNextPath } from '@/lib/session/next-target';
 import { redirectReadyUser } from '@/lib/session/session';
 import { LoginForm } from './login-form';
 

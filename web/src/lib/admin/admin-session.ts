@@ -30,12 +30,6 @@ export function adminLoginAddress(next?: string, expired = false): string {
   return `/admin/login/${text ? `?${text}` : ''}`;
 }
 
-/** Only a back-office path may be where sign-in returns to. */
-export function safeAdminNext(candidate: string | null | undefined): string {
-  if (!candidate || !candidate.startsWith('/admin/') || candidate.startsWith('/admin/login')) return '/admin/';
-  return candidate;
-}
-
 /**
  * Back-office pages: the signed-in operator (never the token), else the sign-in page. A customer's session
  * never counts: it lives in another cookie with another shape. `roles` narrows a page to some roles.

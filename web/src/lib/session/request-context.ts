@@ -25,10 +25,3 @@ export async function currentPath(): Promise<string> {
 export async function servedOverHttps(): Promise<boolean> {
   return (await headers()).get(HTTPS_HEADER) === '1';
 }
-
-/** Only a local path may be a redirect target: no scheme, no host, no protocol-relative trick. */
-export function safeNextPath(candidate: string | null | undefined, fallback = '/'): string {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
-  if (candidate.startsWith('/login') || candidate.startsWith('/api/')) return fallback;
-  return candidate;
-}

@@ -3,7 +3,8 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { safeAdminNext, writeAdminSession } from '@/lib/admin/admin-session';
+import { writeAdminSession } from '@/lib/admin/admin-session';
+import { safeAdminNext } from '@/lib/session/next-target';
 import { signInOperator } from '@/lib/admin/operator-auth';
 
 const signInSchema = z.object({

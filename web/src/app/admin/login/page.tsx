@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { readAdminSession, safeAdminNext } from '@/lib/admin/admin-session';
+import { readAdminSession } from '@/lib/admin/admin-session';
+import { safeAdminNext } from '@/lib/session/next-target';
 import { OperatorLoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Back office sign in' };

@@ -3,7 +3,7 @@ import { FLASH_COOKIE } from '@/components/shell/flash';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { isExpiryProof } from '@/lib/session/expiry-proof';
 import { clearSessionData, loginAddress } from '@/lib/session/session';
-import { safeNextPath } from '@/lib/session/request-context';
+import { safeNextPath } from '@/lib/session/next-target';
 
 /**
  * SessionExpired (spec §4): the tokens could not be refreshed. Clears the session and shows the sign-in page,
