@@ -1,7 +1,6 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
-import type { ApiResult } from '@/lib/errors/app-error';
-import type { CategoryNode, Range } from './types';
+import { categoryTreeSchema, type CategoryNode, type Range } from './types';
 
 /** Spec §9: category navigation is cached for 4 hours per user and range, and cleared on sign-out and account switch. */
 const TTL_MS = 14_400 * 1000;
@@ -27,12 +26,13 @@ export async function getCategoryTree(username: string, range: string): Promise<
   const cacheKey = key(username, range as Range);
   const hit = cache.get(cacheKey);
   if (hit && hit.expires > Date.now()) return hit.tree;
-  const result: ApiResult<{ subcategories?: CategoryNode[] }> = await apiRequest(
+  const result = await apiRequest(
+    categoryTreeSchema,
     `/catalogs/meadowvaleProductCatalog/Online/categories/${range}`,
     { query: { fields: 'DEFAULT' } },
   );
   if (!result.ok) return [];
-  const tree = result.data.subcategories ?? [];
+  const tree = result.data.subcategories;
   cache.set(cacheKey, { expires: Date.now() + TTL_MS, tree });
   return tree;
 }
