@@ -1,10 +1,9 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
-import { categoryTreeSchema, type CategoryNode, type Range } from './types';
+import { categoryTreeSchema, rangeSchema, type CategoryNode, type Range } from './types';
 
 /** Spec §9: category navigation is cached for 4 hours per user and range, and cleared on sign-out and account switch. */
 const TTL_MS = 14_400 * 1000;
-const RANGES: readonly string[] = ['CHIL', 'DAIR'];
 
 interface Entry {
   expires: number;
@@ -15,15 +14,16 @@ const cache = new Map<string, Entry>();
 const key = (username: string, range: Range) => `${username}\u0000${range}`;
 
 export function clearCategoryCache(username: string): void {
-  for (const range of RANGES) cache.delete(key(username, range as Range));
+  for (const range of rangeSchema.options) cache.delete(key(username, range));
 }
 
 export async function getCategoryTree(username: string, range: string): Promise<CategoryNode[]> {
-  if (!RANGES.includes(range)) {
+  const known = rangeSchema.safeParse(range);
+  if (!known.success) {
     console.error(`Ignoring unknown top-level category id ${JSON.stringify(range)}`);
     return [];
   }
-  const cacheKey = key(username, range as Range);
+  const cacheKey = key(username, known.data);
   const hit = cache.get(cacheKey);
   if (hit && hit.expires > Date.now()) return hit.tree;
   const result = await apiRequest(
