@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
+import { orderableProducts, SOLO } from './journey-support';
 import { revokeAtApi } from './support/api';
 import { startShop, type Shop } from './support/shop';
 
@@ -70,6 +71,24 @@ describe('session tokens', () => {
     await page.getByLabel('Password').fill('Meadowvale-demo-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((next) => next.pathname === '/account/orders/');
+  });
+
+  test('signed out elsewhere: a Server Action that redirects to sign-in is followed, not shown as a network error', async () => {
+    const [product] = await orderableProducts(shop, SOLO, 1);
+    assert.ok(product);
+    const page = await shop.newPage();
+    await shop.signIn(page, SOLO.username);
+    await page.goto('/cart/quick-order/');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Product code, line 1', { exact: true }).fill(product.code);
+    await page.getByLabel('Quantity, line 1', { exact: true }).fill(String(product.minOrderQuantity));
+    await page.getByRole('list', { name: 'Quick order lines' }).getByText(product.name).waitFor();
+    await page.context().clearCookies({ name: 'mv_session' });
+    await page.getByRole('button', { name: 'Add 1 line to cart' }).click();
+    await page.waitForURL((url) => url.pathname === '/login/');
+    await page.getByLabel('Email address').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByRole('alert').filter({ hasText: 'Temporary network error' }).count(), 0, 'the redirect was not taken for a network failure');
   });
 
   test('SessionExpired is never de-duplicated: each expiry shows its toast', async () => {

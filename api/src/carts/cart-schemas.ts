@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
 import { isValidIsoDate } from '../delivery/calendar-date';
 import { badRequest } from '../http/errors';
+import { LIMITS } from './limits';
 
 const shipTo = z.string().trim().min(1).max(20);
 const salesOrg = z.enum(RANGES);
@@ -17,10 +18,10 @@ export const entryParams = cartParams.extend({ entryNumber: z.coerce.number().in
 
 /** A whole number of cases; the storefront may send it as a string, and "0" means "remove". */
 const quantity = z.union([z.number(), z.string().trim().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number)]).pipe(
-  z.number().int('must be a whole number').min(0).max(9999),
+  z.number().int('must be a whole number').min(0).max(LIMITS.quantity),
 );
 
-export const productCode = z.string().trim().min(1).max(40);
+export const productCode = z.string().trim().min(1).max(LIMITS.productCode);
 
 export const addEntryBody = z.object({ product: z.object({ code: productCode }), quantity });
 
@@ -36,8 +37,8 @@ export const optionalText = (max: number) =>
     .transform((value) => (value === '' ? null : value));
 
 export const cartDetailsBody = z.object({
-  purchaseOrderNumber: optionalText(35),
-  deliveryInstructions: optionalText(500),
+  purchaseOrderNumber: optionalText(LIMITS.purchaseOrderNumber),
+  deliveryInstructions: optionalText(LIMITS.deliveryInstructions),
   requestedDeliveryDate: z
     .string()
     .refine((value) => value === '' || isValidIsoDate(value), 'must be a date YYYY-MM-DD')

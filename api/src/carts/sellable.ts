@@ -1,7 +1,8 @@
+import { LIMITS } from './limits';
 import type { CommerceProblem } from './problems';
 
-export const MAX_QUANTITY = 9999;
-export const MAX_LINES = 500;
+export const MAX_QUANTITY = LIMITS.quantity;
+export const MAX_LINES = LIMITS.orderLines;
 
 export interface ProductRules {
   code: string;

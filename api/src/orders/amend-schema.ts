@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../carts/limits';
 import { MAX_LINES, MAX_QUANTITY } from '../carts/sellable';
 import { optionalText, productCode } from '../carts/cart-schemas';
 
@@ -15,8 +16,8 @@ export const amendBody = z
       .min(1, 'must have at least one line; cancel the order to order nothing')
       .max(MAX_LINES),
     // As at checkout (carts/cart-schemas.ts): an empty string clears the field.
-    purchaseOrderNumber: optionalText(35),
-    deliveryInstructions: optionalText(500),
+    purchaseOrderNumber: optionalText(LIMITS.purchaseOrderNumber),
+    deliveryInstructions: optionalText(LIMITS.deliveryInstructions),
   })
   .transform(({ entries, ...details }) => ({
     ...details,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
-import { optionalText } from '../carts/cart-schemas';
+import { optionalText, productCode } from '../carts/cart-schemas';
+import { LIMITS } from '../carts/limits';
 import { isValidIsoDate } from '../delivery/calendar-date';
 
 const shipTo = z.string().trim().min(1).max(20);
@@ -27,8 +28,8 @@ const weekdays = z
   .max(7);
 
 const entries = z
-  .array(z.object({ product: z.object({ code: z.string().trim().min(1).max(40) }), quantity: z.number().int('must be a whole number').min(1).max(9999) }))
-  .max(500);
+  .array(z.object({ product: z.object({ code: productCode }), quantity: z.number().int('must be a whole number').min(1).max(LIMITS.quantity) }))
+  .max(LIMITS.orderLines);
 
 export const createBody = z.object({
   cartId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a saved cart code or active'),
@@ -36,16 +37,16 @@ export const createBody = z.object({
   weekdays,
   startDate: isoDate,
   endDate: isoDate.nullable().optional(),
-  purchaseOrderNumber: optionalText(35),
-  deliveryInstructions: optionalText(500),
+  purchaseOrderNumber: optionalText(LIMITS.purchaseOrderNumber),
+  deliveryInstructions: optionalText(LIMITS.deliveryInstructions),
 });
 
 export const updateBody = z.object({
   name: name.optional(),
   weekdays: weekdays.optional(),
   endDate: isoDate.nullable().optional(),
-  purchaseOrderNumber: optionalText(35),
-  deliveryInstructions: optionalText(500),
+  purchaseOrderNumber: optionalText(LIMITS.purchaseOrderNumber),
+  deliveryInstructions: optionalText(LIMITS.deliveryInstructions),
   entries: entries.optional(),
 });
 

@@ -8,6 +8,7 @@ import { lineErrorText, readQuantity, type QuantityRule } from '@/lib/commerce/q
 import { productCodeSchema, quantityRuleInput } from '@/lib/commerce/quantity-input';
 import { shopScope } from '@/lib/commerce/scope';
 import { done, failed, failedWith, type ActionState } from './action-state';
+import { LIMITS } from '@/lib/limits';
 
 const units = (n: number) => (n === 1 ? '1 case' : `${n} cases`);
 
@@ -55,7 +56,7 @@ export async function setQuantityAction(line: LineRef, quantity: unknown): Promi
 /** Undo of a removal: the product goes back with the quantity it had. */
 export async function undoRemoveAction(productCode: string, quantity: number): Promise<LineAnswer> {
   const code = productCodeSchema.safeParse(productCode);
-  const amount = z.number().int().min(1).max(9999).safeParse(quantity);
+  const amount = z.number().int().min(1).max(LIMITS.quantity).safeParse(quantity);
   if (!code.success || !amount.success) return { ok: false, message: 'That line cannot be put back' };
   const result = await addToCart(await shopScope(), code.data, amount.data);
   if (!result.ok) return lineFailure(failedWith(result.error));

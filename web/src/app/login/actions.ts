@@ -2,36 +2,13 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
 import { loginError } from '@/lib/errors/login-errors';
-import { getConfig } from '@/lib/config';
+import { fetchCurrentUser } from '@/lib/session/current-user';
 import { safeNextPath } from '@/lib/session/next-target';
 import { writeSessionData } from '@/lib/session/session';
-import { isShopReady, sessionUserSchema, withAutomaticAccount, type TokenSet } from '@/lib/session/session-data';
+import { isShopReady, withAutomaticAccount } from '@/lib/session/session-data';
 import { passwordGrant, revokeTokens } from '@/lib/session/token-endpoint';
 import { fieldErrorsOf, signInSchema, type SignInState } from './schema';
-
-const currentUserResponse = sessionUserSchema.extend({ shipTos: z.array(z.unknown()) });
-
-async function fetchCurrentUser(tokens: TokenSet) {
-  const response = await fetch(`${getConfig().apiUrl}/occ/v2/b2b/users/current`, {
-    headers: { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/json' },
-    cache: 'no-store',
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!response.ok) return undefined;
-  const raw = currentUserResponse.safeParse(await response.json());
-  if (!raw.success) return undefined;
-  // Only the fields the shop uses, and only ranges it knows (unknown ones are ignored, spec §5).
-  const user = sessionUserSchema.safeParse({
-    ...raw.data,
-    shipTos: raw.data.shipTos.map((shipTo) => {
-      const value = shipTo as { salesOrgs?: { code?: unknown }[] };
-      return { ...value, salesOrgs: (value.salesOrgs ?? []).filter((org) => org.code === 'CHIL' || org.code === 'DAIR') };
-    }),
-  });
-  return user.success ? user.data : undefined;
-}
 
 const UNAVAILABLE = { title: 'Temporary network error', description: 'Please try again' };
 const TOO_MANY = { title: 'Too many sign-in attempts', description: 'Please wait a minute and try again.' };

@@ -7,6 +7,7 @@ import { publishCartUnits } from '@/components/shell/cart-units';
 import { LinkedMessage } from '@/components/shell/linked-message';
 import { useFormAction, useNetworkFailure } from '@/components/shell/use-server-action';
 import styles from './cart.module.css';
+import { LIMITS } from '@/lib/limits';
 
 export interface DateChoice {
   date: string;
@@ -161,7 +162,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
           name="purchaseOrderNumber"
           type="text"
           autoComplete="off"
-          maxLength={35}
+          maxLength={LIMITS.purchaseOrderNumber}
           required={purchaseOrderRequired}
           aria-invalid={errors.purchaseOrderNumber ? true : undefined}
           defaultValue={initial.purchaseOrderNumber}
@@ -176,7 +177,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
         <textarea
           id="deliveryInstructions"
           name="deliveryInstructions"
-          maxLength={500}
+          maxLength={LIMITS.deliveryInstructions}
           defaultValue={initial.deliveryInstructions}
           aria-describedby="deliveryInstructions-hint deliveryInstructions-status"
           onChange={(event) => save('deliveryInstructions', event.target.value)}

@@ -1,9 +1,9 @@
 'use client';
 
 import { useState, useTransition } from 'react';
+import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { addLinesAction } from '@/app/cart/quick-order/actions';
 import { Stepper } from '@/components/weekly/stepper';
-import { useNetworkSafe } from '@/components/weekly/use-network-safe';
 import styles from './product-rows.module.css';
 
 interface Props {
@@ -15,13 +15,13 @@ interface Props {
 
 /** A row's stepper and Add button; what was typed stays after an error. */
 export function RowAdd({ code, name, minOrderQuantity, disabled }: Props) {
-  const safe = useNetworkSafe();
+  const { callAction } = useNetworkFailure();
   const [quantity, setQuantity] = useState(String(minOrderQuantity));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
   const add = () =>
     startTransition(async () => {
-      const answer = await safe(() => addLinesAction([{ code, quantity: quantity.trim() }]));
+      const answer = await callAction(() => addLinesAction([{ code, quantity: quantity.trim() }]));
       if (!answer) return;
       const problem = answer.ok ? answer.problems[0] : undefined;
       if (!answer.ok) setMessage({ ok: false, text: answer.message });

@@ -11,6 +11,7 @@ import { productImageSrc } from '@/lib/commerce/product-text';
 import type { Order } from '@/lib/commerce/types';
 import styles from '@/components/cart/cart.module.css';
 import orderStyles from './orders.module.css';
+import { LIMITS } from '@/lib/limits';
 
 interface EditLine {
   code: string;
@@ -163,7 +164,7 @@ export function OrderEditor({ order: initial }: { order: Order }) {
             id="purchaseOrderNumber"
             type="text"
             autoComplete="off"
-            maxLength={35}
+            maxLength={LIMITS.purchaseOrderNumber}
             value={form.purchaseOrderNumber}
             aria-invalid={problem?.field === 'purchaseOrderNumber' || undefined}
             onChange={(event) => edit((current) => ({ ...current, purchaseOrderNumber: event.target.value }))}
@@ -174,7 +175,7 @@ export function OrderEditor({ order: initial }: { order: Order }) {
           <label htmlFor="deliveryInstructions">Delivery instructions (optional)</label>
           <textarea
             id="deliveryInstructions"
-            maxLength={500}
+            maxLength={LIMITS.deliveryInstructions}
             value={form.deliveryInstructions}
             aria-invalid={problem?.field === 'deliveryInstructions' || undefined}
             onChange={(event) => edit((current) => ({ ...current, deliveryInstructions: event.target.value }))}
@@ -233,7 +234,7 @@ function AddByCode({ onAdd }: { onAdd: (line: EditLine) => void }) {
           id="add-product-code"
           type="text"
           autoComplete="off"
-          maxLength={40}
+          maxLength={LIMITS.productCode}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           onKeyDown={(event) => {

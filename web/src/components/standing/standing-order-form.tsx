@@ -21,6 +21,7 @@ import type { EditorLine } from './editor-lines';
 import { WeekdayPicker } from './weekday-picker';
 import cartStyles from '@/components/cart/cart.module.css';
 import styles from './standing.module.css';
+import { LIMITS } from '@/lib/limits';
 
 /** What the form is for: making a standing order of a cart (a saved cart's code, or 'active'), or changing one. */
 export type StandingFormPurpose = { kind: 'create'; cartId: string } | { kind: 'change'; code: string; lines: EditorLine[] };
@@ -127,7 +128,7 @@ export function StandingOrderForm({ purpose, deliveryWeekdays, rangeName, purcha
         name="purchaseOrderNumber"
         label={`Purchase order number${purchaseOrderRequired ? '' : ' (optional)'}`}
         size="medium"
-        maxLength={35}
+        maxLength={LIMITS.purchaseOrderNumber}
         value={values.purchaseOrderNumber}
         onChange={(event) => set('purchaseOrderNumber', event.target.value)}
         help="Every order this standing order places carries it."
@@ -137,7 +138,7 @@ export function StandingOrderForm({ purpose, deliveryWeekdays, rangeName, purcha
       <TextInput
         name="deliveryInstructions"
         label="Delivery instructions (optional)"
-        maxLength={500}
+        maxLength={LIMITS.deliveryInstructions}
         value={values.deliveryInstructions}
         onChange={(event) => set('deliveryInstructions', event.target.value)}
         error={errors.deliveryInstructions}

@@ -1,18 +1,18 @@
 'use client';
 
 import { useState, useTransition } from 'react';
+import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { addLinesAction } from '@/app/cart/quick-order/actions';
-import { useNetworkSafe } from './use-network-safe';
 import styles from './weekly.module.css';
 
 /** One tap adds a usual item at its usual (or par) quantity. */
 export function QuickAddButton({ code, name, quantity }: { code: string; name: string; quantity: number }) {
-  const safe = useNetworkSafe();
+  const { callAction } = useNetworkFailure();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
   const add = () =>
     startTransition(async () => {
-      const answer = await safe(() => addLinesAction([{ code, quantity }]));
+      const answer = await callAction(() => addLinesAction([{ code, quantity }]));
       if (!answer) return;
       const problem = answer.ok ? answer.problems[0] : undefined;
       if (!answer.ok) setMessage({ ok: false, text: answer.message });

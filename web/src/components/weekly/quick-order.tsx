@@ -2,11 +2,12 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, useTransition, type ChangeEvent, type ClipboardEvent } from 'react';
+import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { addLinesAction, lookupProductsAction, type LookupAnswer } from '@/app/cart/quick-order/actions';
 import { MAX_ORDER_LINES, MAX_ORDER_TEXT_BYTES, readOrderLines } from '@/lib/commerce/order-lines-text';
 import { appendRows, emptyRow, isBlank, rowsFromText, type QuickRow } from './quick-order-rows';
-import { useNetworkSafe } from './use-network-safe';
 import styles from './weekly.module.css';
+import { PRODUCT_CODE_PATTERN } from '@/lib/limits';
 
 const LOOKUP_DELAY_MS = 350;
 const START_ROWS = 5;
@@ -15,7 +16,7 @@ const START_ROWS = 5;
 function useProductLookup(codes: string[]) {
   const [products, setProducts] = useState<LookupAnswer>({});
   const asked = useRef(new Set<string>());
-  const wanted = codes.map((code) => code.trim()).filter((code) => /^[A-Za-z0-9_-]{1,40}$/.test(code));
+  const wanted = codes.map((code) => code.trim()).filter((code) => PRODUCT_CODE_PATTERN.test(code));
   const key = [...new Set(wanted)].sort().join(' ');
   useEffect(() => {
     const missing = key.split(' ').filter((code) => code !== '' && !asked.current.has(code));
@@ -35,7 +36,7 @@ function useProductLookup(codes: string[]) {
 /** Quick order (design §7): rows of code and quantity, typed, pasted or uploaded; refused lines stay to be fixed. */
 export function QuickOrder() {
   const id = useId();
-  const safe = useNetworkSafe();
+  const { callAction } = useNetworkFailure();
   const [rows, setRows] = useState<QuickRow[]>(() => Array.from({ length: START_ROWS }, emptyRow));
   const [pasted, setPasted] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -90,7 +91,7 @@ export function QuickOrder() {
         setNotice({ ok: false, text: filled.length > 0 ? 'Fix or remove the lines marked below first.' : 'Enter at least one product code and quantity.' });
         return;
       }
-      const answer = await safe(() => addLinesAction(sent.map((row) => ({ code: row.code.trim(), quantity: row.quantity.trim() }))));
+      const answer = await callAction(() => addLinesAction(sent.map((row) => ({ code: row.code.trim(), quantity: row.quantity.trim() }))));
       if (!answer) return;
       if (!answer.ok) {
         setNotice({ ok: false, text: answer.message });

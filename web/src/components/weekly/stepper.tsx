@@ -1,6 +1,7 @@
 'use client';
 
 import styles from './weekly.module.css';
+import { LIMITS } from '@/lib/limits';
 
 interface Props {
   id: string;
@@ -13,7 +14,7 @@ interface Props {
   label?: string;
 }
 
-const MAX = 9999;
+const MAX = LIMITS.quantity;
 
 /** A quantity box between − and + buttons; the box takes typing too, and what is typed is kept as typed. */
 export function Stepper({ id, productName, value, onChange, min = 0, disabled = false, label = 'Quantity' }: Props) {

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useMemo, useState, useTransition } from 'react';
+import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { saveParLevelAction } from '@/app/account/usual/actions';
 import { addLinesAction } from '@/app/cart/quick-order/actions';
 import { productHref } from '@/lib/commerce/product-text';
@@ -9,7 +10,6 @@ import { shelfLifeText } from '@/lib/commerce/product-facts';
 import type { BulkProblem, GuideLine } from '@/lib/commerce/weekly-schemas';
 import { Stepper } from './stepper';
 import { startingQuantity } from './usual-quantity';
-import { useNetworkSafe } from './use-network-safe';
 import styles from './weekly.module.css';
 
 export interface UsualLine extends GuideLine {
@@ -31,7 +31,7 @@ const matches = (line: GuideLine, filter: string) => {
 /** The "Usual items" list: steppers per line, a filter, par levels, and one button that adds every chosen line. */
 export function UsualItems({ lines }: { lines: UsualLine[] }) {
   const id = useId();
-  const safe = useNetworkSafe();
+  const { callAction } = useNetworkFailure();
   const [filter, setFilter] = useState('');
   const [quantities, setQuantities] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((line) => [line.product.code, String(startingQuantity(line))])));
   const [chosen, setChosen] = useState<Record<string, boolean>>(() => Object.fromEntries(lines.map((line) => [line.product.code, line.unavailableReason === null])));
@@ -46,7 +46,7 @@ export function UsualItems({ lines }: { lines: UsualLine[] }) {
     startTransition(async () => {
       setStatus('');
       const sent = toAdd.map((line) => ({ code: line.product.code, quantity: (quantities[line.product.code] ?? '').trim() }));
-      const answer = await safe(() => addLinesAction(sent));
+      const answer = await callAction(() => addLinesAction(sent));
       if (!answer) return;
       if (!answer.ok) {
         setStatus(answer.message);
@@ -160,14 +160,14 @@ interface ParLevelProps {
 }
 
 function ParLevel({ productCode, productName, parLevel, onSaved }: ParLevelProps) {
-  const safe = useNetworkSafe();
+  const { callAction } = useNetworkFailure();
   const [value, setValue] = useState(parLevel === null ? '' : String(parLevel));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, startTransition] = useTransition();
   const inputId = `par-${productCode}`;
   const save = () =>
     startTransition(async () => {
-      const answer = await safe(() => saveParLevelAction(productCode, value));
+      const answer = await callAction(() => saveParLevelAction(productCode, value));
       if (!answer) return;
       const saved = value.trim();
       if (answer.ok && saved !== '') onSaved(String(Number(saved)));

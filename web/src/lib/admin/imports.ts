@@ -1,5 +1,6 @@
 import 'server-only';
-import { adminApiUrl } from './admin-client';
+import { errorBodyOf, readBody } from '../api/transport';
+import { sendAsOperator } from './admin-client';
 import { importReportSchema, type ImportReport } from './admin-schemas';
 import type { AdminSession } from './admin-session-data';
 
@@ -17,24 +18,19 @@ export const contentTypeFor = (fileName: string) => (/\.json$/i.test(fileName) ?
  * back as reports; anything else as the API's message.
  */
 export async function sendImport(session: AdminSession, kind: string, bytes: Uint8Array<ArrayBuffer>, fileName: string, dryRun: boolean): Promise<ImportOutcome> {
-  let response: Response;
-  try {
-    response = await fetch(adminApiUrl(`/imports/${encodeURIComponent(kind)}`, { dryRun, fileName }), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${session.token}`, 'content-type': contentTypeFor(fileName), accept: 'application/json' },
-      body: bytes,
-      cache: 'no-store',
-      signal: AbortSignal.timeout(300_000),
-    });
-  } catch {
-    return { ok: false, status: 503, message: 'Temporary network error: please try again' };
-  }
-  const body: unknown = await response.json().catch(() => undefined);
+  const response = await sendAsOperator(session, `/imports/${encodeURIComponent(kind)}`, {
+    method: 'POST',
+    query: { dryRun, fileName },
+    raw: { content: bytes, contentType: contentTypeFor(fileName) },
+    timeoutMs: 300_000,
+  });
+  if (!(response instanceof Response)) return { ok: false, status: 503, message: 'Temporary network error: please try again' };
+  const body = await readBody(response);
   if (response.status === 200 || response.status === 422) {
     const report = importReportSchema.safeParse(body);
     if (report.success) return { ok: true, report: report.data };
   }
   if (response.status === 401) return { ok: false, status: 401, message: 'Your session has expired: sign in again' };
-  const message = (body as { errors?: { message?: string }[] } | undefined)?.errors?.[0]?.message;
+  const message = errorBodyOf(body)?.errors?.[0]?.message;
   return { ok: false, status: response.status, message: message ?? `The import failed (${response.status})` };
 }

@@ -1,17 +1,18 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
+import { noContent } from '@/lib/api/transport';
 import type { ApiResult } from '@/lib/errors/app-error';
 import { scopeQuery, type ShopScope } from './scope';
-import type { Cart, CartModification, ReorderResult } from './types';
+import { cartModificationSchema, cartSchema, reorderResultSchema, savedCartsSchema, type Cart, type CartModification, type ReorderResult } from './types';
 
 const CARTS = '/users/current/carts';
 
 /** The current cart of the active account and range, created when there is none (spec §4: cart id 'active'). */
 export const getActiveCart = (scope: ShopScope): Promise<ApiResult<Cart>> =>
-  apiRequest<Cart>(CARTS, { method: 'POST', query: { ...scopeQuery(scope), fields: 'FULL' } });
+  apiRequest(cartSchema, CARTS, { method: 'POST', query: { ...scopeQuery(scope), fields: 'FULL' } });
 
 export const addToCart = (scope: ShopScope, productCode: string, quantity: number): Promise<ApiResult<CartModification>> =>
-  apiRequest<CartModification>(`${CARTS}/active/entries`, {
+  apiRequest(cartModificationSchema, `${CARTS}/active/entries`, {
     method: 'POST',
     query: scopeQuery(scope),
     body: { product: { code: productCode }, quantity },
@@ -24,7 +25,7 @@ export const setEntryQuantity = (
   productCode: string,
   quantity: number,
 ): Promise<ApiResult<CartModification>> =>
-  apiRequest<CartModification>(`${CARTS}/active/entries/${entryNumber}`, {
+  apiRequest(cartModificationSchema, `${CARTS}/active/entries/${entryNumber}`, {
     method: 'PUT',
     query: scopeQuery(scope),
     body: { product: { code: productCode }, quantity },
@@ -38,27 +39,27 @@ export interface CartDetails {
 
 /** Sets checkout fields on the cart the checkout shows (by its code: a cart ordered meanwhile is not silently replaced). */
 export const updateCartDetails = (scope: ShopScope, cartId: string, details: CartDetails): Promise<ApiResult<Cart>> =>
-  apiRequest<Cart>(`${CARTS}/${encodeURIComponent(cartId)}`, { method: 'PUT', query: scopeQuery(scope), body: details });
+  apiRequest(cartSchema, `${CARTS}/${encodeURIComponent(cartId)}`, { method: 'PUT', query: scopeQuery(scope), body: details });
 
 /** One cart of the active account and range, with its lines (a saved cart's page). */
 export const getCart = (scope: ShopScope, cartId: string): Promise<ApiResult<Cart>> =>
-  apiRequest<Cart>(`${CARTS}/${encodeURIComponent(cartId)}`, { query: { ...scopeQuery(scope), fields: 'FULL' } });
+  apiRequest(cartSchema, `${CARTS}/${encodeURIComponent(cartId)}`, { query: { ...scopeQuery(scope), fields: 'FULL' } });
 
 /** Copies a saved cart's lines into the current cart of its account and range; the saved cart stays (design §7). */
 export const addSavedCartToCart = (scope: ShopScope, cartId: string): Promise<ApiResult<ReorderResult>> =>
-  apiRequest<ReorderResult>(`${CARTS}/${encodeURIComponent(cartId)}/addtocart`, { method: 'POST', query: scopeQuery(scope) });
+  apiRequest(reorderResultSchema, `${CARTS}/${encodeURIComponent(cartId)}/addtocart`, { method: 'POST', query: scopeQuery(scope) });
 
 export const deleteCart = (scope: ShopScope, cartId: string): Promise<ApiResult<unknown>> =>
-  apiRequest(`${CARTS}/${encodeURIComponent(cartId)}`, { method: 'DELETE', query: scopeQuery(scope) });
+  apiRequest(noContent, `${CARTS}/${encodeURIComponent(cartId)}`, { method: 'DELETE', query: scopeQuery(scope) });
 
 export const saveCart = (scope: ShopScope, cartId: string, name: string, description = ''): Promise<ApiResult<unknown>> =>
-  apiRequest(`${CARTS}/${encodeURIComponent(cartId)}/save`, {
+  apiRequest(noContent, `${CARTS}/${encodeURIComponent(cartId)}/save`, {
     method: 'PATCH',
     query: { ...scopeQuery(scope), saveCartName: name, saveCartDescription: description },
   });
 
 export const listSavedCarts = (scope: ShopScope): Promise<ApiResult<{ carts: Cart[] }>> =>
-  apiRequest<{ carts: Cart[] }>(CARTS, { query: { ...scopeQuery(scope), savedCartsOnly: 'true', fields: 'FULL' } });
+  apiRequest(savedCartsSchema, CARTS, { query: { ...scopeQuery(scope), savedCartsOnly: 'true', fields: 'FULL' } });
 
 export const restoreSavedCart = (scope: ShopScope, cartId: string): Promise<ApiResult<unknown>> =>
-  apiRequest(`${CARTS}/${encodeURIComponent(cartId)}/restoresavedcart`, { method: 'PATCH', query: scopeQuery(scope) });
+  apiRequest(noContent, `${CARTS}/${encodeURIComponent(cartId)}/restoresavedcart`, { method: 'PATCH', query: scopeQuery(scope) });

@@ -1,11 +1,9 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
-import type { ApiResult } from '@/lib/errors/app-error';
-import type { CategoryNode, Range } from './types';
+import { categoryTreeSchema, rangeSchema, type CategoryNode, type Range } from './types';
 
 /** Spec §9: category navigation is cached for 4 hours per user and range, and cleared on sign-out and account switch. */
 const TTL_MS = 14_400 * 1000;
-const RANGES: readonly string[] = ['CHIL', 'DAIR'];
 
 interface Entry {
   expires: number;
@@ -16,23 +14,25 @@ const cache = new Map<string, Entry>();
 const key = (username: string, range: Range) => `${username}\u0000${range}`;
 
 export function clearCategoryCache(username: string): void {
-  for (const range of RANGES) cache.delete(key(username, range as Range));
+  for (const range of rangeSchema.options) cache.delete(key(username, range));
 }
 
 export async function getCategoryTree(username: string, range: string): Promise<CategoryNode[]> {
-  if (!RANGES.includes(range)) {
+  const known = rangeSchema.safeParse(range);
+  if (!known.success) {
     console.error(`Ignoring unknown top-level category id ${JSON.stringify(range)}`);
     return [];
   }
-  const cacheKey = key(username, range as Range);
+  const cacheKey = key(username, known.data);
   const hit = cache.get(cacheKey);
   if (hit && hit.expires > Date.now()) return hit.tree;
-  const result: ApiResult<{ subcategories?: CategoryNode[] }> = await apiRequest(
+  const result = await apiRequest(
+    categoryTreeSchema,
     `/catalogs/meadowvaleProductCatalog/Online/categories/${range}`,
     { query: { fields: 'DEFAULT' } },
   );
   if (!result.ok) return [];
-  const tree = result.data.subcategories ?? [];
+  const tree = result.data.subcategories;
   cache.set(cacheKey, { expires: Date.now() + TTL_MS, tree });
   return tree;
 }

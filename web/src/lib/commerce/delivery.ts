@@ -2,7 +2,7 @@ import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
 import { scopeQuery, type ShopScope } from './scope';
-import type { DeliveryDate } from './types';
+import { deliveryDatesSchema, type DeliveryDate } from './types';
 
 export const getDeliveryDates = (scope: ShopScope): Promise<ApiResult<{ deliveryDates: DeliveryDate[] }>> =>
-  apiRequest('/users/current/deliverydates', { query: scopeQuery(scope) });
+  apiRequest(deliveryDatesSchema, '/users/current/deliverydates', { query: scopeQuery(scope) });

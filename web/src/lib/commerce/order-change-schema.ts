@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { checkoutDetailsSchema } from '@/app/cart/checkout/checkout-schema';
 import { MAX_QUANTITY } from './quantity';
+import { LIMITS } from '../limits';
 
 /** The edit-order form, checked in the browser before saving and again by the Server Action (the API's limits). */
 export const orderChangeSchema = z.object({
   lines: z
     .array(
       z.object({
-        code: z.string().trim().min(1).max(40),
+        code: z.string().trim().min(1).max(LIMITS.productCode),
         name: z.string(),
         quantity: z.string().trim().regex(/^\d{1,4}$/).transform(Number).pipe(z.number().int().min(1).max(MAX_QUANTITY)),
       }),
     )
     .min(1, 'An order needs at least one line. To order nothing, cancel the order instead.')
-    .max(500, 'An order holds at most 500 lines'),
+    .max(LIMITS.orderLines, `An order holds at most ${LIMITS.orderLines} lines`),
   purchaseOrderNumber: checkoutDetailsSchema.shape.purchaseOrderNumber,
   deliveryInstructions: checkoutDetailsSchema.shape.deliveryInstructions,
 });

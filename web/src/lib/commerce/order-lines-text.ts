@@ -1,10 +1,12 @@
+import { LIMITS } from '../limits';
+
 /**
  * Reads lines of product code and quantity pasted from a spreadsheet or an e-mail, or uploaded as CSV: the
  * format the cart's Export CSV writes. Pure, so the page parses as the customer pastes.
  */
 
 /** One request of the bulk add takes at most this many lines (design §7). */
-export const MAX_ORDER_LINES = 500;
+export const MAX_ORDER_LINES = LIMITS.orderLines;
 /** A list of 500 lines is a few kilobytes; anything far larger is not one. */
 export const MAX_ORDER_TEXT_BYTES = 512 * 1024;
 

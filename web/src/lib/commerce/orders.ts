@@ -2,29 +2,29 @@ import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult, AppError } from '@/lib/errors/app-error';
 import { scopeQuery, type ShopScope } from './scope';
-import type { Order, OrderHistory, ReorderResult } from './types';
+import { orderHistorySchema, orderSchema, reorderResultSchema, type Order, type OrderHistory, type ReorderResult } from './types';
 
 const ORDERS = '/users/current/orders';
 export const ORDER_PAGE_SIZE = 20;
 
 /** A repeat with the same key returns the same order (design §2), so a double submit makes one order. */
 export const placeOrder = (scope: ShopScope, cartId: string, idempotencyKey: string): Promise<ApiResult<Order>> =>
-  apiRequest<Order>(ORDERS, {
+  apiRequest(orderSchema, ORDERS, {
     method: 'POST',
     query: { ...scopeQuery(scope), cartId },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
 export const listOrders = (scope: ShopScope, page: number): Promise<ApiResult<OrderHistory>> =>
-  apiRequest<OrderHistory>(ORDERS, {
+  apiRequest(orderHistorySchema, ORDERS, {
     query: { ...scopeQuery(scope), currentPage: String(page), pageSize: String(ORDER_PAGE_SIZE) },
   });
 
 export const getOrder = (scope: ShopScope, code: string): Promise<ApiResult<Order>> =>
-  apiRequest<Order>(`${ORDERS}/${encodeURIComponent(code)}`, { query: scopeQuery(scope) });
+  apiRequest(orderSchema, `${ORDERS}/${encodeURIComponent(code)}`, { query: scopeQuery(scope) });
 
 export const reorder = (scope: ShopScope, code: string): Promise<ApiResult<ReorderResult>> =>
-  apiRequest<ReorderResult>(`${ORDERS}/${encodeURIComponent(code)}/reorder`, { method: 'POST', query: scopeQuery(scope) });
+  apiRequest(reorderResultSchema, `${ORDERS}/${encodeURIComponent(code)}/reorder`, { method: 'POST', query: scopeQuery(scope) });
 
 export interface OrderAmendment {
   entries: { product: { code: string }; quantity: number }[];
@@ -34,10 +34,10 @@ export interface OrderAmendment {
 
 /** Replaces the order's lines, PO number and instructions until its cut-off; the API reprices it. */
 export const amendOrder = (scope: ShopScope, code: string, amendment: OrderAmendment): Promise<ApiResult<Order>> =>
-  apiRequest<Order>(`${ORDERS}/${encodeURIComponent(code)}`, { method: 'PUT', query: scopeQuery(scope), body: amendment });
+  apiRequest(orderSchema, `${ORDERS}/${encodeURIComponent(code)}`, { method: 'PUT', query: scopeQuery(scope), body: amendment });
 
 export const cancelOrder = (scope: ShopScope, code: string): Promise<ApiResult<Order>> =>
-  apiRequest<Order>(`${ORDERS}/${encodeURIComponent(code)}/cancel`, { method: 'POST', query: scopeQuery(scope) });
+  apiRequest(orderSchema, `${ORDERS}/${encodeURIComponent(code)}/cancel`, { method: 'POST', query: scopeQuery(scope) });
 
 /** The order a cart already became, when placing it was refused for that (409 naming the order). */
 export function orderedAs(error: AppError): string | undefined {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from './quantity';
+import { PRODUCT_CODE_PATTERN } from '../limits';
 
 /** The product a Server Action's quantity is for, as the browser names it. */
-export const productCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Unknown product');
+export const productCodeSchema = z.string().regex(PRODUCT_CODE_PATTERN, 'Unknown product');
 
 /** What the browser sends about the product besides its code; only ever used to word a message. */
 export const quantityRuleInput = z.object({

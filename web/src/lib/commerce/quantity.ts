@@ -1,11 +1,12 @@
 import type { AppError } from '@/lib/errors/app-error';
 import { errorText } from './error-text';
+import { LIMITS } from '../limits';
 
 /**
  * The rules of a quantity typed into the shop, used by the cart in the browser and again by the Server Actions.
  * No zod here: this module is part of the cart page's script (the Server Actions' schemas are in quantity-input.ts).
  */
-export const MAX_QUANTITY = 9999;
+export const MAX_QUANTITY = LIMITS.quantity;
 
 /** What a quantity box knows about its product, so a message can name it and say what it takes. */
 export interface QuantityRule {

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
 import { scopeQuery, type ShopScope } from './scope';
 import { DEFAULT_LISTING, occQuery, type ListingState } from './search-query';
-import type { SearchResult } from './types';
+import { searchResultSchema, type SearchResult } from './types';
 
 /** Spec §9: 20 a page, first page 0. */
 export const PAGE_SIZE = 20;
@@ -15,7 +15,7 @@ export function searchProducts(
   fixed: [string, string][] = [],
   pageSize = PAGE_SIZE,
 ): Promise<ApiResult<SearchResult>> {
-  return apiRequest<SearchResult>('/products/search', {
+  return apiRequest(searchResultSchema, '/products/search', {
     query: {
       ...scopeQuery(scope),
       soldTo: scope.soldTo,

@@ -1,7 +1,6 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
-import { parseAnswer } from './parse-answer';
 import { scopeQuery, type ShopScope } from './scope';
 import type { StandingEntry } from './standing-line-input';
 import {
@@ -50,32 +49,32 @@ export type StandingTransition = 'pause' | 'resume' | 'end';
 
 /** The active account's standing orders for the range, with the weekdays it receives deliveries on. */
 export async function listStandingOrders(scope: ShopScope): Promise<ApiResult<StandingOrderList>> {
-  return parseAnswer(await apiRequest<unknown>(STANDING, { query: scopeQuery(scope) }), standingOrderListSchema);
+  return apiRequest(standingOrderListSchema, STANDING, { query: scopeQuery(scope) });
 }
 
 export async function getStandingOrder(scope: ShopScope, code: string): Promise<ApiResult<StandingOrder>> {
-  return parseAnswer(await apiRequest<unknown>(orderPath(code), { query: scopeQuery(scope) }), standingOrderSchema);
+  return apiRequest(standingOrderSchema, orderPath(code), { query: scopeQuery(scope) });
 }
 
 /** The cart's lines are copied; the cart stays as it was. */
 export async function createStandingOrder(scope: ShopScope, order: NewStandingOrder): Promise<ApiResult<StandingOrder>> {
-  return parseAnswer(await apiRequest<unknown>(STANDING, { method: 'POST', query: scopeQuery(scope), body: order }), standingOrderSchema);
+  return apiRequest(standingOrderSchema, STANDING, { method: 'POST', query: scopeQuery(scope), body: order });
 }
 
 /** Every coming delivery not yet placed and without lines of its own follows; an ended one is refused (409). */
 export async function changeStandingOrder(scope: ShopScope, code: string, change: StandingOrderChange): Promise<ApiResult<StandingOrder>> {
-  return parseAnswer(await apiRequest<unknown>(orderPath(code), { method: 'PUT', query: scopeQuery(scope), body: change }), standingOrderSchema);
+  return apiRequest(standingOrderSchema, orderPath(code), { method: 'PUT', query: scopeQuery(scope), body: change });
 }
 
 export async function changeStandingStatus(scope: ShopScope, code: string, transition: StandingTransition): Promise<ApiResult<StandingOrder>> {
-  return parseAnswer(await apiRequest<unknown>(`${orderPath(code)}/${transition}`, { method: 'POST', query: scopeQuery(scope) }), standingOrderSchema);
+  return apiRequest(standingOrderSchema, `${orderPath(code)}/${transition}`, { method: 'POST', query: scopeQuery(scope) });
 }
 
 export async function getDelivery(scope: ShopScope, code: string, date: string): Promise<ApiResult<DeliveryDetail>> {
-  return parseAnswer(await apiRequest<unknown>(deliveryPath(code, date), { query: scopeQuery(scope) }), deliveryDetailSchema);
+  return apiRequest(deliveryDetailSchema, deliveryPath(code, date), { query: scopeQuery(scope) });
 }
 
 /** Skips, unskips or changes the lines of this one delivery; refused (409) after its cut-off or once placed. */
 export async function changeDelivery(scope: ShopScope, code: string, date: string, change: DeliveryChange): Promise<ApiResult<DeliveryDetail>> {
-  return parseAnswer(await apiRequest<unknown>(deliveryPath(code, date), { method: 'PUT', query: scopeQuery(scope), body: change }), deliveryDetailSchema);
+  return apiRequest(deliveryDetailSchema, deliveryPath(code, date), { method: 'PUT', query: scopeQuery(scope), body: change });
 }

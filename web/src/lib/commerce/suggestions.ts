@@ -1,7 +1,7 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
-import type { Range } from './types';
+import { suggestionsSchema, type Range } from './types';
 
 /** Completions for the header search box, drawn from the active range only. */
 export const fetchSuggestions = (
@@ -9,4 +9,4 @@ export const fetchSuggestions = (
   salesOrg: Range,
   max = 8,
 ): Promise<ApiResult<{ suggestions: { value: string }[] }>> =>
-  apiRequest('/products/suggestions', { query: { term: term.trim(), max: String(max), salesOrg } });
+  apiRequest(suggestionsSchema, '/products/suggestions', { query: { term: term.trim(), max: String(max), salesOrg } });

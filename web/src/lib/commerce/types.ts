@@ -1,81 +1,86 @@
-/** Shapes of the commerce API's answers (design §2, an OCC v2 subset). Money is integer pence. */
+import { z } from 'zod';
 
-export type Range = 'CHIL' | 'DAIR';
+/**
+ * The commerce API's answers (an OCC v2 subset), as schemas every answer is checked against on arrival
+ * (api/client.ts), and the types the pages use, derived from them. Money is integer pence.
+ */
+export const rangeSchema = z.enum(['CHIL', 'DAIR']);
+export type Range = z.infer<typeof rangeSchema>;
 
-export interface Money {
-  currencyIso: 'GBP';
-  valuePence: number;
-  formattedValue: string;
-}
+export const moneySchema = z.object({
+  currencyIso: z.literal('GBP'),
+  valuePence: z.number().int(),
+  formattedValue: z.string(),
+});
+export type Money = z.infer<typeof moneySchema>;
 
-export type StockStatus = 'inStock' | 'lowStock' | 'outOfStock';
+export const stockStatuses = ['inStock', 'lowStock', 'outOfStock'] as const;
+export type StockStatus = (typeof stockStatuses)[number];
 
-export interface ProductImage {
-  url: string;
-  altText?: string;
-}
-
-export interface Product {
-  code: string;
-  name: string;
-  brand: string;
-  packSize: string;
-  packType?: string;
-  salesUnit: string;
-  description?: string;
-  images?: ProductImage[];
-  stock: { stockLevelStatus: StockStatus };
-  purchasable?: boolean;
-  minOrderQuantity: number;
-  storage: string;
-  storageText: string;
-  shelfLifeDays: number;
+export const productSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  packSize: z.string(),
+  packType: z.string().optional(),
+  salesUnit: z.string(),
+  description: z.string().optional(),
+  images: z.array(z.object({ url: z.string(), altText: z.string().optional() })).optional(),
+  stock: z.object({ stockLevelStatus: z.enum(stockStatuses) }),
+  purchasable: z.boolean().optional(),
+  minOrderQuantity: z.number().int(),
+  storage: z.string(),
+  storageText: z.string(),
+  shelfLifeDays: z.number().int(),
   /** Net price per sales unit for the account's sold-to; absent for anonymous callers. */
-  price?: Money;
-  vatRateBp: number;
-  vatText?: string;
-}
+  price: moneySchema.optional(),
+  vatRateBp: z.number().int(),
+  vatText: z.string().optional(),
+});
+export type Product = z.infer<typeof productSchema>;
 
 /** The product as a cart line carries it. */
-export type CartProduct = Pick<
-  Product,
-  'code' | 'name' | 'brand' | 'packSize' | 'salesUnit' | 'storageText' | 'shelfLifeDays' | 'minOrderQuantity' | 'stock' | 'images' | 'vatRateBp'
->;
+export const cartProductSchema = productSchema.pick({
+  code: true,
+  name: true,
+  brand: true,
+  packSize: true,
+  salesUnit: true,
+  storageText: true,
+  shelfLifeDays: true,
+  minOrderQuantity: true,
+  stock: true,
+  images: true,
+  vatRateBp: true,
+});
+export type CartProduct = z.infer<typeof cartProductSchema>;
 
-export interface FacetValue {
-  code: string;
-  name: string;
-  count: number;
-  selected: boolean;
-}
+const facetValueSchema = z.object({ code: z.string(), name: z.string(), count: z.number().int(), selected: z.boolean() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
 
-export interface Facet {
-  code: string;
-  name: string;
-  values: FacetValue[];
-}
+const facetSchema = z.object({ code: z.string(), name: z.string(), values: z.array(facetValueSchema) });
+export type Facet = z.infer<typeof facetSchema>;
 
-export interface SortOption {
-  code: string;
-  name: string;
-  selected: boolean;
-}
+const sortOptionSchema = z.object({ code: z.string(), name: z.string(), selected: z.boolean() });
+export type SortOption = z.infer<typeof sortOptionSchema>;
 
-export interface Pagination {
-  currentPage: number;
-  pageSize: number;
-  totalPages: number;
-  totalResults: number;
-  sort?: string;
-}
+export const paginationSchema = z.object({
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  totalResults: z.number().int(),
+  sort: z.string().optional(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
 
-export interface SearchResult {
-  freeTextSearch: string;
-  facets: Facet[];
-  sorts: SortOption[];
-  pagination: Pagination;
-  products: Product[];
-}
+export const searchResultSchema = z.object({
+  freeTextSearch: z.string(),
+  facets: z.array(facetSchema),
+  sorts: z.array(sortOptionSchema),
+  pagination: paginationSchema,
+  products: z.array(productSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export interface CategoryNode {
   id: string;
@@ -83,103 +88,126 @@ export interface CategoryNode {
   subcategories: CategoryNode[];
 }
 
-export interface CartEntry {
-  entryNumber: number;
-  quantity: number;
-  product: CartProduct;
+const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({ id: z.string(), name: z.string(), subcategories: z.array(categoryNodeSchema) }),
+);
+
+/** A range's category tree, below its top category. */
+export const categoryTreeSchema = z.object({ subcategories: z.array(categoryNodeSchema).default([]) });
+
+const cartEntrySchema = z.object({
+  entryNumber: z.number().int(),
+  quantity: z.number().int(),
+  product: cartProductSchema,
   /** Net price of one unit. */
-  basePrice: Money;
+  basePrice: moneySchema,
   /** Net line total. */
-  totalPrice: Money;
-  totalTax: Money;
-}
+  totalPrice: moneySchema,
+  totalTax: moneySchema,
+});
+export type CartEntry = z.infer<typeof cartEntrySchema>;
 
-export interface Cart {
-  code: string;
-  version: number;
-  status?: 'current' | 'saved' | 'ordered';
-  name: string | null;
-  description: string | null;
-  saveTime: string | null;
-  purchaseOrderRequired?: boolean;
-  purchaseOrderNumber?: string | null;
-  deliveryInstructions?: string | null;
-  requestedDeliveryDate?: string | null;
-  entries: CartEntry[];
-  totalUnitCount: number;
+export const cartSchema = z.object({
+  code: z.string(),
+  version: z.number().int(),
+  status: z.enum(['current', 'saved', 'ordered']).optional(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  saveTime: z.string().nullable(),
+  purchaseOrderRequired: z.boolean().optional(),
+  purchaseOrderNumber: z.string().nullish(),
+  deliveryInstructions: z.string().nullish(),
+  requestedDeliveryDate: z.string().nullish(),
+  entries: z.array(cartEntrySchema),
+  totalUnitCount: z.number().int(),
   /** Number of lines. */
-  totalItems: number;
+  totalItems: z.number().int(),
   /** Net. */
-  totalPrice: Money;
-  totalTax: Money;
-  totalPriceWithTax: Money;
-}
+  totalPrice: moneySchema,
+  totalTax: moneySchema,
+  totalPriceWithTax: moneySchema,
+});
+export type Cart = z.infer<typeof cartSchema>;
 
-export interface CartModification {
-  quantityAdded: number;
-  quantity: number;
-  entry: CartEntry | null;
-  cart: Cart;
-}
+export const savedCartsSchema = z.object({ carts: z.array(cartSchema) });
 
-export interface DeliveryDate {
+export const cartModificationSchema = z.object({
+  quantityAdded: z.number().int(),
+  quantity: z.number().int(),
+  entry: cartEntrySchema.nullable(),
+  cart: cartSchema,
+});
+export type CartModification = z.infer<typeof cartModificationSchema>;
+
+const deliveryDateSchema = z.object({
   /** ISO date, Europe/London. */
-  date: string;
+  date: z.string(),
   /** ISO instant by which an order must be placed for this date. */
-  cutoff: string;
-}
+  cutoff: z.string(),
+});
+export type DeliveryDate = z.infer<typeof deliveryDateSchema>;
 
-export interface OrderLine {
-  entryNumber: number;
-  product: { code: string; name: string; packSize: string };
-  quantity: number;
+export const deliveryDatesSchema = z.object({ deliveryDates: z.array(deliveryDateSchema) });
+
+const orderLineSchema = z.object({
+  entryNumber: z.number().int(),
+  product: z.object({ code: z.string(), name: z.string(), packSize: z.string() }),
+  quantity: z.number().int(),
   /** Null until the warehouse reports what went out; below quantity for a shortage. */
-  deliveredQuantity?: number | null;
-  basePrice: Money;
-  totalPrice: Money;
-}
+  deliveredQuantity: z.number().int().nullish(),
+  basePrice: moneySchema,
+  totalPrice: moneySchema,
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export interface Order {
-  code: string;
-  status: string;
-  placed: string;
-  deliveryDate: string;
+const orderStatusChangeSchema = z.object({ status: z.string(), note: z.string().nullable(), changedAt: z.string() });
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+export const orderSchema = z.object({
+  code: z.string(),
+  status: z.string(),
+  placed: z.string(),
+  deliveryDate: z.string(),
   /** When changes close (ISO instant with London's offset): the cut-off of its delivery date. */
-  cutoff: string;
+  cutoff: z.string(),
   /** Placed or confirmed and before the cut-off: the customer may still amend or cancel it. */
-  amendable: boolean;
-  purchaseOrderNumber?: string | null;
-  deliveryInstructions?: string | null;
-  entries: OrderLine[];
-  totalUnitCount: number;
-  totalPrice: Money;
-  totalTax: Money;
-  totalPriceWithTax: Money;
+  amendable: z.boolean(),
+  purchaseOrderNumber: z.string().nullish(),
+  deliveryInstructions: z.string().nullish(),
+  entries: z.array(orderLineSchema),
+  totalUnitCount: z.number().int(),
+  totalPrice: moneySchema,
+  totalTax: moneySchema,
+  totalPriceWithTax: moneySchema,
   /** The warehouse's status reports, oldest first, with the notes for the customer. */
-  statusChanges?: OrderStatusChange[];
+  statusChanges: z.array(orderStatusChangeSchema).optional(),
   /** The address is in the order detail only (for the page and its print). */
-  shipTo?: { code: string; name: string; address?: { line1: string; town: string; postalCode: string }; purchaseOrderRequired?: boolean };
-  soldTo?: string;
-  soldToName?: string;
-}
+  shipTo: z
+    .object({
+      code: z.string(),
+      name: z.string(),
+      address: z.object({ line1: z.string(), town: z.string(), postalCode: z.string() }).optional(),
+      purchaseOrderRequired: z.boolean().optional(),
+    })
+    .optional(),
+  soldTo: z.string().optional(),
+  soldToName: z.string().optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
 
-export interface OrderStatusChange {
-  status: string;
-  note: string | null;
-  changedAt: string;
-}
+/** An order in the history: with its lines, without the delivery instructions. */
+const orderSummarySchema = orderSchema.omit({ deliveryInstructions: true });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** An order in the history: with its lines (design §4), without the delivery instructions. */
-export type OrderSummary = Omit<Order, 'deliveryInstructions'>;
+export const orderHistorySchema = z.object({ orders: z.array(orderSummarySchema), pagination: paginationSchema });
+export type OrderHistory = z.infer<typeof orderHistorySchema>;
 
-export interface OrderHistory {
-  orders: OrderSummary[];
-  pagination: Pagination;
-}
-
-export interface ReorderResult {
-  added: { productCode: string; quantity: number }[];
+export const reorderResultSchema = z.object({
+  added: z.array(z.object({ productCode: z.string(), quantity: z.number().int() })),
   /** Lines the cart refused, with the API's sentence saying why. */
-  notAdded: { productCode: string; name: string; quantity: number; reason: string; message: string }[];
-  cart: Cart;
-}
+  notAdded: z.array(z.object({ productCode: z.string(), name: z.string(), quantity: z.number().int(), reason: z.string(), message: z.string() })),
+  cart: cartSchema,
+});
+export type ReorderResult = z.infer<typeof reorderResultSchema>;
+
+export const suggestionsSchema = z.object({ suggestions: z.array(z.object({ value: z.string() })) });

@@ -1,6 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
+import { readBody, send } from '../api/transport';
 import { getConfig } from '../config';
+import type { AppError } from '../errors/app-error';
 import type { TokenSet } from './session-data';
 
 /** The authorization server's token and revoke endpoints, called with the storefront's confidential client. */
@@ -23,26 +25,20 @@ function basicAuth(): string {
   return `Basic ${Buffer.from(`${encode(client.id)}:${encode(client.secret)}`).toString('base64')}`;
 }
 
-async function post(path: string, form: Record<string, string>, forwardedFor?: string): Promise<Response> {
-  const headers: Record<string, string> = { authorization: basicAuth(), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
-  return fetch(`${getConfig().apiUrl}${path}`, {
+function post(path: string, form: Record<string, string>, forwardedFor?: string): Promise<Response | AppError> {
+  return send(path, {
     method: 'POST',
-    headers,
-    body: new URLSearchParams(form).toString(),
-    cache: 'no-store',
-    signal: AbortSignal.timeout(10_000),
+    form,
+    authorization: basicAuth(),
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : undefined,
+    timeoutMs: 10_000,
   });
 }
 
 async function requestTokens(form: Record<string, string>, forwardedFor?: string): Promise<TokenOutcome> {
-  let response: Response;
-  try {
-    response = await post('/authorizationserver/oauth/token', form, forwardedFor);
-  } catch {
-    return { ok: false, kind: 'unreachable' };
-  }
-  const body: unknown = await response.json().catch(() => undefined);
+  const response = await post('/authorizationserver/oauth/token', form, forwardedFor);
+  if (!(response instanceof Response)) return { ok: false, kind: 'unreachable' };
+  const body = await readBody(response);
   if (!response.ok) {
     const parsed = oauthError.safeParse(body);
     return parsed.success
@@ -81,10 +77,6 @@ export function clientCredentialsGrant(): Promise<TokenOutcome> {
 
 /** Sign-out: revoking the refresh token ends the whole sign-in at the API (RFC 7009). Best effort by design. */
 export async function revokeTokens(tokens: TokenSet): Promise<boolean> {
-  try {
-    const response = await post('/authorizationserver/oauth/revoke', { token: tokens.refreshToken || tokens.accessToken, token_type_hint: 'refresh_token' });
-    return response.ok;
-  } catch {
-    return false;
-  }
+  const response = await post('/authorizationserver/oauth/revoke', { token: tokens.refreshToken || tokens.accessToken, token_type_hint: 'refresh_token' });
+  return response instanceof Response && response.ok;
 }

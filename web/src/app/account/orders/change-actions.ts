@@ -11,6 +11,7 @@ import { getProduct } from '@/lib/commerce/products';
 import { shopScope, type ShopScope } from '@/lib/commerce/scope';
 import type { Order } from '@/lib/commerce/types';
 import type { AppError } from '@/lib/errors/app-error';
+import { LIMITS } from '@/lib/limits';
 
 const codeSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
 
@@ -65,7 +66,7 @@ export type ProductAnswer =
 
 /** A product to add to the order by its code, as the account sees it (name, pack, its price). */
 export async function findOrderProduct(rawCode: unknown): Promise<ProductAnswer> {
-  const code = z.string().trim().min(1).max(40).safeParse(rawCode);
+  const code = z.string().trim().min(1).max(LIMITS.productCode).safeParse(rawCode);
   if (!code.success) return { ok: false, message: 'Enter a product code' };
   const result = await getProduct(await shopScope(), code.data);
   if (result.ok) {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { LIMIT_MESSAGES, LIMITS } from '@/lib/limits';
 
 const detailsSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name for the standing order').max(80, 'Use at most 80 characters for the name'),
   weekdays: z.array(z.coerce.number().int().min(1).max(7)).min(1, 'Choose at least one delivery day'),
   startDate: z.iso.date('Choose the date of the first delivery'),
   endDate: z.union([z.literal(''), z.iso.date('Enter the end date as a date, or leave it empty')]),
-  purchaseOrderNumber: z.string().trim().max(35, 'Use at most 35 characters for the purchase order number'),
-  deliveryInstructions: z.string().trim().max(500, 'Use at most 500 characters for the delivery instructions'),
+  purchaseOrderNumber: z.string().trim().max(LIMITS.purchaseOrderNumber, LIMIT_MESSAGES.purchaseOrderNumber),
+  deliveryInstructions: z.string().trim().max(LIMITS.deliveryInstructions, LIMIT_MESSAGES.deliveryInstructions),
 });
 
 const endOnOrAfterStart = (form: { startDate: string; endDate: string }) => form.endDate === '' || form.endDate >= form.startDate;
@@ -87,4 +88,4 @@ export const sentLinesSchema = z
       return z.NEVER;
     }
   })
-  .pipe(z.array(z.unknown()).max(500));
+  .pipe(z.array(z.unknown()).max(LIMITS.orderLines));

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { errorText } from '@/lib/commerce/error-text';
 import { clearParLevel, setParLevel } from '@/lib/commerce/order-guide';
 import { shopScope } from '@/lib/commerce/scope';
+import { LIMITS } from '@/lib/limits';
 
 export type ParAnswer = { ok: true } | { ok: false; message: string };
 
 const parSchema = z.object({
-  productCode: z.string().trim().min(1).max(40),
+  productCode: z.string().trim().min(1).max(LIMITS.productCode),
   parLevel: z
     .string()
     .trim()

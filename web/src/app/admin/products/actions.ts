@@ -6,8 +6,9 @@ import type { AdminActionState } from '@/components/admin/admin-action-form';
 import { adminCall } from '@/lib/admin/admin-client';
 import { productActiveSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { LIMITS } from '@/lib/limits';
 
-const input = z.object({ code: z.string().min(1).max(40), active: z.enum(['true', 'false']) });
+const input = z.object({ code: z.string().min(1).max(LIMITS.productCode), active: z.enum(['true', 'false']) });
 
 /** Start or stop selling a product (admins only: the API refuses the service role with a message). */
 export async function setProductActive(_state: AdminActionState, formData: FormData): Promise<AdminActionState> {

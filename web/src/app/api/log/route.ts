@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getConfig } from '@/lib/config';
+import { API_BASE_PATH } from '@/lib/api/client';
+import { send } from '@/lib/api/transport';
 import { readSessionData } from '@/lib/session/session';
 
 /** What the page may say about an error; who it happened to comes from the session, never from the page. */
@@ -42,15 +43,11 @@ export async function POST(request: Request): Promise<Response> {
   // The client's address as server.mjs established it (one address, never the browser's own claim), so the
   // API's per-address limit on reports counts each visitor.
   const forwardedFor = request.headers.get('x-forwarded-for');
-  try {
-    const response = await fetch(`${getConfig().apiUrl}/occ/v2/b2b/logging`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-      body: JSON.stringify(report),
-      signal: AbortSignal.timeout(5_000),
-    });
-    return new Response(null, { status: response.ok ? 204 : 502 });
-  } catch {
-    return new Response(null, { status: 502 });
-  }
+  const response = await send(`${API_BASE_PATH}/logging`, {
+    method: 'POST',
+    body: report,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : undefined,
+    timeoutMs: 5_000,
+  });
+  return new Response(null, { status: response instanceof Response && response.ok ? 204 : 502 });
 }

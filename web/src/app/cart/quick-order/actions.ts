@@ -8,6 +8,7 @@ import { MAX_ORDER_LINES } from '@/lib/commerce/order-lines-text';
 import { getProduct } from '@/lib/commerce/products';
 import { shopScope } from '@/lib/commerce/scope';
 import type { BulkProblem } from '@/lib/commerce/weekly-schemas';
+import { LIMITS } from '@/lib/limits';
 
 export type BulkAddAnswer = { ok: true; addedLines: number; addedUnits: number; problems: BulkProblem[] } | { ok: false; message: string };
 
@@ -42,7 +43,7 @@ export interface ProductFacts {
 
 export type LookupAnswer = Record<string, ProductFacts | null>;
 
-const codesSchema = z.array(z.string().trim().min(1).max(40)).max(MAX_ORDER_LINES);
+const codesSchema = z.array(z.string().trim().min(1).max(LIMITS.productCode)).max(MAX_ORDER_LINES);
 
 /** How many product reads run at once for one lookup, so a 500-line paste does not flood the API. */
 const LOOKUP_CONCURRENCY = 8;

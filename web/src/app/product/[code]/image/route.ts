@@ -1,6 +1,5 @@
-import { getConfig } from '@/lib/config';
-
-const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+import { send } from '@/lib/api/transport';
+import { PRODUCT_CODE_PATTERN } from '@/lib/limits';
 
 /**
  * Product images are served by the API; the storefront passes them through on its own origin, so the page's
@@ -8,15 +7,9 @@ const CODE = /^[A-Za-z0-9_-]{1,40}$/;
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ code: string }> }): Promise<Response> {
   const { code } = await params;
-  if (!CODE.test(code)) return new Response('Not found', { status: 404 });
-  let upstream: Response;
-  try {
-    upstream = await fetch(`${getConfig().apiUrl}/images/products/${encodeURIComponent(code)}.svg`, {
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch {
-    return new Response('Image unavailable', { status: 502 });
-  }
+  if (!PRODUCT_CODE_PATTERN.test(code)) return new Response('Not found', { status: 404 });
+  const upstream = await send(`/images/products/${encodeURIComponent(code)}.svg`, { timeoutMs: 10_000, headers: { accept: 'image/svg+xml' } });
+  if (!(upstream instanceof Response)) return new Response('Image unavailable', { status: 502 });
   if (!upstream.ok || !upstream.body) return new Response('Not found', { status: upstream.status === 404 ? 404 : 502 });
   return new Response(upstream.body, {
     status: 200,

@@ -1,4 +1,4 @@
-import { adminApiUrl } from '@/lib/admin/admin-client';
+import { sendAsOperator } from '@/lib/admin/admin-client';
 import { adminLoginAddress, readAdminSession } from '@/lib/admin/admin-session';
 import { IMPORT_KINDS } from '@/lib/admin/imports';
 
@@ -8,13 +8,12 @@ export async function GET(_request: Request, { params }: { params: Promise<{ kin
   const session = await readAdminSession();
   if (!session) return new Response(null, { status: 303, headers: { location: adminLoginAddress('/admin/imports/') } });
   if (!(IMPORT_KINDS as readonly string[]).includes(kind)) return new Response('Unknown import kind', { status: 404 });
-  try {
-    const response = await fetch(adminApiUrl(`/imports/${kind}/template.csv`), { headers: { authorization: `Bearer ${session.token}` }, cache: 'no-store', signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) return new Response('The template could not be loaded', { status: response.status === 401 ? 401 : 502 });
-    return new Response(await response.text(), {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${kind}-template.csv"`, 'cache-control': 'no-store' },
-    });
-  } catch {
-    return new Response('Temporary network error: please try again', { status: 503 });
-  }
+  const response = await sendAsOperator(session, `/imports/${kind}/template.csv`, { timeoutMs: 10_000, accept: 'text/csv' });
+  if (!(response instanceof Response)) return new Response('Temporary network error: please try again', { status: 503 });
+  if (!response.ok) return new Response('The template could not be loaded', { status: response.status === 401 ? 401 : 502 });
+  const text = await response.text().catch(() => undefined);
+  if (text === undefined) return new Response('Temporary network error: please try again', { status: 503 });
+  return new Response(text, {
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${kind}-template.csv"`, 'cache-control': 'no-store' },
+  });
 }

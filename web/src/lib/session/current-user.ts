@@ -1,0 +1,31 @@
+import 'server-only';
+import { z } from 'zod';
+import { API_BASE_PATH } from '../api/client';
+import { readBody, send } from '../api/transport';
+import { sessionUserSchema, shipToSchema, type SessionUser, type TokenSet } from './session-data';
+
+const salesOrgEntry = shipToSchema.shape.salesOrgs.element;
+
+/** Only the ranges the shop knows: a ship-to's other ones are ignored, not a reason to refuse the sign-in. */
+const knownSalesOrgs = z
+  .array(z.unknown())
+  .default([])
+  .transform((orgs) =>
+    orgs.flatMap((org) => {
+      const known = salesOrgEntry.safeParse(org);
+      return known.success ? [known.data] : [];
+    }),
+  );
+
+const currentUserAnswer = sessionUserSchema.extend({ shipTos: z.array(shipToSchema.extend({ salesOrgs: knownSalesOrgs })) });
+
+/**
+ * The user a new sign-in's tokens belong to, with only the fields the shop uses; undefined when the API cannot
+ * say. Called before the tokens are in the session, hence the token as an argument.
+ */
+export async function fetchCurrentUser(tokens: TokenSet): Promise<SessionUser | undefined> {
+  const response = await send(`${API_BASE_PATH}/users/current`, { authorization: `Bearer ${tokens.accessToken}`, timeoutMs: 10_000 });
+  if (!(response instanceof Response) || !response.ok) return undefined;
+  const user = currentUserAnswer.safeParse(await readBody(response));
+  return user.success ? user.data : undefined;
+}
