@@ -96,7 +96,7 @@ describe('saved carts: save, restore, delete', () => {
       const cartName = `Weekly order ${name}`;
       await page.getByLabel('Save this cart as').fill(cartName);
       await page.getByRole('button', { name: 'Save cart' }).click();
-      await page.waitForURL('**/account/carts/');
+      await page.waitForURL((url) => url.pathname === '/account/carts/');
       await waitForHeaderUnits(page, 0);
       const saved = page.getByRole('list', { name: 'Saved carts' }).getByRole('listitem').filter({ hasText: cartName });
       await saved.getByText('Lines').waitFor();
@@ -152,7 +152,7 @@ describe('cart keyboard only', () => {
     await tabTo(page, page.getByLabel('Save this cart as'));
     await page.keyboard.type('Keyboard cart');
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/account/carts/');
+    await page.waitForURL((url) => url.pathname === '/account/carts/');
     const saved = page.getByRole('list', { name: 'Saved carts' }).getByRole('listitem').filter({ hasText: 'Keyboard cart' });
     await tabTo(page, saved.getByRole('button', { name: 'Restore Keyboard cart' }));
     await page.keyboard.press('Enter');

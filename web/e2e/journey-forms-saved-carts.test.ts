@@ -81,7 +81,7 @@ describe('saved carts: a saved cart page with Add to cart', () => {
       const cartName = `Weekly ${name}`;
       await page.getByLabel('Save this cart as').fill(cartName);
       await page.getByRole('button', { name: 'Save cart' }).click();
-      await page.waitForURL('**/account/carts/');
+      await page.waitForURL((url) => url.pathname === '/account/carts/');
       await waitForHeaderUnits(page, 0);
 
       await page.getByRole('link', { name: cartName }).click();
