@@ -3,13 +3,16 @@ import { shipToScopeColumns } from '../accounts/ship-tos';
 import type { Db } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
 import type { CartState } from './cart-change';
-import { jsonObject } from '../db/json-object';
+import { fromJsonArrays, jsonArray } from '../db/json-object';
 import { entryColumns, toScoped, type EntryRow } from './cart-queries';
 import { cartNotFound, resolveCart, type CartTarget } from './resolve-cart';
 
-/** A cart's lines with their products and its sold-to's prices, as one JSON array in entry order. */
-const linesOfCart = sql<EntryRow[]>`(
-  select coalesce(json_agg(${jsonObject(entryColumns)} order by ${cartEntries.entryNumber}), '[]'::json)
+/**
+ * A cart's lines with their products and its sold-to's prices, as one JSON array in entry order, each line an
+ * array of `entryColumns` (the busiest read of the shop: keys fifty times over cost more than the values).
+ */
+const linesOfCart = sql<unknown[][]>`(
+  select coalesce(json_agg(${jsonArray(entryColumns)} order by ${cartEntries.entryNumber}), '[]'::json)
   from ${cartEntries}
   join ${products} on ${products.code} = ${cartEntries.productCode}
   left join ${prices} on ${prices.productCode} = ${products.code} and ${prices.soldToCode} = ${shipTos.soldToCode}
@@ -36,7 +39,7 @@ type ReadRows = Awaited<ReturnType<ReturnType<typeof preparedRead>['execute']>>;
 
 function toState(rows: ReadRows): CartState | undefined {
   const row = rows[0];
-  return row && { ...toScoped(row), entries: row.lines };
+  return row && { ...toScoped(row), entries: fromJsonArrays<EntryRow>(entryColumns, row.lines) };
 }
 
 export type CartReader = (userId: number, target: CartTarget) => Promise<CartState>;
