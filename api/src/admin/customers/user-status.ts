@@ -4,7 +4,7 @@ import { oauthTokens, users } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { lockedNames, unlockName } from '../../auth/sign-in-limits';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../../audit/record-audit';
 
 export type UserStatus = 'active' | 'disabled';
 export type UserAction = 'disable' | 'enable' | 'unlock';

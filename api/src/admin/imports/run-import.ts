@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { importRuns } from '../../db/schema';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../../audit/record-audit';
 import { readImportFile, type FileFormat } from './import-file';
 import type { ImportKind } from './import-kind';
 import { IMPORT_KINDS, type ImportKindName } from './import-kinds';
