@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, gte, lt } from 'drizzle-orm';
+import type { UserImport } from '../src/admin/imports/kinds/customers/customer-rows';
+import { hashNewPasswords } from '../src/admin/imports/kinds/customers/new-passwords';
+import { verifyPassword } from '../src/auth/passwords';
 import { auditLog, importRuns, prices, products, shipToRanges, shipTos } from '../src/db/schema';
 import { createOperator, operatorToken } from './support/admin-client';
 import { SOLO, shopper } from './support/cart-helpers';
@@ -156,6 +159,14 @@ describe('POST /admin/v1/imports/{kind}', () => {
       [[true, { status: 'active', locked: false }, { status: 'disabled', locked: false }]],
     );
     assert.equal((await upload('customers', user('disabled'))).body.unchanged, 1, 'a user disabled already is left as is');
+  });
+
+  it('hashes a new user\'s first password before the write (outside its transaction), and never a known user\'s', async () => {
+    const user = (username: string): UserImport => ({ record: 'user', username, customerId: 'C0009103', name: 'Hash Test', status: 'active', shipTos: [], password: 'First-pass-1' });
+    const [fresh, known] = await hashNewPasswords(server.database.db, [user('hash-test@example.com'), user('solo@example.com')]);
+    assert.ok(fresh?.record === 'user' && fresh.passwordHash && (await verifyPassword(fresh.passwordHash, 'First-pass-1')));
+    assert.equal(fresh.password, undefined, 'the write gets the hash, not the password');
+    assert.deepEqual(known?.record === 'user' && [known.password, known.passwordHash], [undefined, undefined], 'an import never resets a password');
   });
 
   it('two imports of the same products at once, in opposite orders, both apply without error', async () => {
