@@ -1,6 +1,59 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Module boundaries. Each zone: files in `target` may not import `from`, except what `except` names (relative
+ * to `from`). The platform (db, config, errors, http, operations, outbox, mail) imports only the platform, so
+ * a feature is one new module that registers itself with it, never an edit to it; the back office and the
+ * demo data sit on top; the API and the storefront share nothing but HTTP.
+ */
+const PLATFORM = ['./db', './config', './errors', './http', './operations'];
+const platformOnly = (module, allowed, why) => ({
+  target: `api/src/${module}`,
+  from: 'api/src',
+  except: [`./${module}`, ...allowed],
+  message: `api/src/${module}/ is platform: it imports only ${allowed.map((path) => path.slice(2)).join(', ') || 'itself'}. ${why}`,
+});
+const BOUNDARIES = [
+  platformOnly('db', [], 'The schema and the database client know no feature.'),
+  platformOnly('config', [], 'Configuration is read before anything else exists.'),
+  platformOnly('http', PLATFORM.filter((path) => path !== './http'), 'HTTP plumbing serves every module and knows none.'),
+  platformOnly('operations', PLATFORM.filter((path) => path !== './operations'), 'Health, limits and logging serve every module and know none.'),
+  platformOnly('outbox', PLATFORM, 'Modules register their event types, templates and channels with the outbox at start-up; it imports none of them.'),
+  platformOnly('mail', [...PLATFORM, './outbox'], 'The mail channel sends what a module\'s registered template wrote; the templates live in their modules.'),
+  {
+    // errors/catalogue/ maps each module's problems to HTTP errors, so it alone may import the modules' problems.
+    target: 'api/src/errors/*.ts',
+    from: 'api/src',
+    except: PLATFORM,
+    message: 'api/src/errors/ (outside catalogue/) is platform: it imports only db, config, http, operations.',
+  },
+  {
+    target: ['api/src/*/problems.ts', 'api/src/**/problems.ts'],
+    from: 'api/src/http',
+    message: 'A module\'s problems are plain values; errors/catalogue/ maps them to HTTP errors.',
+  },
+  {
+    target: ['api/src/!(admin|seed)/**', 'api/src/main.ts'],
+    from: 'api/src/admin',
+    message: 'The back office builds on the modules, not the reverse: only app.ts (its routes) and seed/ (its imports) use admin/.',
+  },
+  {
+    target: ['api/src/!(seed)/**', 'api/src/app.ts'],
+    from: 'api/src/seed',
+    message: 'Demo data is not production code: only main.ts loads it, in demo mode; what production needs lives in its module.',
+  },
+  {
+    target: 'web/src/lib',
+    from: ['web/src/app', 'web/src/components'],
+    message: 'web/src/lib/ (API clients, sessions, rules) is used by pages and components, never the reverse.',
+  },
+  { target: 'api', from: 'web', message: 'The API and the storefront share nothing but HTTP.' },
+  { target: 'web', from: 'api', message: 'The API and the storefront share nothing but HTTP.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '**/.next-e2e/**', '**/.data/**', 'web/next-env.d.ts', 'api/drizzle/**'] },
@@ -23,6 +76,23 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-misused-promises': 'error',
     },
+  },
+  ...['api', 'web'].map((workspace) => ({
+    files: [`${workspace}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    // Each workspace resolves imports as its own tsconfig does (the storefront's `@/` paths).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${workspace}/tsconfig.json` })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARIES }] },
+  })),
+  {
+    // A cycle makes start-up order matter and a module impossible to understand alone; type-only imports are
+    // erased at build time and do not count.
+    files: ['api/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['web/src/**/*.tsx', 'web/src/**/*.ts'],

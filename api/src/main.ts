@@ -3,7 +3,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { isEmpty, migrateDatabase, openDatabase, type Database } from './db/client';
 import { loggerOptions } from './operations/logger';
-import { seedDemoData } from './seed/seed';
 
 /** Milliseconds of each start-up step, logged with "api ready" so a slow start says where its time went. */
 type Phases = Record<string, number>;
@@ -24,6 +23,10 @@ async function openAndPrepare(config: Config, phases: Phases): Promise<Database>
   ));
   await timed(phases, 'migrateMs', () => migrateDatabase(database));
   if (config.demoMode && (await isEmpty(database.db))) {
+    // Demo mode alone fills an empty database with the demo data (docs/decisions/006-embedded-demo-database.md).
+    // The start-up is the one place outside seed/ that may use it, and loads it only then: no production code
+    // path imports seed/ (eslint.config.js).
+    const { seedDemoData } = await import('./seed/seed');
     await timed(phases, 'seedMs', () => seedDemoData(database.db));
   }
   return database;

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, gte, lt } from 'drizzle-orm';
-import { importRuns, prices, products, shipToRanges, shipTos } from '../src/db/schema';
+import type { UserImport } from '../src/admin/imports/kinds/customers/customer-rows';
+import { hashNewPasswords } from '../src/admin/imports/kinds/customers/new-passwords';
+import { verifyPassword } from '../src/auth/passwords';
+import { auditLog, importRuns, prices, products, shipToRanges, shipTos } from '../src/db/schema';
 import { createOperator, operatorToken } from './support/admin-client';
 import { SOLO, shopper } from './support/cart-helpers';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
@@ -139,6 +142,31 @@ describe('POST /admin/v1/imports/{kind}', () => {
     assert.equal((await upload('customers', disable)).body.updated, 1);
     await assert.rejects(server.tokenFor('ivy@example.com', 'Imported-pass-1'), /User is disabled/);
     assert.equal((await server.request(`${BASE}/users/current`, { token: ivy })).status, 401, 'a disabled user is signed out');
+  });
+
+  it('an import that disables a user ends their signed-in session at once and audits it, as the customers page does', async () => {
+    const user = (status: string, password = '') => `record,name,email,customerId,status,shipTos,password\nuser,Jo Imported,jo@example.com,C0009102,${status},0000410001,${password}\n`;
+    assert.equal((await upload('customers', user('active', 'Imported-pass-2'))).body.inserted, 1);
+    const token = await server.tokenFor('jo@example.com', 'Imported-pass-2');
+    assert.equal((await server.request(`${BASE}/users/current`, { token })).status, 200, 'the token is in use, so this process holds it resolved');
+
+    assert.equal((await upload('customers', user('disabled'))).body.updated, 1);
+    assert.equal((await server.request(`${BASE}/users/current`, { token })).status, 401, 'signed out at the next request, not after the token cache');
+    await assert.rejects(server.tokenFor('jo@example.com', 'Imported-pass-2'), /User is disabled/);
+    const audited = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.disable'), eq(auditLog.subject, 'user:jo@example.com')));
+    assert.deepEqual(
+      audited.map((entry) => [entry.operatorId !== null, entry.before, entry.after]),
+      [[true, { status: 'active', locked: false }, { status: 'disabled', locked: false }]],
+    );
+    assert.equal((await upload('customers', user('disabled'))).body.unchanged, 1, 'a user disabled already is left as is');
+  });
+
+  it('hashes a new user\'s first password before the write (outside its transaction), and never a known user\'s', async () => {
+    const user = (username: string): UserImport => ({ record: 'user', username, customerId: 'C0009103', name: 'Hash Test', status: 'active', shipTos: [], password: 'First-pass-1' });
+    const [fresh, known] = await hashNewPasswords(server.database.db, [user('hash-test@example.com'), user('solo@example.com')]);
+    assert.ok(fresh?.record === 'user' && fresh.passwordHash && (await verifyPassword(fresh.passwordHash, 'First-pass-1')));
+    assert.equal(fresh.password, undefined, 'the write gets the hash, not the password');
+    assert.deepEqual(known?.record === 'user' && [known.password, known.passwordHash], [undefined, undefined], 'an import never resets a password');
   });
 
   it('two imports of the same products at once, in opposite orders, both apply without error', async () => {

@@ -1,5 +1,3 @@
-import type { Clock } from '../delivery/delivery-dates';
-
 /**
  * The API's sense of "now", shifted by an offset a browser test sets (PUT /test/clock), so a test can
  * stand just before a delivery cut-off and watch it pass. Time keeps flowing from the instant set. Only
@@ -9,7 +7,8 @@ export class ControllableClock {
   private offsetMs = 0;
   private readonly listeners: (() => void)[] = [];
 
-  readonly now: Clock = () => new Date(Date.now() + this.offsetMs);
+  /** A delivery Clock (delivery/delivery-dates.ts); typed here by its shape, as operations/ imports no feature. */
+  readonly now = (): Date => new Date(Date.now() + this.offsetMs);
 
   /** From now on, "now" reads `instant` plus the time since; null goes back to the real time. */
   set(instant: Date | null): void {

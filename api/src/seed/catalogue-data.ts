@@ -3,6 +3,8 @@
  * products it sells (item names, pack options with typical trade prices, storage and shelf life).
  */
 
+import type { Storage } from '../catalogue/storage';
+
 export interface PackOption {
   size: string;
   type: string;
@@ -15,7 +17,7 @@ export interface LeafTemplate {
   name: string;
   items: string[];
   packs: PackOption[];
-  storage: 'chilled' | 'frozen' | 'ambient';
+  storage: Storage;
   shelfLife: [number, number];
   vatRateBp: number;
   note: string;
@@ -30,12 +32,6 @@ export interface TopCategory {
 const chilled = 'chilled' as const;
 const ZERO = 0;
 const STANDARD = 2000;
-
-export const STORAGE_TEXT: Record<LeafTemplate['storage'], string> = {
-  chilled: 'Keep refrigerated 0-5 °C',
-  frozen: 'Store frozen at -18 °C or below',
-  ambient: 'Store in a cool, dry place',
-};
 
 export const DAIRY: TopCategory[] = [
   {

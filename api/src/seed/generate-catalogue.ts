@@ -1,4 +1,6 @@
-import { BRANDS, CHILLED, DAIRY, QUALIFIERS, STORAGE_TEXT, type LeafTemplate, type TopCategory } from './catalogue-data';
+import type { ProductImportRow } from '../admin/imports/kinds/products';
+import { STORAGE_TEXT } from '../catalogue/storage';
+import { BRANDS, CHILLED, DAIRY, QUALIFIERS, type LeafTemplate, type TopCategory } from './catalogue-data';
 
 export interface CategoryRow {
   id: string;
@@ -6,28 +8,6 @@ export interface CategoryRow {
   parentId: string | null;
   range: 'CHIL' | 'DAIR';
   position: number;
-}
-
-export interface ProductRow {
-  code: string;
-  name: string;
-  description: string;
-  brand: string;
-  range: 'CHIL' | 'DAIR';
-  categoryId: string;
-  packSize: string;
-  packType: string;
-  salesUnit: string;
-  listPricePence: number;
-  vatRateBp: number;
-  storage: string;
-  storageText: string;
-  shelfLifeDays: number;
-  minOrderQuantity: number;
-  stockStatus: string;
-  featured: boolean;
-  collections: string[];
-  discontinued: boolean;
 }
 
 /** mulberry32: a tiny seeded generator, so the same product number always gets the same product. */
@@ -77,7 +57,7 @@ export const DEMO_PRODUCT_COUNT = 820;
  * commercial flags come from a generator seeded with i. Past the first few hundred, a qualifier
  * ('Organic', 'Catering', …) keeps names distinct in benchmark catalogues of 100 000.
  */
-export function generateProduct(i: number): ProductRow {
+export function generateProduct(i: number): ProductImportRow {
   const leaf = LEAVES[i % LEAVES.length] as Leaf;
   const rng = random(i + 1);
   const item = pick(rng, leaf.items);
@@ -118,7 +98,7 @@ export function generateProduct(i: number): ProductRow {
 }
 
 /** A sold-to's negotiated prices: each sold-to gets its own deterministic discount on part of the range. */
-export function soldToPrice(soldToIndex: number, product: ProductRow, i: number): number | null {
+export function soldToPrice(soldToIndex: number, product: ProductImportRow, i: number): number | null {
   const rng = random((i + 1) * 7919 + soldToIndex * 104_729);
   if (rng() > 0.6) return null;
   const discount = soldToIndex === 0 ? 0.92 + rng() * 0.05 : 0.85 + rng() * 0.08;

@@ -3,11 +3,12 @@ import { operators } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { applyRows } from '../admin/imports/run-import';
 import { categoryImport } from '../admin/imports/kinds/categories';
-import { customerImport, type CustomerImportRow } from '../admin/imports/kinds/customers';
+import { customerImport } from '../admin/imports/kinds/customers';
+import type { CustomerImportRow } from '../admin/imports/kinds/customers/customer-rows';
 import { priceImport, type PriceImportRow } from '../admin/imports/kinds/prices';
-import { productImport } from '../admin/imports/kinds/products';
+import { productImport, type ProductImportRow } from '../admin/imports/kinds/products';
 import { DEMO_OPERATOR, DEMO_PASSWORD, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
-import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice, type ProductRow } from './generate-catalogue';
+import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -25,7 +26,7 @@ function demoCustomers(): CustomerImportRow[] {
   ];
 }
 
-function demoPrices(products: ProductRow[]): PriceImportRow[] {
+function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
   return products.flatMap((product, index) =>
     SOLD_TOS.flatMap((soldTo, soldToIndex) => {
       const pricePence = soldToPrice(soldToIndex, product, index);

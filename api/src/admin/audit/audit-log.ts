@@ -4,20 +4,6 @@ import { addDays } from '../../delivery/calendar-date';
 import { londonInstant } from '../../delivery/london-time';
 import { auditLog, operators } from '../../db/schema';
 
-export interface AuditEntry {
-  /** Null for the system (the demo seed). */
-  operatorId: number | null;
-  action: string;
-  subject: string;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Written in the same transaction as the change it describes, so the log never misses or invents one. */
-export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ operatorId: entry.operatorId, action: entry.action, subject: entry.subject, before: entry.before ?? null, after: entry.after ?? null });
-}
-
 export interface AuditFilter {
   action?: string;
   subject?: string;

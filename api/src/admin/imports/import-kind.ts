@@ -12,6 +12,11 @@ export interface ImportColumn {
   example: string;
 }
 
+/** What a write did: its counts, and any users it disabled (their cached tokens are forgotten once committed). */
+export interface Written extends WriteCounts {
+  disabledUserIds?: number[];
+}
+
 export interface Checked<Row> {
   rows: Row[];
   problems: ImportProblem[];
@@ -27,8 +32,16 @@ export interface ImportKind<Row> {
   columns: readonly ImportColumn[];
   /** Reads and checks every row; the valid ones come back typed, the rest as problems. */
   check(db: Db, rows: SourceRow[]): Promise<Checked<Row>>;
-  /** Writes checked rows inside the caller's transaction: upserts by code, untouched when nothing changed. */
-  write(tx: Tx, rows: Row[]): Promise<WriteCounts>;
+  /**
+   * Work on checked rows too slow to hold a transaction open for (hashing passwords), done before the write's
+   * transaction opens; answers the rows to write.
+   */
+  prepare?(db: Db, rows: Row[]): Promise<Row[]>;
+  /**
+   * Writes checked rows inside the caller's transaction: upserts by code, untouched when nothing changed. `by`
+   * is the operator running the import (null: the demo seed), for the audit entries a write makes.
+   */
+  write(tx: Tx, rows: Row[], by: { operatorId: number | null }): Promise<Written>;
 }
 
 export const WRITE_BATCH = 1000;

@@ -53,7 +53,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(importQuery, request.query, 'query');
     const format = formatOf(request.headers['content-type']);
     if (!format || !Buffer.isBuffer(request.body)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
-    const report = await runImport(db, { kind, bytes: request.body, format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id });
+    const { report, disabledUserIds } = await runImport(db, { kind, bytes: request.body, format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id });
+    // As on the customers page: this process forgets a disabled user's cached tokens at once, others within TOKEN_CACHE_SECONDS.
+    for (const userId of disabledUserIds) app.principals.forgetUser(userId);
     if (report.outcome !== 'refused') return report;
     const message = `${report.refused || 'The file'} ${report.refused === 1 ? 'row was' : report.refused ? 'rows were' : 'was'} refused: nothing was written`;
     return reply.code(422).send({ ...report, errors: [{ type: 'ImportError', reason: 'invalidRows', message, subject: 'file' }] });

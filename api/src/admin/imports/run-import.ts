@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { importRuns } from '../../db/schema';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../../audit/record-audit';
 import { readImportFile, type FileFormat } from './import-file';
 import type { ImportKind } from './import-kind';
 import { IMPORT_KINDS, type ImportKindName } from './import-kinds';
@@ -40,11 +40,22 @@ async function record(db: DbOrTx, report: ImportReport, operatorId: number | nul
   });
 }
 
-/** Writes checked rows in one transaction with the run's record and audit entry: all of it, or nothing. */
-export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: Row[], meta: { fileName: string; operatorId: number | null; rowCount?: number }): Promise<ImportReport> {
+/** What a run answers (its report) and what its caller does once it is committed. */
+export interface ImportOutcome {
+  report: ImportReport;
+  /** Users the import disabled: the caller forgets their cached tokens (PrincipalCache.forgetUser). */
+  disabledUserIds: number[];
+}
+
+/**
+ * Writes checked rows in one transaction with the run's record and audit entry: all of it, or nothing. The
+ * kind's slow preparation (hashing passwords) runs first, outside the transaction.
+ */
+export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: Row[], meta: { fileName: string; operatorId: number | null; rowCount?: number }): Promise<ImportOutcome> {
   const startedAt = new Date();
+  const ready = definition.prepare ? await definition.prepare(db, rows) : rows;
   return db.transaction(async (tx) => {
-    const counts = await definition.write(tx, rows);
+    const { disabledUserIds = [], ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId });
     const report: ImportReport = {
       kind: definition.kind,
       fileName: meta.fileName,
@@ -60,7 +71,7 @@ export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: 
     if (meta.operatorId !== null) {
       await recordAudit(tx, { operatorId: meta.operatorId, action: `import.${definition.kind}`, subject: `file:${meta.fileName}`, after: { rows: report.rows, ...counts } });
     }
-    return report;
+    return { report, disabledUserIds };
   });
 }
 
@@ -68,7 +79,7 @@ export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: 
  * An import from a file: read, check every row, then either report (dry run, or a real run with refused rows,
  * which writes nothing) or apply all of it in one transaction. Every run is recorded.
  */
-export async function runImport(db: Db, request: ImportRequest): Promise<ImportReport> {
+export async function runImport(db: Db, request: ImportRequest): Promise<ImportOutcome> {
   const startedAt = new Date();
   const definition: ImportKind<unknown> = IMPORT_KINDS[request.kind];
   const columns = new Set(definition.columns.map((column) => column.name));
@@ -89,7 +100,7 @@ export async function runImport(db: Db, request: ImportRequest): Promise<ImportR
       ...NONE,
     };
     await record(db, report, request.operatorId, startedAt);
-    return report;
+    return { report, disabledUserIds: [] };
   }
   return applyRows(db, definition, checked.rows, { fileName: request.fileName, operatorId: request.operatorId, rowCount: sourceRows.length });
 }

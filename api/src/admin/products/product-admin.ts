@@ -5,7 +5,7 @@ import { categories, prices, products, soldTos } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { customerPrices } from '../../pricing/customer-prices';
 import { money } from '../../pricing/money';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../../audit/record-audit';
 
 export interface ProductFilter {
   q?: string;

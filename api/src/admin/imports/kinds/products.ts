@@ -2,14 +2,12 @@ import { inArray } from 'drizzle-orm';
 import { RANGES } from '../../../accounts/ship-tos';
 import type { Db } from '../../../db/client';
 import { categories, products } from '../../../db/schema';
-import { STORAGE_TEXT } from '../../../seed/catalogue-data';
-import type { ProductRow } from '../../../seed/generate-catalogue';
+import { STORAGE_TEXT, STORAGES } from '../../../catalogue/storage';
 import { refuseDuplicates, type ImportKind } from '../import-kind';
 import type { ImportProblem } from '../import-report';
 import { RowReader } from '../row-reader';
 import { upsertRows } from '../upsert';
 
-const STORAGES = ['chilled', 'frozen', 'ambient'] as const;
 const STOCK = ['inStock', 'lowStock', 'outOfStock'] as const;
 const COLLECTIONS = ['specialoffers', 'bestsellers'];
 /** VAT as a percentage in the file, basis points in the database. */
@@ -17,7 +15,30 @@ const VAT_RATES = new Map([['0', 0], ['5', 500], ['20', 2000]]);
 
 type Located<T> = T & { line: number };
 
-function readProduct(reader: RowReader): ProductRow | undefined {
+/** A product as the products import writes it (the demo seed's generator makes the same rows). */
+export interface ProductImportRow {
+  code: string;
+  name: string;
+  description: string;
+  brand: string;
+  range: 'CHIL' | 'DAIR';
+  categoryId: string;
+  packSize: string;
+  packType: string;
+  salesUnit: string;
+  listPricePence: number;
+  vatRateBp: number;
+  storage: string;
+  storageText: string;
+  shelfLifeDays: number;
+  minOrderQuantity: number;
+  stockStatus: string;
+  featured: boolean;
+  collections: string[];
+  discontinued: boolean;
+}
+
+function readProduct(reader: RowReader): ProductImportRow | undefined {
   const code = reader.code('code');
   const name = reader.text('name', { max: 150 });
   const description = reader.text('description', { max: 2000, optional: true }) ?? '';
@@ -50,7 +71,7 @@ function readProduct(reader: RowReader): ProductRow | undefined {
 }
 
 /** Products by code. `active=false` stops a product being sold: search, carts and reorder treat it as discontinued. */
-export const productImport: ImportKind<ProductRow> = {
+export const productImport: ImportKind<ProductImportRow> = {
   kind: 'products',
   columns: [
     { name: 'code', required: true, help: 'Product code (the key)', example: '100001' },
@@ -75,7 +96,7 @@ export const productImport: ImportKind<ProductRow> = {
   ],
   async check(db: Db, source) {
     const problems: ImportProblem[] = [];
-    const read: Located<ProductRow>[] = [];
+    const read: Located<ProductImportRow>[] = [];
     for (const row of source) {
       const reader = new RowReader(row);
       const product = readProduct(reader);

@@ -1,0 +1,100 @@
+import { RANGES, type Range } from '../../../../accounts/ship-tos';
+import type { RowReader } from '../../row-reader';
+
+export interface SoldToImport {
+  record: 'soldTo';
+  code: string;
+  name: string;
+}
+
+export interface ShipToImport {
+  record: 'shipTo';
+  code: string;
+  name: string;
+  soldToCode: string;
+  addressLine1: string;
+  town: string;
+  postcode: string;
+  cutoffTime: string;
+  purchaseOrderRequired: boolean;
+  ranges: { range: Range; deliveryWeekdays: number[] }[];
+}
+
+export interface UserImport {
+  record: 'user';
+  username: string;
+  customerId: string;
+  name: string;
+  status: 'active' | 'disabled';
+  shipTos: string[];
+  /** Only used when the user is new: an import never resets a password. */
+  password?: string;
+  /** The password's hash, made before the write's transaction opens (new-passwords.ts). */
+  passwordHash?: string;
+}
+
+export type CustomerImportRow = SoldToImport | ShipToImport | UserImport;
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const RECORDS = ['soldTo', 'shipTo', 'user'] as const;
+
+/** "CHIL: Mon Wed Fri; DAIR: Tue Thu" (or ISO numbers, 1 = Monday) into each range's delivery weekdays. */
+export function parseDeliveryDays(text: string): ShipToImport['ranges'] | string {
+  const parts = text.split(/[;|\n]/).map((part) => part.trim()).filter(Boolean);
+  if (parts.length === 0) return 'Required: each range and its delivery days, e.g. "DAIR: Tue Fri"';
+  const ranges: ShipToImport['ranges'] = [];
+  for (const part of parts) {
+    const match = /^([A-Za-z]+)\s*[:=]\s*(.+)$/.exec(part);
+    const range = RANGES.find((candidate) => candidate === match?.[1]?.toUpperCase());
+    if (!match?.[2] || !range) return `'${part}' must be a range (${RANGES.join(' or ')}) then its days, e.g. "DAIR: Tue Fri"`;
+    if (ranges.some((known) => known.range === range)) return `Range ${range} is given twice`;
+    const days = new Set<number>();
+    for (const word of match[2].split(/[\s,]+/).filter(Boolean)) {
+      const day = /^[1-7]$/.test(word) ? Number(word) : WEEKDAYS.indexOf(word.slice(0, 3).toLowerCase()) + 1;
+      if (day < 1) return `'${word}' is not a weekday (Mon … Sun or 1 … 7)`;
+      days.add(day);
+    }
+    ranges.push({ range, deliveryWeekdays: [...days].sort((a, b) => a - b) });
+  }
+  return ranges;
+}
+
+function readShipTo(reader: RowReader): ShipToImport | undefined {
+  const code = reader.code('code');
+  const name = reader.text('name', { max: 120 });
+  const soldToCode = reader.code('soldTo');
+  const addressLine1 = reader.text('address', { max: 200 });
+  const town = reader.text('town', { max: 80 });
+  const postcode = reader.text('postcode', { max: 12 });
+  const cutoffTime = reader.text('cutoff', { max: 5, optional: true, pattern: /^([01]\d|2[0-3]):[0-5]\d$/, patternHint: 'Must be a time of day HH:MM (Europe/London), e.g. 14:00' }) ?? '14:00';
+  const purchaseOrderRequired = reader.boolean('poRequired', false);
+  const days = parseDeliveryDays(reader.text('deliveryDays', { max: 200, optional: true }) ?? '');
+  if (typeof days === 'string') reader.problem('deliveryDays', days);
+  if (reader.problems.length > 0 || typeof days === 'string' || !code || !name || !soldToCode || !addressLine1 || !town || !postcode || purchaseOrderRequired === undefined) return undefined;
+  return { record: 'shipTo', code, name, soldToCode, addressLine1, town, postcode, cutoffTime, purchaseOrderRequired, ranges: days };
+}
+
+function readUser(reader: RowReader): UserImport | undefined {
+  const username = reader.text('email', { max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, patternHint: 'Must be an e-mail address' })?.toLowerCase();
+  const customerId = reader.code('customerId');
+  const name = reader.text('name', { max: 120 });
+  const status = reader.oneOf('status', ['active', 'disabled'] as const, 'active');
+  const shipToCodes = reader.list('shipTos');
+  const password = reader.text('password', { max: 1024, optional: true });
+  if (password !== undefined && password.length < 10) reader.problem('password', 'At least 10 characters');
+  if (reader.problems.length > 0 || !username || !customerId || !name || !status) return undefined;
+  return { record: 'user', username, customerId, name, status, shipTos: [...new Set(shipToCodes)], ...(password ? { password } : {}) };
+}
+
+/** One row of a customers file, by its `record` column; undefined when the reader noted a problem. */
+export function readCustomerRow(reader: RowReader): CustomerImportRow | undefined {
+  const record = reader.oneOf('record', RECORDS);
+  if (record === 'soldTo') {
+    const code = reader.code('code');
+    const name = reader.text('name', { max: 120 });
+    return code && name && reader.problems.length === 0 ? { record, code, name } : undefined;
+  }
+  if (record === 'shipTo') return readShipTo(reader);
+  if (record === 'user') return readUser(reader);
+  return undefined;
+}

@@ -1,0 +1,4 @@
+// Column helpers shared by the tables of every area.
+import { timestamp } from 'drizzle-orm/pg-core';
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

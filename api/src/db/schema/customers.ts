@@ -1,0 +1,64 @@
+// Who buys: sold-tos (the paying customer), their ship-tos (kitchens) with the ranges each may order, and
+// the customers' users with the ship-tos each may order for.
+import { boolean, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const soldTos = pgTable('sold_tos', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const shipTos = pgTable('ship_tos', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  soldToCode: text('sold_to_code')
+    .notNull()
+    .references(() => soldTos.code),
+  addressLine1: text('address_line1').notNull(),
+  town: text('town').notNull(),
+  postcode: text('postcode').notNull(),
+  /** Local (Europe/London) time of day, 'HH:MM', by which an order must be placed on the working day before delivery. */
+  cutoffTime: text('cutoff_time').notNull().default('14:00'),
+  purchaseOrderRequired: boolean('purchase_order_required').notNull().default(false),
+});
+
+/** A range (sales org) a ship-to may order, with the ISO weekdays (1 = Monday … 7 = Sunday) it is delivered on. */
+export const shipToRanges = pgTable(
+  'ship_to_ranges',
+  {
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    range: text('range').notNull(),
+    deliveryWeekdays: smallint('delivery_weekdays').array().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shipToCode, t.range] })],
+);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Lower-cased e-mail address; the sign-in name. */
+  username: text('username').notNull().unique(),
+  customerId: text('customer_id').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** 'active' | 'disabled'. Sign-in locks are time-bound and live in signInAttempts, keyed by the name typed. */
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+});
+
+export const userShipTos = pgTable(
+  'user_ship_tos',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shipToCode] })],
+);

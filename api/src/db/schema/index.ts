@@ -1,0 +1,13 @@
+// The database schema, one file per area; everything is re-exported here so code imports `db/schema` alone
+// (drizzle.config.ts points drizzle-kit at this file).
+export * from './customers';
+export * from './catalogue';
+export * from './carts';
+export * from './orders';
+export * from './auth';
+export * from './operations';
+export * from './admin';
+export * from './order-guide';
+export * from './outbox';
+export * from './mail';
+export * from './standing-orders';

@@ -1,0 +1,101 @@
+// Placed orders, their lines, the per-user counts kept by a trigger and every status change after placing.
+import { date, index, integer, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { shipTos, soldTos, users } from './customers';
+import { carts } from './carts';
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Readable, sequential: MV-000123 */
+    code: text('code').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shipToCode: text('ship_to_code')
+      .notNull()
+      .references(() => shipTos.code),
+    soldToCode: text('sold_to_code')
+      .notNull()
+      .references(() => soldTos.code),
+    range: text('range').notNull(),
+    /** An OrderStatus (order-status/order-status.ts): placed, confirmed, picking, dispatched, delivered or cancelled. */
+    status: text('status').notNull().default('placed'),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    purchaseOrderNumber: text('purchase_order_number'),
+    deliveryInstructions: text('delivery_instructions'),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    /** One order per cart, whatever the idempotency key: backs "twenty submissions make one order". */
+    sourceCartId: integer('source_cart_id')
+      .notNull()
+      .unique()
+      .references(() => carts.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // Ends with id, the history's tie-break, so a page is read straight off the index in order.
+    index('orders_history_idx').on(t.userId, t.shipToCode, t.range, t.placedAt, t.id),
+    // The order guide reads a ship-to's recent orders of every user (docs/ordering-rules.md).
+    index('orders_ship_to_recent_idx').on(t.shipToCode, t.range, t.placedAt),
+  ],
+);
+
+/**
+ * How many orders each user has placed per ship-to and range, kept by a trigger on `orders` (migration
+ * 0002): the order history's page count without counting a long history on every page.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    userId: integer('user_id').notNull(),
+    shipToCode: text('ship_to_code').notNull(),
+    range: text('range').notNull(),
+    placed: integer('placed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shipToCode, t.range] })],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    lineNumber: integer('line_number').notNull(),
+    productCode: text('product_code').notNull(),
+    name: text('name').notNull(),
+    packSize: text('pack_size').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    quantity: integer('quantity').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    /** What the warehouse reported as delivered; null until it reports, less than quantity for a shortage. */
+    deliveredQuantity: integer('delivered_quantity'),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.lineNumber] })],
+);
+
+/** Every status change of an order after it was placed: who reported it, and the note the customer sees. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    /** 'operator:<e-mail>' or 'client:<client id>'. */
+    changedBy: text('changed_by').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.id)],
+);

@@ -1,0 +1,37 @@
+// The transactional outbox.
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/**
+ * The transactional outbox: one row per event and channel (webhook, mail), written in the transaction that
+ * changed the order, delivered afterwards by the dispatcher (outbox/dispatcher.ts), in order per order code.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The Standard Webhooks message id (msg_…): the same on every attempt, so receivers can drop repeats. */
+    eventId: text('event_id').notNull(),
+    /** 'webhook' | 'mail' */
+    channel: text('channel').notNull(),
+    /** An EventType (outbox/order-event.ts): 'order.placed', 'order.status_changed', 'order.amended' or 'order.cancelled'. */
+    type: text('type').notNull(),
+    orderCode: text('order_code').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While set and in the future, one dispatcher holds the message; a crashed holder's lease runs out. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    leaseToken: text('lease_token'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_event_channel_idx').on(t.eventId, t.channel),
+    index('outbox_messages_due_idx').on(t.channel, t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+    index('outbox_messages_order_idx').on(t.channel, t.orderCode, t.id).where(sql`${t.deliveredAt} is null`),
+  ],
+);
