@@ -87,7 +87,7 @@ describe('e-mail while the SMTP server is down', () => {
       const solo = await shopper(server, SOLO);
       const order = await placeTestOrder(server, solo, [1]);
       const failed = await eventually(async () => {
-        const rows = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderCode, order.code), eq(outboxMessages.channel, 'mail')));
+        const rows = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderingKey, order.code), eq(outboxMessages.channel, 'mail')));
         return (rows[0]?.attempts ?? 0) >= 2 ? rows[0] : undefined;
       }, 'failed attempts while the server is down');
       assert.equal(failed.deliveredAt, null);

@@ -41,7 +41,7 @@ describe('changing a placed order until its cut-off', () => {
 
   const mailsAbout = (code: string) => sink.mails.filter((mail) => mail.subject?.includes(code));
   const eventsOf = (code: string) =>
-    server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderCode, code), eq(outboxMessages.channel, 'webhook'))).orderBy(asc(outboxMessages.id));
+    server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderingKey, code), eq(outboxMessages.channel, 'webhook'))).orderBy(asc(outboxMessages.id));
 
   // Solo's dairy comes on Tuesday 8 December 2026; the cut-off is Monday 7 December, 14:00 GMT.
   const placeForTuesday = (quantities?: number[], details?: Record<string, string>) =>

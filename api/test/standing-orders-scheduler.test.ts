@@ -56,7 +56,7 @@ describe('standing-order scheduler: reminder and placement', () => {
     await setClock(server, '2026-12-03T08:00:00Z');
     await runScheduler(server);
     await runScheduler(server);
-    assert.deepEqual(await queuedReminders(server, standing.code), [{ orderCode: `${standing.code}/2026-12-04` }]);
+    assert.deepEqual(await queuedReminders(server, standing.code), [{ key: `${standing.code}/2026-12-04` }]);
     const reminder = await eventually(async () => sink.mails.find((mail) => mail.subject?.includes('Friday dairy')), 'the reminder mail');
     assert.equal(reminder.subject, `Standing order ${standing.code} (Friday dairy): delivery Friday 4 December 2026`);
     const text = reminder.text ?? '';

@@ -40,7 +40,7 @@ describe('standing orders with two API processes', () => {
         await Promise.all([setClock(one, now), setClock(two, now)]);
         await Promise.all([one, two, one, two, one, two].map((server) => runScheduler(server)));
       }
-      assert.deepEqual((await queuedReminders(one, standing.code)).map((row) => row.orderCode).sort(), [`${standing.code}/2026-12-04`, `${standing.code}/2026-12-08`]);
+      assert.deepEqual((await queuedReminders(one, standing.code)).map((row) => row.key).sort(), [`${standing.code}/2026-12-04`, `${standing.code}/2026-12-08`]);
       assert.deepEqual((await standingOrdersPlaced(one, standing.code)).map((order) => order.deliveryDate).sort(), ['2026-12-04', '2026-12-08']);
       // Without SMTP the mails land in the demo mailbox, each once.
       const subjects = await eventually(async () => {
