@@ -41,7 +41,8 @@ function headline(type: OrderEventType, { order, statusChange }: OrderEventData)
 
 /**
  * The e-mail for an order event, to the user who placed the order: text and HTML with the lines (and what
- * was delivered, when short), totals, PO number, delivery date and a link to the order in the shop.
+ * was delivered, when short), totals, PO number, delivery date and instructions, and a link to the order in
+ * the shop.
  */
 export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: string): MailContent {
   const { order, statusChange } = data;
@@ -53,6 +54,7 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
     ['Delivery date', longDate(order.deliveryDate)],
     ['Deliver to', `${order.shipTo.name} (${order.shipTo.code})`],
     ['PO number', order.purchaseOrderNumber ?? '–'],
+    ['Delivery instructions', order.deliveryInstructions ?? '–'],
   ];
   const note = statusChange?.note ?? null;
   const lineText = (line: OrderEventData['order']['lines'][number]) => {
