@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const controllable = deps.config.clockControl ? new ControllableClock() : undefined;
   app.decorate('clock', controllable?.now ?? systemClock);
   const outbox = createOutbox(deps.database, deps.config, app.log);
-  // Each module that writes events registers their types; the outbox knows none of its own.
+  // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
   app.decorate('outbox', outbox);
