@@ -35,7 +35,9 @@ export class ChannelDispatcher {
   private wakePending = false;
   private automaticQueued = false;
   private passes: Promise<PassReport> = Promise.resolve({ delivered: 0, failed: 0 });
-  private stopped = true;
+  /** Passes on the timer and on wake-ups: from start() to stop(). Passes asked for (runPass) run until stop(). */
+  private automatic = false;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -46,7 +48,7 @@ export class ChannelDispatcher {
   ) {}
 
   start(): void {
-    this.stopped = false;
+    this.automatic = true;
     this.automaticPass();
   }
 
@@ -55,7 +57,7 @@ export class ChannelDispatcher {
    * into one pass: one claim and one "delivered" update for many orders instead of for each.
    */
   wake(): void {
-    if (this.stopped || this.wakePending) return;
+    if (!this.automatic || this.stopped || this.wakePending) return;
     this.setTimer(WAKE_DELAY_MS, true);
   }
 
@@ -67,6 +69,7 @@ export class ChannelDispatcher {
   /** Stops claiming and waits for the messages in flight, so a graceful restart hands none over twice. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.automatic = false;
     this.wakePending = false;
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -92,12 +95,12 @@ export class ChannelDispatcher {
     this.timer = undefined;
     this.wakePending = false;
     // A pass already waiting its turn has not claimed yet: it will see what this one would have.
-    if (this.stopped || this.automaticQueued) return;
+    if (!this.automatic || this.stopped || this.automaticQueued) return;
     this.automaticQueued = true;
     void this.enqueue(() => {
       this.automaticQueued = false;
     }).then(() => {
-      if (!this.stopped && this.timer === undefined) this.setTimer(this.options.pollMs, false);
+      if (this.automatic && !this.stopped && this.timer === undefined) this.setTimer(this.options.pollMs, false);
     });
   }
 
