@@ -20,6 +20,7 @@ import { registerLoadShedding } from './operations/load-shedding';
 import { userRoutes } from './users/user-routes';
 import { cartRoutes } from './carts/cart-routes';
 import { deliveryRoutes } from './delivery/delivery-routes';
+import { registerOrderEvents } from './orders/order-event-types';
 import { orderRoutes } from './orders/order-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { orderGuideRoutes } from './orderguide/orderguide-routes';
@@ -28,6 +29,7 @@ import { clockRoutes } from './operations/clock-routes';
 import { ControllableClock } from './operations/controllable-clock';
 import { systemClock, type Clock } from './delivery/delivery-dates';
 import { createOutbox, type Outbox } from './outbox/outbox';
+import { registerReminderEvent } from './standing-orders/reminder-mail';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
@@ -78,10 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.databaseOutage.stop());
   const controllable = deps.config.clockControl ? new ControllableClock() : undefined;
   app.decorate('clock', controllable?.now ?? systemClock);
-  app.decorate('outbox', createOutbox(deps.database.db, deps.config, app.log));
-  app.addHook('onReady', async () => app.outbox.start());
-  app.addHook('onClose', async () => app.outbox.stop());
-  const scheduler = new StandingOrderScheduler(deps.database.db, app.clock, deps.config.standingOrders, app.log, () => app.outbox.wake());
+  const outbox = createOutbox(deps.database, deps.config, app.log);
+  // Each module that writes events registers its event types; the outbox knows none of its own.
+  registerOrderEvents(outbox);
+  registerReminderEvent(outbox);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
+  const scheduler = new StandingOrderScheduler(deps.database.db, app.clock, deps.config.standingOrders, app.log);
   app.decorate('standingOrders', scheduler);
   app.addHook('onReady', async () => scheduler.start());
   // Before the outbox stops, so a pass in progress can still hand its mail over.

@@ -5,7 +5,8 @@ import { outboxMessages } from '../src/db/schema';
 import { operatorToken } from './support/admin-client';
 import { SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { integrationEnv, integrationToken, reportStatus } from './support/integration-client';
-import { eventually, placeTestOrder } from './support/order-helpers';
+import { placeTestOrder } from './support/order-helpers';
+import { dispatch, makeDue, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -13,10 +14,8 @@ const mailEnv = (smtpUrl: string | undefined) => ({
   ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   MAIL_FROM: 'Meadowvale Foods <orders@meadowvale.example>',
   SHOP_URL: 'https://shop.meadowvale.example',
-  OUTBOX_POLL_SECONDS: '0.05',
-  OUTBOX_RETRY_BASE_SECONDS: '0.05',
-  OUTBOX_RETRY_MAX_SECONDS: '0.2',
   DELIVERY_TIMEOUT_SECONDS: '1',
+  ...ON_DEMAND_OUTBOX,
   ...integrationEnv(),
 });
 
@@ -36,10 +35,12 @@ describe('e-mail through SMTP', () => {
 
   const mailsAbout = (code: string) => sink.mails.filter((mail) => mail.subject?.includes(code));
 
-  it('sends the order confirmation to the user who placed it: text and HTML with lines, totals, PO, delivery date and a link', async () => {
-    const order = await placeTestOrder(server, solo, [3, 2], { purchaseOrderNumber: 'PO-MAIL-7' });
-    const [mail] = await eventually(async () => (mailsAbout(order.code).length === 1 ? mailsAbout(order.code) : undefined), 'the confirmation');
-    assert.ok(mail);
+  it('sends the order confirmation to the user who placed it: text and HTML with lines, totals, PO, delivery date, instructions and a link', async () => {
+    const order = await placeTestOrder(server, solo, [3, 2], { purchaseOrderNumber: 'PO-MAIL-7', deliveryInstructions: 'Side gate <code 4#21> & ring twice' });
+    await dispatch(server);
+    const [mail, ...more] = mailsAbout(order.code);
+    assert.ok(mail, 'the confirmation');
+    assert.equal(more.length, 0);
     assert.equal(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined, SOLO.username);
     assert.equal(mail.from?.value[0]?.address, 'orders@meadowvale.example');
     assert.match(mail.subject ?? '', new RegExp(`^Order ${order.code} received: delivery \\w+day \\d{1,2} \\w+ \\d{4}$`));
@@ -54,6 +55,8 @@ describe('e-mail through SMTP', () => {
     assert.ok(text.includes(`VAT: ${detail.totalTax.formattedValue}`));
     assert.ok(text.includes('PO number: PO-MAIL-7'));
     assert.ok(html.includes('PO-MAIL-7'));
+    assert.ok(text.includes('Delivery instructions: Side gate <code 4#21> & ring twice'), text);
+    assert.ok(html.includes('Delivery instructions</th><td style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:left">Side gate &lt;code 4#21&gt; &amp; ring twice</td>'), html);
     assert.ok(text.includes(`https://shop.meadowvale.example/account/orders/${order.code}/`));
     assert.ok(html.includes(`href="https://shop.meadowvale.example/account/orders/${order.code}/"`));
     assert.match(mail.messageId ?? '', /^<msg_[0-9a-f]{32}@meadowvale\.mail>$/);
@@ -64,7 +67,8 @@ describe('e-mail through SMTP', () => {
     const erp = await integrationToken(server);
     assert.equal((await reportStatus(server, erp, order.code, { status: 'confirmed' })).status, 200);
     assert.equal((await reportStatus(server, erp, order.code, { status: 'picking', lines: [{ entryNumber: 0, deliveredQuantity: 1 }], note: 'Butter is short this week' })).status, 200);
-    const mails = await eventually(async () => (mailsAbout(order.code).length === 3 ? mailsAbout(order.code) : undefined), 'three mails');
+    await dispatch(server);
+    const mails = mailsAbout(order.code);
     assert.deepEqual(mails.map((mail) => mail.subject), [
       `Order ${order.code} received: ${mails[0]?.subject?.split(': ')[1] ?? ''}`,
       `Order ${order.code} is confirmed`,
@@ -86,16 +90,25 @@ describe('e-mail while the SMTP server is down', () => {
     try {
       const solo = await shopper(server, SOLO);
       const order = await placeTestOrder(server, solo, [1]);
-      const failed = await eventually(async () => {
-        const rows = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderCode, order.code), eq(outboxMessages.channel, 'mail')));
-        return (rows[0]?.attempts ?? 0) >= 2 ? rows[0] : undefined;
-      }, 'failed attempts while the server is down');
+      const mailRow = async () => {
+        const [row] = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderingKey, order.code), eq(outboxMessages.channel, 'mail')));
+        assert.ok(row);
+        return row;
+      };
+      await dispatch(server);
+      await makeDue(server);
+      await dispatch(server);
+      const failed = await mailRow();
+      assert.equal(failed.attempts, 2);
       assert.equal(failed.deliveredAt, null);
       assert.match(failed.lastError ?? '', /ECONNREFUSED/);
 
       await sink.start(port);
-      await eventually(async () => (sink.mails.some((mail) => mail.subject?.includes(order.code)) ? true : undefined), 'the mail after the outage');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await makeDue(server);
+      await dispatch(server);
+      assert.ok((await mailRow()).deliveredAt);
+      await makeDue(server);
+      await dispatch(server);
       assert.equal(sink.mails.filter((mail) => mail.subject?.includes(order.code)).length, 1);
     } finally {
       await server.close();
@@ -115,13 +128,11 @@ describe('e-mail in demo mode (no SMTP_URL)', () => {
     const solo = await shopper(server, SOLO);
     const order = await placeTestOrder(server, solo, [2], { purchaseOrderNumber: 'PO-DEMO-1' });
     const operator = await operatorToken(server);
-    const list = await eventually(async () => {
-      const body = (await (await server.request('/admin/v1/mail', { token: operator })).json()) as {
-        smtp: boolean;
-        messages: { id: number; to: string; subject: string }[];
-      };
-      return body.messages.some((message) => message.subject.includes(order.code)) ? body : undefined;
-    }, 'the stored mail');
+    await dispatch(server);
+    const list = (await (await server.request('/admin/v1/mail', { token: operator })).json()) as {
+      smtp: boolean;
+      messages: { id: number; to: string; subject: string }[];
+    };
     assert.equal(list.smtp, false);
     const listed = list.messages.find((message) => message.subject.includes(order.code));
     assert.equal(listed?.to, SOLO.username);

@@ -48,7 +48,7 @@ describe('status in: POST /admin/v1/orders/{code}/status', () => {
     const events = await server.database.db
       .select({ type: outboxMessages.type })
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.orderCode, order.code), eq(outboxMessages.channel, 'webhook')))
+      .where(and(eq(outboxMessages.orderingKey, order.code), eq(outboxMessages.channel, 'webhook')))
       .orderBy(outboxMessages.id);
     assert.deepEqual(events.map((e) => e.type), ['order.placed', 'order.status_changed', 'order.status_changed']);
 
@@ -86,7 +86,7 @@ describe('status in: POST /admin/v1/orders/{code}/status', () => {
     const cancelled = await placeTestOrder(server, solo, [1]);
     assert.equal((await reportStatus(server, erp, cancelled.code, { status: 'cancelled', note: 'Customer rang to cancel' })).status, 200);
     assert.equal((await reportStatus(server, erp, cancelled.code, { status: 'confirmed' })).status, 409);
-    const rows = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderCode, cancelled.code), eq(outboxMessages.channel, 'webhook')));
+    const rows = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderingKey, cancelled.code), eq(outboxMessages.channel, 'webhook')));
     assert.equal(rows.length, 2, 'a refused move writes no event');
   });
 

@@ -32,7 +32,7 @@ describe('amend and cancel racing the ERP and each other', () => {
       await server.database.db
         .select({ type: outboxMessages.type })
         .from(outboxMessages)
-        .where(and(eq(outboxMessages.orderCode, code), eq(outboxMessages.channel, 'webhook')))
+        .where(and(eq(outboxMessages.orderingKey, code), eq(outboxMessages.channel, 'webhook')))
         .orderBy(asc(outboxMessages.id))
     ).map((row) => row.type);
 

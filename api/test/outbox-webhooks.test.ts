@@ -1,28 +1,37 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { outboxMessages } from '../src/db/schema';
 import { operatorToken } from './support/admin-client';
 import { SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { integrationEnv, integrationToken, reportStatus } from './support/integration-client';
-import { eventually, placeTestOrder } from './support/order-helpers';
+import { placeTestOrder } from './support/order-helpers';
+import { dispatch, makeDue, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
 import { TEST_WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver';
 
-/** Short timings so retries and time-outs happen within a test; the defaults are seconds to an hour. */
-const fastOutbox = (receiver: WebhookReceiver) => ({
+/** Deliveries on demand (support/outbox-helpers.ts); a receiver on this machine, which only tests may use. */
+const outboxEnv = (receiver: WebhookReceiver) => ({
   WEBHOOK_URL: receiver.url,
   WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-  OUTBOX_POLL_SECONDS: '0.05',
-  OUTBOX_RETRY_BASE_SECONDS: '0.05',
-  OUTBOX_RETRY_MAX_SECONDS: '0.2',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
   DELIVERY_TIMEOUT_SECONDS: '0.5',
+  ...ON_DEMAND_OUTBOX,
   ...integrationEnv(),
 });
 
 const headersOf = (headers: Record<string, string | string[] | undefined>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]));
+
+const webhookRow = async (server: TestServer, code: string, type = 'order.placed') => {
+  const [row] = await server.database.db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.orderingKey, code), eq(outboxMessages.channel, 'webhook'), eq(outboxMessages.type, type)));
+  assert.ok(row, `the ${type} webhook message of ${code}`);
+  return row;
+};
 
 describe('orders out: webhooks from the outbox', () => {
   let receiver: WebhookReceiver;
@@ -30,7 +39,7 @@ describe('orders out: webhooks from the outbox', () => {
   let solo: Shopper;
   before(async () => {
     receiver = await new WebhookReceiver().start();
-    server = await startTestServer({ env: fastOutbox(receiver) });
+    server = await startTestServer({ env: outboxEnv(receiver) });
     solo = await shopper(server, SOLO);
   });
   afterEach(() => {
@@ -43,9 +52,11 @@ describe('orders out: webhooks from the outbox', () => {
 
   const acceptedFor = (code: string) => receiver.accepted().filter((event) => event.data.order.code === code);
 
-  it('posts order.placed signed as Standard Webhooks says, and the standardwebhooks library verifies it', async () => {
+  it('posts order.placed as soon as it is committed (no timer is due), signed as Standard Webhooks says', async () => {
     const order = await placeTestOrder(server, solo, [3, 2], { purchaseOrderNumber: 'PO-HOOK-1' });
-    const delivery = await eventually(async () => receiver.received.find((d) => d.body.includes(order.code) && d.status === 204), 'the delivery');
+    // Nothing asks for a pass: the commit's notification wakes the dispatcher.
+    const delivery = await receiver.arrival((d) => d.body.includes(order.code));
+    assert.equal(delivery.status, 204);
     assert.match(String(delivery.headers['webhook-id']), /^msg_[0-9a-f]{32}$/);
     assert.match(String(delivery.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]+=*$/);
     assert.equal(delivery.headers['content-type'], 'application/json');
@@ -64,19 +75,39 @@ describe('orders out: webhooks from the outbox', () => {
     assert.throws(() => new Webhook(otherSecret).verify(delivery.body, headersOf(delivery.headers)));
   });
 
-  it('retries a receiver answering 500 with growing waits until it answers 2xx, and keeps the order of one order\'s events', async () => {
+  it("retries a receiver answering 500 with growing waits until it answers 2xx, and keeps the order of one order's events", async () => {
     let failuresLeft = 4;
-    receiver.answer = () => (failuresLeft-- > 0 ? { status: 500 } : { status: 200 });
-    const order = await placeTestOrder(server, solo);
+    receiver.answer = ({ body }) => (body.includes('PO-RETRY') && failuresLeft-- > 0 ? { status: 500 } : { status: 200 });
+    const order = await placeTestOrder(server, solo, [1], { purchaseOrderNumber: 'PO-RETRY' });
     const erp = await integrationToken(server);
     const confirmed = await reportStatus(server, erp, order.code, { status: 'confirmed' });
     assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
-    await eventually(async () => (acceptedFor(order.code).length === 2 ? true : undefined), 'both events');
+
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      // The first attempt is due at once (the commit may already have woken a pass); later ones after their wait.
+      if (attempt > 1) await makeDue(server);
+      await dispatch(server);
+      const row = await webhookRow(server, order.code);
+      assert.equal(row.attempts, attempt);
+      assert.equal(row.deliveredAt, null);
+      assert.equal(row.lastError, 'receiver answered 500');
+      assert.ok(row.lastAttemptAt);
+      waits.push(row.nextAttemptAt.getTime() - row.lastAttemptAt.getTime());
+    }
+    // Equal jitter on a 10 s base: attempt n waits between 10 s × 2^(n-1) / 2 and 10 s × 2^(n-1).
+    waits.forEach((wait, index) => {
+      const ceiling = 10_000 * 2 ** index;
+      assert.ok(wait >= ceiling / 2 - 1 && wait <= ceiling + 1, `wait ${index + 1} was ${wait} ms`);
+    });
+    assert.equal(acceptedFor(order.code).length, 0, 'the status change waits behind the undelivered placed event');
+
+    await makeDue(server);
+    await dispatch(server);
     assert.deepEqual(acceptedFor(order.code).map((event) => [event.type, event.data.order.status]), [
       ['order.placed', 'placed'],
       ['order.status_changed', 'confirmed'],
     ]);
-    // The status change was never sent before the placed event was through.
     const forOrder = receiver.received.filter((d) => d.body.includes(order.code));
     const firstStatusChange = forOrder.findIndex((d) => d.body.includes('order.status_changed'));
     const lastPlaced = forOrder.map((d) => d.body.includes('"order.placed"')).lastIndexOf(true);
@@ -84,36 +115,41 @@ describe('orders out: webhooks from the outbox', () => {
     const placedAttempts = forOrder.filter((d) => d.body.includes('"order.placed"'));
     assert.equal(placedAttempts.length, 5);
     assert.equal(new Set(placedAttempts.map((d) => d.headers['webhook-id'])).size, 1, 'every attempt carries the same webhook-id');
-    const [row] = await server.database.db
-      .select()
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.orderCode, order.code), eq(outboxMessages.channel, 'webhook'), eq(outboxMessages.type, 'order.placed')));
-    assert.equal(row?.attempts, 5);
-    assert.ok(row?.deliveredAt);
+    const row = await webhookRow(server, order.code);
+    assert.equal(row.attempts, 5);
+    assert.ok(row.deliveredAt);
   });
 
   it('a receiver slower than the time-out holds up neither checkout nor other orders; the event goes through later', async () => {
-    let slowAnswersLeft = 2;
+    let slowAnswersLeft = 1;
     receiver.answer = ({ body }) => (body.includes('PO-SLOW') && slowAnswersLeft-- > 0 ? { status: 204, delayMs: 5_000 } : { status: 204 });
     const slow = await placeTestOrder(server, solo, [1], { purchaseOrderNumber: 'PO-SLOW' });
-    await eventually(async () => receiver.received.find((d) => d.body.includes(slow.code)), 'the slow delivery to start');
+    await receiver.arrival((d) => d.body.includes(slow.code));
     // While the receiver sits on that request, checkout works and another order's event is delivered.
     const next = await placeTestOrder(server, solo, [2]);
-    await eventually(async () => (acceptedFor(next.code).length === 1 ? true : undefined), 'the other order\'s event');
-    await eventually(async () => (receiver.received.filter((d) => d.body.includes(slow.code)).length >= 3 ? true : undefined), 'the retry after the time-outs');
-    const [row] = await eventually(async () => {
-      const rows = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderCode, slow.code), eq(outboxMessages.channel, 'webhook')));
-      return rows[0]?.deliveredAt ? rows : undefined;
-    }, 'the slow event delivered');
-    assert.equal(row?.attempts, 3);
-    assert.equal(row?.lastError, null);
+    await dispatch(server);
+    assert.equal(acceptedFor(next.code).length, 1);
+    const timedOut = await webhookRow(server, slow.code);
+    assert.equal(timedOut.attempts, 1);
+    assert.equal(timedOut.deliveredAt, null);
+    assert.match(timedOut.lastError ?? '', /timeout|abort/i);
+
+    await makeDue(server);
+    await dispatch(server);
+    const delivered = await webhookRow(server, slow.code);
+    assert.ok(delivered.deliveredAt);
+    assert.equal(delivered.attempts, 2);
+    assert.equal(delivered.lastError, null);
   });
 
   it('does not follow a redirect: it counts as a failure and the event is retried at the configured address', async () => {
     let redirects = 1;
     receiver.answer = ({ body }) => (body.includes('PO-REDIRECT') && redirects-- > 0 ? { status: 307, location: `${receiver.url}/elsewhere` } : { status: 204 });
     const order = await placeTestOrder(server, solo, [1], { purchaseOrderNumber: 'PO-REDIRECT' });
-    await eventually(async () => (acceptedFor(order.code).length === 1 ? true : undefined), 'the delivery after the redirect');
+    await dispatch(server);
+    await makeDue(server);
+    await dispatch(server);
+    assert.equal(acceptedFor(order.code).length, 1);
     const forOrder = receiver.received.filter((d) => d.body.includes(order.code));
     assert.deepEqual(forOrder.map((d) => [d.path, d.status]), [
       ['/hooks/orders', 307],
@@ -121,42 +157,37 @@ describe('orders out: webhooks from the outbox', () => {
     ]);
   });
 
-  it('shows events that keep failing to operators, who can retry one at once', async () => {
+  it('shows events that keep failing to operators, whose "retry now" wakes the dispatcher at once', async () => {
     receiver.answer = ({ body }) => (body.includes('PO-FAILING') ? { status: 503 } : { status: 204 });
     const order = await placeTestOrder(server, solo, [1], { purchaseOrderNumber: 'PO-FAILING' });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (attempt > 1) await makeDue(server);
+      await dispatch(server);
+    }
     const operator = await operatorToken(server);
-    const failing = await eventually(async () => {
-      const body = (await (await server.request('/admin/v1/outbox', { token: operator })).json()) as {
-        failing: { id: number; orderCode: string; channel: string; attempts: number; lastError: string }[];
-        backlog: { channel: string; waiting: number; failing: number }[];
-      };
-      return body.failing.find((message) => message.orderCode === order.code) ? body : undefined;
-    }, 'the event listed as failing');
-    const listed = failing.failing.find((message) => message.orderCode === order.code);
-    assert.equal(listed?.channel, 'webhook');
-    assert.ok((listed?.attempts ?? 0) >= 3);
-    assert.equal(listed?.lastError, 'receiver answered 503');
-    // The backlog counts it too (read again: the list's first read may have raced the third attempt).
-    const again = (await (await server.request('/admin/v1/outbox', { token: operator })).json()) as { backlog: { channel: string; failing: number }[] };
-    assert.ok((again.backlog.find((b) => b.channel === 'webhook')?.failing ?? 0) >= 1);
+    const body = (await (await server.request('/admin/v1/outbox', { token: operator })).json()) as {
+      failing: { id: number; orderCode: string; channel: string; attempts: number; lastError: string }[];
+      backlog: { channel: string; waiting: number; failing: number }[];
+    };
+    const listed = body.failing.find((message) => message.orderCode === order.code);
+    assert.ok(listed, 'the event listed as failing');
+    assert.equal(listed.channel, 'webhook');
+    assert.equal(listed.attempts, 3);
+    assert.equal(listed.lastError, 'receiver answered 503');
+    assert.ok((body.backlog.find((b) => b.channel === 'webhook')?.failing ?? 0) >= 1);
 
     // As after hours of failures, the next attempt is far away; the receiver is fixed; the operator retries.
-    // Only while no attempt is in flight: one finishing later would set its own next attempt.
-    await eventually(async () => {
-      const parked = await server.database.db
-        .update(outboxMessages)
-        .set({ nextAttemptAt: new Date(Date.now() + 3_600_000) })
-        .where(and(eq(outboxMessages.id, listed?.id ?? 0), isNull(outboxMessages.leasedUntil)))
-        .returning({ id: outboxMessages.id });
-      return parked.length === 1 ? true : undefined;
-    }, 'the message parked between attempts');
+    await server.database.db.update(outboxMessages).set({ nextAttemptAt: new Date(Date.now() + 3_600_000) }).where(eq(outboxMessages.id, listed.id));
     receiver.answer = () => ({ status: 204 });
-    const customer = await server.request(`/admin/v1/outbox/${listed?.id}/retry`, { method: 'POST', token: solo.token });
+    const customer = await server.request(`/admin/v1/outbox/${listed.id}/retry`, { method: 'POST', token: solo.token });
     assert.equal(customer.status, 403);
-    const retried = await server.request(`/admin/v1/outbox/${listed?.id}/retry`, { method: 'POST', token: operator });
+    const retried = await server.request(`/admin/v1/outbox/${listed.id}/retry`, { method: 'POST', token: operator });
     assert.equal(retried.status, 200);
-    await eventually(async () => (acceptedFor(order.code).length === 1 ? true : undefined), 'the retried delivery');
-    const retriedAgain = await server.request(`/admin/v1/outbox/${listed?.id}/retry`, { method: 'POST', token: operator });
+    // No pass is asked for: the retry's commit wakes the dispatcher.
+    const delivery = await receiver.arrival((d) => d.body.includes(order.code) && d.status === 204);
+    assert.ok(delivery);
+    await dispatch(server);
+    const retriedAgain = await server.request(`/admin/v1/outbox/${listed.id}/retry`, { method: 'POST', token: operator });
     assert.equal(retriedAgain.status, 404, 'a delivered message cannot be retried');
     const bad = await server.request('/admin/v1/outbox/abc/retry', { method: 'POST', token: operator });
     assert.equal(bad.status, 400);
@@ -168,22 +199,28 @@ describe('orders out across an API restart', () => {
     const receiver = await new WebhookReceiver().start();
     const port = receiver.port;
     await receiver.stop();
-    const first = await startTestServer({ env: fastOutbox(receiver) });
+    const first = await startTestServer({ env: outboxEnv(receiver) });
     const solo = await shopper(first, SOLO);
     const order = await placeTestOrder(first, solo);
-    await eventually(async () => {
-      const rows = await first.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderCode, order.code), eq(outboxMessages.channel, 'webhook')));
-      return (rows[0]?.attempts ?? 0) >= 2 ? true : undefined;
-    }, 'failed attempts against the receiver that is down');
+    await dispatch(first);
+    await makeDue(first);
+    await dispatch(first);
+    const failed = await webhookRow(first, order.code);
+    assert.equal(failed.attempts, 2);
+    assert.match(failed.lastError ?? '', /ECONNREFUSED/);
     await first.app.close();
 
     const revived = await new WebhookReceiver().start(port);
-    const second = await startTestServer({ database: first.database, env: fastOutbox(revived) });
+    const second = await startTestServer({ database: first.database, env: outboxEnv(revived) });
     try {
-      await eventually(async () => (revived.accepted().some((event) => event.data.order.code === order.code) ? true : undefined), 'delivery by the new process');
-      // A few more passes of the dispatcher must not send it again.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await makeDue(second);
+      await dispatch(second);
       assert.equal(revived.accepted().filter((event) => event.data.order.code === order.code).length, 1);
+      // More passes must not send it again.
+      await makeDue(second);
+      await dispatch(second);
+      await dispatch(second);
+      assert.equal(revived.received.filter((d) => d.body.includes(order.code)).length, 1);
     } finally {
       await second.close();
       await revived.stop();
@@ -194,17 +231,20 @@ describe('orders out across an API restart', () => {
     const receiver = await new WebhookReceiver().start();
     receiver.answer = () => ({ status: 204, delayMs: 300 });
     // A time-out well above the receiver's 300 ms, so a loaded machine cannot turn the answer into a failure.
-    const first = await startTestServer({ env: { ...fastOutbox(receiver), DELIVERY_TIMEOUT_SECONDS: '10' } });
+    const env = { ...outboxEnv(receiver), DELIVERY_TIMEOUT_SECONDS: '10' };
+    const first = await startTestServer({ env });
     const solo = await shopper(first, SOLO);
     const order = await placeTestOrder(first, solo);
-    await eventually(async () => receiver.received.find((d) => d.body.includes(order.code)), 'the delivery to start');
+    await receiver.arrival((d) => d.body.includes(order.code));
+    // The receiver has the request and answers 300 ms later: closing now must wait for that answer.
     await first.app.close();
-    const [row] = await first.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderCode, order.code), eq(outboxMessages.channel, 'webhook')));
-    assert.ok(row?.deliveredAt, 'recorded as delivered before the process let go');
+    const row = await webhookRow(first, order.code);
+    assert.ok(row.deliveredAt, 'recorded as delivered before the process let go');
 
-    const second = await startTestServer({ database: first.database, env: { ...fastOutbox(receiver), DELIVERY_TIMEOUT_SECONDS: '10' } });
+    const second = await startTestServer({ database: first.database, env });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await makeDue(second);
+      await dispatch(second);
       assert.equal(receiver.received.filter((d) => d.body.includes(order.code)).length, 1);
     } finally {
       await second.close();

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { orders, prices, products } from '../src/db/schema';
 import { fillActiveCart, MULTI_CHIL_PO, SOLO, shopper, type Shopper } from './support/cart-helpers';
-import { eventually } from './support/order-helpers';
+import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { SmtpSink } from './support/smtp-sink';
 import {
   createStandingOrder,
@@ -22,7 +22,7 @@ const env = (smtpUrl?: string) => ({
   TEST_CLOCK_CONTROL: 'true',
   STANDING_ORDERS_INTERVAL_SECONDS: '0',
   SHOP_URL: 'https://shop.meadowvale.example',
-  OUTBOX_POLL_SECONDS: '0.05',
+  ...ON_DEMAND_OUTBOX,
   ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
 });
 
@@ -56,8 +56,10 @@ describe('standing-order scheduler: reminder and placement', () => {
     await setClock(server, '2026-12-03T08:00:00Z');
     await runScheduler(server);
     await runScheduler(server);
-    assert.deepEqual(await queuedReminders(server, standing.code), [{ orderCode: `${standing.code}/2026-12-04` }]);
-    const reminder = await eventually(async () => sink.mails.find((mail) => mail.subject?.includes('Friday dairy')), 'the reminder mail');
+    assert.deepEqual(await queuedReminders(server, standing.code), [{ key: `${standing.code}/2026-12-04` }]);
+    await dispatch(server);
+    const reminder = sink.mails.find((mail) => mail.subject?.includes('Friday dairy'));
+    assert.ok(reminder, 'the reminder mail');
     assert.equal(reminder.subject, `Standing order ${standing.code} (Friday dairy): delivery Friday 4 December 2026`);
     const text = reminder.text ?? '';
     assert.ok(text.includes(`https://shop.meadowvale.example/account/standing-orders/${standing.code}/deliveries/2026-12-04/`));
@@ -85,7 +87,8 @@ describe('standing-order scheduler: reminder and placement', () => {
     assert.deepEqual(entries.map((entry) => [entry.product.code, entry.quantity, entry.basePrice.valuePence]), [[kept, 3, 1234]]);
     const after = await readStanding(solo, standing.code);
     assert.deepEqual(after.nextDeliveries[0] && [after.nextDeliveries[0].state, after.nextDeliveries[0].orderCode], ['placed', orderCode]);
-    await eventually(async () => sink.mails.find((mail) => mail.subject?.startsWith(`Order ${orderCode} received`)), 'the confirmation mail');
+    await dispatch(server);
+    assert.ok(sink.mails.find((mail) => mail.subject?.startsWith(`Order ${orderCode} received`)), 'the confirmation mail');
     const late = await solo.call('PUT', `/users/current/standingorders/${standing.code}/deliveries/2026-12-04`, { body: { skipped: true } });
     assert.equal(late.status, 409);
     assert.equal(sink.mails.filter((mail) => mail.subject?.includes('Friday dairy')).length, 1, 'one reminder mail');

@@ -6,12 +6,13 @@ import pg from 'pg';
 import { selectRows } from '../src/catalogue/sql-rows';
 import { fillActiveCart, SOLO, shopper } from './support/cart-helpers';
 import { eventually } from './support/order-helpers';
+import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { createStandingOrder, queuedReminders, runScheduler, standingOrdersPlaced } from './support/standing-helpers';
 import { setClock } from './support/test-clock';
 import { openSameDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0', OUTBOX_POLL_SECONDS: '0.05' };
+const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0', ...ON_DEMAND_OUTBOX };
 
 /** Two API processes on one database, as in production behind a load balancer. */
 async function twoServers(): Promise<[TestServer, TestServer, () => Promise<void>]> {
@@ -40,13 +41,12 @@ describe('standing orders with two API processes', () => {
         await Promise.all([setClock(one, now), setClock(two, now)]);
         await Promise.all([one, two, one, two, one, two].map((server) => runScheduler(server)));
       }
-      assert.deepEqual((await queuedReminders(one, standing.code)).map((row) => row.orderCode).sort(), [`${standing.code}/2026-12-04`, `${standing.code}/2026-12-08`]);
+      assert.deepEqual((await queuedReminders(one, standing.code)).map((row) => row.key).sort(), [`${standing.code}/2026-12-04`, `${standing.code}/2026-12-08`]);
       assert.deepEqual((await standingOrdersPlaced(one, standing.code)).map((order) => order.deliveryDate).sort(), ['2026-12-04', '2026-12-08']);
       // Without SMTP the mails land in the demo mailbox, each once.
-      const subjects = await eventually(async () => {
-        const rows = await one.database.db.select({ subject: mailMessages.subject }).from(mailMessages).where(like(mailMessages.subject, 'Standing order %'));
-        return rows.length >= 2 ? rows.map((row) => row.subject).sort() : undefined;
-      }, 'both reminders in the mailbox');
+      await Promise.all([dispatch(one), dispatch(two)]);
+      const rows = await one.database.db.select({ subject: mailMessages.subject }).from(mailMessages).where(like(mailMessages.subject, 'Standing order %'));
+      const subjects = rows.map((row) => row.subject).sort();
       assert.deepEqual(subjects, [`Standing order ${standing.code} (Standing order): delivery Friday 4 December 2026`, `Standing order ${standing.code} (Standing order): delivery Tuesday 8 December 2026`]);
     } finally {
       await close();

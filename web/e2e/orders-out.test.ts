@@ -160,6 +160,7 @@ describe('failing events in the back office', () => {
     shop = await startShop({
       apiEnv: {
         WEBHOOK_URL: `http://127.0.0.1:${port}/hooks`,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
         WEBHOOK_SECRET: `whsec_${Buffer.from('e2e-webhook-secret-of-the-test-000000').toString('base64')}`,
         OUTBOX_POLL_SECONDS: '0.1',
         OUTBOX_RETRY_BASE_SECONDS: '0.1',

@@ -50,6 +50,11 @@ const envSchema = z.object({
   SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
   /** Where order events are posted (the ERP's receiver); unset: events wait in the outbox until it is set. */
   WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** 'true' lets WEBHOOK_URL be on this machine or a private network (a receiver beside the shop, the tests). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'must be a Standard Webhooks secret: whsec_ and at least 24 bytes in base64').optional(),
   /** SMTP server for order e-mails (smtp:// or smtps://, credentials in the URL); unset: mails are kept for /admin/mail/. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

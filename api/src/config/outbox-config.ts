@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError, type Config, type Env } from './env';
+import { privateWebhookHost } from './webhook-url';
 
 /** Scopes an integration client may be given. */
 export const INTEGRATION_SCOPES = ['orders:status', 'orders:export'] as const;
@@ -36,6 +37,10 @@ function parseIntegrationClients(raw: string | undefined): Config['integrationCl
 export function outboxConfig(env: Env): Pick<Config, 'webhook' | 'mail' | 'outbox' | 'integrationClients'> {
   if (env.WEBHOOK_URL !== undefined && env.WEBHOOK_SECRET === undefined) {
     throw invalid('WEBHOOK_SECRET', 'required when WEBHOOK_URL is set (whsec_ and a random key in base64)');
+  }
+  const privateHost = env.WEBHOOK_URL !== undefined && !env.WEBHOOK_ALLOW_PRIVATE ? privateWebhookHost(env.WEBHOOK_URL) : undefined;
+  if (privateHost) {
+    throw invalid('WEBHOOK_URL', `${privateHost}; events are posted there only with WEBHOOK_ALLOW_PRIVATE=true`);
   }
   return {
     webhook: env.WEBHOOK_URL !== undefined && env.WEBHOOK_SECRET !== undefined ? { url: env.WEBHOOK_URL, secret: env.WEBHOOK_SECRET } : undefined,

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { SharedListener, type NotificationHandlers } from './listener';
 import { NamedStatementClient } from './named-statements';
 import * as schema from './schema';
 
@@ -28,17 +29,13 @@ export interface Database {
   /**
    * Calls `onMessage` with the payload of each notification on `channel` (LISTEN); `onLost` when
    * notifications may have been missed (PostgreSQL: the listening connection failed; it is not reopened).
-   * Resolves once listening, with the function that stops.
+   * Resolves once listening, with the function that stops. On PostgreSQL every channel of the process shares
+   * one listening connection (db/listener.ts).
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** PGlite only: the whole cluster as a gzipped archive, to start copies from. */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
-}
-
-export interface NotificationHandlers {
-  onMessage(payload: string): void;
-  onLost(error: Error): void;
 }
 
 export type DatabaseTarget =
@@ -61,13 +58,14 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
     // connection dropped just then would be an uncaught 'error' event and end the process.
     pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const listener = new SharedListener(target.url);
     return {
       db,
       engine: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      listen: (channel, handlers) => listenOnOwnConnection(target.url, channel, handlers),
+      listen: (channel, handlers) => listener.listen(channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -95,31 +93,6 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
       return () => stop();
     },
     close: () => client.close(),
-  };
-}
-
-/** LISTEN needs a connection of its own: a pooled one goes back to the pool between queries. */
-async function listenOnOwnConnection(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString: url });
-  let listening = false;
-  let stopping = false;
-  const lost = (error: Error) => {
-    if (stopping || !listening) return;
-    stopping = true;
-    handlers.onLost(error);
-    void client.end().catch(() => undefined);
-  };
-  client.on('error', lost);
-  client.on('end', () => lost(new Error('the listening connection closed')));
-  client.on('notification', (message) => {
-    if (message.channel === channel) handlers.onMessage(message.payload ?? '');
-  });
-  await client.connect();
-  await client.query(`listen ${client.escapeIdentifier(channel)}`);
-  listening = true;
-  return async () => {
-    stopping = true;
-    await client.end().catch(() => undefined);
   };
 }
 

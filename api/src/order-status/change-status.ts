@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { auditLog, orderLines, orders, orderStatusChanges, shipTos, users } from '../db/schema';
-import { orderEvent } from '../outbox/order-event';
+import { orderEvent } from '../orders/order-event';
 import { writeEvent } from '../outbox/write-event';
 import type { OrderRecord } from '../orders/order-queries';
 import { canMove, isOrderStatus, QUANTITY_STATUSES, type OrderStatus } from './order-status';

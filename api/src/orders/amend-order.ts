@@ -3,7 +3,7 @@ import { productsByCode } from '../carts/products-by-code';
 import type { Db, Tx } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
-import { orderEvent } from '../outbox/order-event';
+import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { priceAmendedLines, type WantedLine } from './amended-lines';
 import { ChangeRefused, changeOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';

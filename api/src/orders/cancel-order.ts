@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { orderLines, orders, orderStatusChanges } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { canMove, isOrderStatus } from '../order-status/order-status';
-import { orderEvent } from '../outbox/order-event';
+import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { ChangeRefused, changeOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { orders, shipToRanges, shipTos, users, userShipTos } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
-import type { PlacedBy } from '../outbox/order-event';
+import type { PlacedBy } from './order-event';
 import { amendCheck, orderCutoff } from './order-cutoff';
 import type { OrderChangeProblem } from './order-change-problems';
 import { findOwnedOrder, orderAddresses, type OrderRecord, type OrderRow } from './order-queries';

@@ -53,7 +53,6 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const key = idempotencyKey(request.headers['idempotency-key']);
     const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
     const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock));
-    app.outbox.wake();
     return reply.code(201).send(orderView(record, app.clock()));
   });
 
@@ -88,7 +87,6 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { code } = parseInput(orderParams, request.params, 'params');
     const amendment = parseInput(amendBody, request.body, 'body');
     const record = changedOrder(await amendOrder(db, app.clock, user.id, code, amendment));
-    app.outbox.wake();
     return orderView(record, app.clock());
   });
 
@@ -96,7 +94,6 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
     const record = changedOrder(await cancelOrder(db, app.clock, user.id, user.username, code));
-    app.outbox.wake();
     return orderView(record, app.clock());
   });
 

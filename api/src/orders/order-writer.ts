@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { EntryRow, ScopedCart } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { carts, orderLines, orders } from '../db/schema';
-import { orderEvent, type PlacedBy } from '../outbox/order-event';
+import { orderEvent, type PlacedBy } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import type { OrderRecord } from './order-queries';

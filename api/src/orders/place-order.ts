@@ -6,7 +6,7 @@ import { lineProblem } from '../carts/sellable';
 import { inTransaction, isUniqueViolation } from '../errors/transaction';
 import type { Db, Tx } from '../db/client';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
-import type { PlacedBy } from '../outbox/order-event';
+import type { PlacedBy } from './order-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
 import { MAX_ORDER_PENCE, writePlacedOrder } from './order-writer';

@@ -1,11 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { retryDelayMs, type BackoffPolicy } from './backoff';
+import type { Channel } from './event-types';
 import { claimMessages, markDelivered, markFailed, type OutboxMessage } from './outbox-queue';
-import type { Channel } from './write-event';
 
 /** Sends one message; throws (any error) when the receiver did not take it. */
 export type Deliver = (message: OutboxMessage) => Promise<void>;
+
+/** What one pass did: messages delivered, and attempts that failed (each to be retried after its backoff). */
+export interface PassReport {
+  delivered: number;
+  failed: number;
+}
 
 /** How long a wake-up waits to gather the events of a busy moment into one pass. */
 const WAKE_DELAY_MS = 20;
@@ -19,16 +25,19 @@ export interface DispatcherOptions {
 }
 
 /**
- * Delivers one channel's outbox messages. Runs on a timer and when woken after a commit; one pass at a
- * time per process, several processes side by side (claims never overlap). Messages of one pass are sent
- * concurrently: they are of different orders, so a slow receiver for one order delays no other.
+ * Delivers one channel's outbox messages. Passes run on a timer, when woken after another process's or
+ * this one's commit, and when asked (runPass); one at a time per process, several processes side by side
+ * (claims never overlap). Messages of one claim are sent concurrently (they are of different ordering
+ * keys, so a slow receiver for one order delays no other) and every one is settled before the pass goes on.
  */
 export class ChannelDispatcher {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private wokenWhileRunning = false;
   private wakePending = false;
-  private stopped = true;
+  private automaticQueued = false;
+  private passes: Promise<PassReport> = Promise.resolve({ delivered: 0, failed: 0 });
+  /** Passes on the timer and on wake-ups: from start() to stop(). Passes asked for (runPass) run until stop(). */
+  private automatic = false;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -39,8 +48,8 @@ export class ChannelDispatcher {
   ) {}
 
   start(): void {
-    this.stopped = false;
-    this.pass();
+    this.automatic = true;
+    this.automaticPass();
   }
 
   /**
@@ -48,68 +57,90 @@ export class ChannelDispatcher {
    * into one pass: one claim and one "delivered" update for many orders instead of for each.
    */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    if (this.wakePending) return;
-    this.wakePending = true;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pass(), WAKE_DELAY_MS);
+    if (!this.automatic || this.stopped || this.wakePending) return;
+    this.setTimer(WAKE_DELAY_MS, true);
   }
 
-  private pass(): void {
-    this.wakePending = false;
-    if (this.stopped || this.running) return;
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      if (this.wokenWhileRunning) {
-        this.wokenWhileRunning = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.pass(), this.options.pollMs);
-      }
-    });
+  /** One pass now, after the pass in progress if any; answers what it did. Nothing once stopped. */
+  runPass(): Promise<PassReport> {
+    return this.enqueue(() => undefined);
   }
 
   /** Stops claiming and waits for the messages in flight, so a graceful restart hands none over twice. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.automatic = false;
     this.wakePending = false;
     clearTimeout(this.timer);
-    await this.running;
+    this.timer = undefined;
+    await this.passes;
   }
 
-  private async drain(): Promise<void> {
+  private enqueue(onStart: () => void): Promise<PassReport> {
+    const pass = this.passes.then(() => {
+      onStart();
+      return this.drain();
+    });
+    this.passes = pass;
+    return pass;
+  }
+
+  private setTimer(ms: number, wake: boolean): void {
+    clearTimeout(this.timer);
+    this.wakePending = wake;
+    this.timer = setTimeout(() => this.automaticPass(), ms);
+  }
+
+  private automaticPass(): void {
+    this.timer = undefined;
+    this.wakePending = false;
+    // A pass already waiting its turn has not claimed yet: it will see what this one would have.
+    if (!this.automatic || this.stopped || this.automaticQueued) return;
+    this.automaticQueued = true;
+    void this.enqueue(() => {
+      this.automaticQueued = false;
+    }).then(() => {
+      if (this.automatic && !this.stopped && this.timer === undefined) this.setTimer(this.options.pollMs, false);
+    });
+  }
+
+  /** Claims and sends until nothing more is due; never rejects. */
+  private async drain(): Promise<PassReport> {
+    const report: PassReport = { delivered: 0, failed: 0 };
     try {
-      for (;;) {
-        if (this.stopped) return;
+      while (!this.stopped) {
         const batch = await claimMessages(this.db, this.channel, this.options.batchSize, this.options.leaseMs);
-        const outcomes = await Promise.all(batch.map((message) => this.attempt(message)));
-        const delivered = batch.filter((_, index) => outcomes[index]);
-        await markDelivered(this.db, delivered);
-        // A delivered message may have made the next event of its order due: look again at once.
-        if (delivered.length === 0) return;
+        const outcomes = await Promise.allSettled(batch.map(async (message) => this.deliver(message)));
+        const delivered: OutboxMessage[] = [];
+        const failures: Promise<void>[] = [];
+        outcomes.forEach((outcome, index) => {
+          const message = batch[index];
+          if (!message) return;
+          if (outcome.status === 'fulfilled') delivered.push(message);
+          else failures.push(this.recordFailure(message, outcome.reason));
+        });
+        const recorded = await Promise.allSettled([markDelivered(this.db, delivered), ...failures]);
+        for (const outcome of recorded) {
+          // The lease runs out and the message is sent again: at least once, never lost.
+          if (outcome.status === 'rejected') this.log.warn({ err: outcome.reason, channel: this.channel }, 'outbox could not record an attempt');
+        }
+        report.delivered += delivered.length;
+        report.failed += failures.length;
+        // A delivered message may have made the next event of its key due: look again at once.
+        if (delivered.length === 0) break;
       }
     } catch (error) {
       // The database being away is not the receiver's fault: the next pass tries again.
       this.log.warn({ err: error, channel: this.channel }, 'outbox pass failed');
     }
+    return report;
   }
 
-  private async attempt(message: OutboxMessage): Promise<boolean> {
-    try {
-      await this.deliver(message);
-    } catch (error) {
-      const reason = describeError(error);
-      const retryInMs = retryDelayMs(this.options.backoff, message.attempts + 1);
-      this.log.warn({ channel: this.channel, eventId: message.eventId, attempts: message.attempts + 1, retryInMs, reason }, 'outbox delivery failed');
-      await markFailed(this.db, message, reason, retryInMs);
-      return false;
-    }
-    return true;
+  private async recordFailure(message: OutboxMessage, error: unknown): Promise<void> {
+    const reason = describeError(error);
+    const retryInMs = retryDelayMs(this.options.backoff, message.attempts + 1);
+    this.log.warn({ channel: this.channel, eventId: message.eventId, type: message.type, attempts: message.attempts + 1, retryInMs, reason }, 'outbox delivery failed');
+    await markFailed(this.db, message, reason, retryInMs);
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog, outboxMessages } from '../db/schema';
+import { OUTBOX_NOTIFY_CHANNEL } from './write-event';
 
 /** After this many failed attempts in a row a message is shown to operators as failing (it is still retried). */
 export const FAILING_AFTER_ATTEMPTS = 3;
@@ -10,6 +11,7 @@ export interface FailingMessage {
   eventId: string;
   channel: string;
   type: string;
+  /** The ordering key, under the name the back office reads: an order's code (a reminder's is `SO-…/date`). */
   orderCode: string;
   attempts: number;
   lastError: string | null;
@@ -33,7 +35,7 @@ export async function failingMessages(db: Db, limit: number): Promise<FailingMes
     eventId: row.eventId,
     channel: row.channel,
     type: row.type,
-    orderCode: row.orderCode,
+    orderCode: row.orderingKey,
     attempts: row.attempts,
     lastError: row.lastError,
     lastAttemptAt: iso(row.lastAttemptAt),
@@ -58,8 +60,9 @@ export async function outboxBacklog(db: Db): Promise<{ channel: string; waiting:
 }
 
 /**
- * An operator's "retry now": the message is due at once instead of at the end of its backoff. False when
- * there is no such undelivered message (delivered meanwhile, or never existed).
+ * An operator's "retry now": the message is due at once instead of at the end of its backoff, and the
+ * dispatchers are woken on commit. False when there is no such undelivered message (delivered meanwhile, or
+ * never existed).
  */
 export async function retryNow(db: Db, id: number, operatorId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -71,6 +74,7 @@ export async function retryNow(db: Db, id: number, operatorId: number): Promise<
     const message = updated[0];
     if (!message) return false;
     await tx.insert(auditLog).values({ operatorId, action: 'outbox.retry', subject: `outbox:${message.eventId}:${message.channel}`, before: { attempts: message.attempts }, after: null });
+    await tx.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, ${message.channel})`);
     return true;
   });
 }

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { selectRows } from '../catalogue/sql-rows';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { ReminderEvent } from '../standing-orders/reminder-event';
-import type { OrderEvent } from './order-event';
-import type { Channel } from './write-event';
-
-/** Order events go to every channel; a standing order's reminder only to mail. */
-export type OutboxPayload = OrderEvent | ReminderEvent;
+import type { Channel } from './event-types';
+import type { EventEnvelope } from './write-event';
 
 export interface OutboxMessage {
   id: number;
   eventId: string;
   channel: Channel;
   type: string;
-  orderCode: string;
-  payload: OutboxPayload;
+  orderingKey: string;
+  payload: EventEnvelope;
   createdAt: Date;
   attempts: number;
   leaseToken: string;
@@ -26,16 +21,22 @@ interface MessageRow {
   event_id: string;
   channel: Channel;
   type: string;
-  order_code: string;
-  payload: OutboxPayload | string;
+  ordering_key: string;
+  payload: EventEnvelope | string;
   created_at: string | Date;
   attempts: number;
   lease_token: string;
 }
 
+/** Both drivers (node-postgres and PGlite) answer `{ rows }`; the shared Db type cannot say so, hence the cast. */
+async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /**
  * Takes up to `limit` due messages of a channel and leases them to the caller for `leaseMs`. Only the
- * oldest undelivered message of each order code is ever due (in order per order), and SKIP LOCKED lets
+ * oldest undelivered message of each ordering key is ever due (in order per key), and SKIP LOCKED lets
  * any number of API processes claim side by side without taking the same message twice. The lease is
  * written and committed at once, so no transaction stays open while a receiver answers (PGlite has one
  * connection; holding it would stall checkout).
@@ -50,7 +51,7 @@ export async function claimMessages(db: Db, channel: Channel, limit: number, lea
             and (m.leased_until is null or m.leased_until < now())
             and not exists (
               select 1 from outbox_messages earlier
-              where earlier.channel = m.channel and earlier.order_code = m.order_code
+              where earlier.channel = m.channel and earlier.ordering_key = m.ordering_key
                 and earlier.delivered_at is null and earlier.id < m.id)
           order by m.id
           limit ${limit}
@@ -58,7 +59,7 @@ export async function claimMessages(db: Db, channel: Channel, limit: number, lea
         update outbox_messages set leased_until = now() + make_interval(secs => ${leaseMs / 1000}), lease_token = ${leaseToken}
         from due where outbox_messages.id = due.id
         returning outbox_messages.id, outbox_messages.event_id, outbox_messages.channel, outbox_messages.type,
-          outbox_messages.order_code, outbox_messages.payload, outbox_messages.created_at, outbox_messages.attempts,
+          outbox_messages.ordering_key, outbox_messages.payload, outbox_messages.created_at, outbox_messages.attempts,
           outbox_messages.lease_token`,
   );
   return rows
@@ -67,8 +68,8 @@ export async function claimMessages(db: Db, channel: Channel, limit: number, lea
       eventId: row.event_id,
       channel: row.channel,
       type: row.type,
-      orderCode: row.order_code,
-      payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as OutboxPayload,
+      orderingKey: row.ordering_key,
+      payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as EventEnvelope,
       createdAt: new Date(row.created_at),
       attempts: row.attempts,
       leaseToken: row.lease_token,

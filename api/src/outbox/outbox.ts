@@ -1,23 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { mailboxDelivery, smtpDelivery } from '../mail/mail-delivery';
-import { ChannelDispatcher, type Deliver } from './dispatcher';
+import type { Database } from '../db/client';
+import { mailboxTransport, smtpTransport, type SendMail } from '../mail/mail-transport';
+import { ChannelDispatcher, type Deliver, type PassReport } from './dispatcher';
+import { EventTypes, type Channel, type EventTypeRegistry } from './event-types';
+import { NotifiedWakeUp } from './notified-wake-up';
 import { webhookDelivery } from './webhook-delivery';
 import { webhookKey } from './webhook-signature';
 
-/** The dispatchers of this process: started with the server, stopped (in-flight messages finished) before it closes. */
-export interface Outbox {
-  start(): void;
-  /** After a commit that wrote events: deliver now rather than at the next poll. */
-  wake(): void;
+/**
+ * The outbox of this process: the event types the domain modules registered, and the dispatchers, started
+ * with the server and stopped (in-flight messages finished) before it closes.
+ */
+export interface Outbox extends EventTypeRegistry {
+  start(): Promise<void>;
+  /** One pass of every channel now (after a pass in progress); tests deliver with it instead of waiting. */
+  dispatchOnce(): Promise<PassReport>;
   stop(): Promise<void>;
 }
 
 const BATCH_SIZE = 20;
 
-export function createOutbox(db: Db, config: Config, log: FastifyBaseLogger): Outbox {
+export function createOutbox(database: Database, config: Config, log: FastifyBaseLogger): Outbox {
   const { outbox, webhook, mail } = config;
+  const types = new EventTypes();
   const options = {
     pollMs: outbox.pollMs,
     // Far beyond one delivery's time-out, so a lease only ever runs out when its holder has died.
@@ -25,18 +31,53 @@ export function createOutbox(db: Db, config: Config, log: FastifyBaseLogger): Ou
     batchSize: BATCH_SIZE,
     backoff: { baseMs: outbox.retryBaseMs, maxMs: outbox.retryMaxMs },
   };
-  const deliveries: [ChannelDispatcher['channel'], Deliver][] = [];
+  const deliveries: [Channel, Deliver][] = [];
   const key = webhook && webhookKey(webhook.secret);
   // Without a receiver, webhook events stay in the outbox and go out once WEBHOOK_URL is set.
-  if (webhook && key) deliveries.push(['webhook', webhookDelivery({ url: webhook.url, key, timeoutMs: outbox.deliveryTimeoutMs })]);
-  const settings = { from: mail.from, shopUrl: mail.shopUrl };
-  deliveries.push(['mail', mail.smtpUrl ? smtpDelivery(mail.smtpUrl, settings, outbox.deliveryTimeoutMs) : mailboxDelivery(db, settings)]);
-  const dispatchers = deliveries.map(([channel, deliver]) => new ChannelDispatcher(db, channel, deliver, options, log));
-  return {
-    start: () => dispatchers.forEach((dispatcher) => dispatcher.start()),
-    wake: () => dispatchers.forEach((dispatcher) => dispatcher.wake()),
-    stop: async () => {
-      await Promise.all(dispatchers.map((dispatcher) => dispatcher.stop()));
+  if (webhook && key) {
+    const post = webhookDelivery({ url: webhook.url, key, timeoutMs: outbox.deliveryTimeoutMs });
+    deliveries.push([
+      'webhook',
+      async (message) => {
+        types.forDelivery(message.type, 'webhook');
+        await post(message);
+      },
+    ]);
+  }
+  const send = mail.smtpUrl ? smtpTransport(mail.smtpUrl, mail.from, outbox.deliveryTimeoutMs) : mailboxTransport(database.db, mail.from);
+  deliveries.push(['mail', mailDelivery(types, send, mail.shopUrl)]);
+
+  const dispatchers = new Map(deliveries.map(([channel, deliver]) => [channel, new ChannelDispatcher(database.db, channel, deliver, options, log)]));
+  const wakeUp = new NotifiedWakeUp(
+    database,
+    (channels) => {
+      for (const [channel, dispatcher] of dispatchers) if (channels === 'all' || channels.includes(channel)) dispatcher.wake();
     },
+    log,
+  );
+  const every = <T>(work: (dispatcher: ChannelDispatcher) => Promise<T>) => Promise.all([...dispatchers.values()].map(work));
+  return {
+    registerEventType: (definition) => types.registerEventType(definition),
+    start: async () => {
+      await wakeUp.start();
+      for (const dispatcher of dispatchers.values()) dispatcher.start();
+    },
+    dispatchOnce: async () => {
+      const reports = await every((dispatcher) => dispatcher.runPass());
+      return reports.reduce((sum, report) => ({ delivered: sum.delivered + report.delivered, failed: sum.failed + report.failed }), { delivered: 0, failed: 0 });
+    },
+    stop: async () => {
+      await wakeUp.stop();
+      await every((dispatcher) => dispatcher.stop());
+    },
+  };
+}
+
+/** The mail channel: the event type's template writes the mail, the transport (SMTP or the demo mailbox) sends it. */
+function mailDelivery(types: EventTypes, send: SendMail, shopUrl: string): Deliver {
+  return async (message) => {
+    const template = types.forDelivery(message.type, 'mail').mail;
+    if (!template) throw new Error(`event type ${message.type} has no mail template`);
+    await send({ ...template(message.payload.data, shopUrl), eventId: message.eventId });
   };
 }

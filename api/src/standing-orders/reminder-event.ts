@@ -1,26 +1,32 @@
+import type { Channels } from '../outbox/event-types';
+import type { OutboxEvent } from '../outbox/write-event';
 import type { UnavailableLine } from './standing-view';
 
 export const REMINDER_TYPE = 'standing_order.reminder';
+
+/** A reminder is an e-mail only: the ERP has no use for it. */
+export const REMINDER_CHANNELS: Channels = ['mail'];
 
 /**
  * What the reminder e-mail of one delivery is written from, taken in the transaction that queued it: the
  * lines as they would be ordered then, those no longer sold, and where to review the delivery.
  */
-export interface ReminderEvent {
-  type: typeof REMINDER_TYPE;
-  timestamp: string;
-  data: {
-    standingOrder: { code: string; name: string };
-    deliveryDate: string;
-    movedFrom: string | null;
-    /** ISO 8601 with London's offset. */
-    cutoff: string;
-    shipTo: { code: string; name: string };
-    recipient: { name: string; email: string };
-    lines: { productCode: string; name: string; packSize: string; quantity: number; unitPricePence: number; netPence: number }[];
-    unavailable: UnavailableLine[];
-    netPence: number;
-    vatPence: number;
-    grossPence: number;
-  };
+export interface ReminderData {
+  standingOrder: { code: string; name: string };
+  deliveryDate: string;
+  movedFrom: string | null;
+  /** ISO 8601 with London's offset. */
+  cutoff: string;
+  shipTo: { code: string; name: string };
+  recipient: { name: string; email: string };
+  lines: { productCode: string; name: string; packSize: string; quantity: number; unitPricePence: number; netPence: number }[];
+  unavailable: UnavailableLine[];
+  netPence: number;
+  vatPence: number;
+  grossPence: number;
+}
+
+/** The reminder of one delivery for writeEvent, keyed by the standing order and the delivery's date. */
+export function reminderEvent(data: ReminderData): OutboxEvent<ReminderData> {
+  return { type: REMINDER_TYPE, key: `${data.standingOrder.code}/${data.deliveryDate}`, channels: REMINDER_CHANNELS, payload: data };
 }

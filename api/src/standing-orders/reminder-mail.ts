@@ -1,50 +1,27 @@
-import type { DbOrTx } from '../db/client';
-import { outboxMessages } from '../db/schema';
 import { formatLondonDate } from '../delivery/london-time';
-import type { MailContent } from '../mail/order-mail';
-import { newEventId } from '../outbox/order-event';
+import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
+import type { EventTypeRegistry } from '../outbox/event-types';
 import { formatPence } from '../pricing/money';
-import { REMINDER_TYPE, type ReminderEvent } from './reminder-event';
-
-/**
- * Queues the reminder on the outbox's mail channel only (the ERP has no use for it), in the caller's
- * transaction: it exists exactly when the scheduler's job that wrote it is marked done.
- */
-export async function writeReminder(tx: DbOrTx, event: ReminderEvent): Promise<void> {
-  const { standingOrder, deliveryDate } = event.data;
-  await tx.insert(outboxMessages).values({
-    eventId: newEventId(),
-    channel: 'mail',
-    type: REMINDER_TYPE,
-    orderCode: `${standingOrder.code}/${deliveryDate}`,
-    payload: event,
-  });
-}
-
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDate = (date: string) => LONG_DATE.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
+import { REMINDER_CHANNELS, REMINDER_TYPE, type ReminderData } from './reminder-event';
 
 const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
 /** "14:00 on 3 December 2026", London time. */
 const cutoffText = (iso: string) => `${TIME.format(new Date(iso))} on ${formatLondonDate(new Date(iso))}`;
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /** The reminder the working day before a standing order's delivery: what will be ordered, and where to change it. */
-export function reminderMail(event: ReminderEvent, shopUrl: string): MailContent {
-  const { standingOrder, deliveryDate, movedFrom, cutoff, shipTo, recipient, lines, unavailable } = event.data;
-  const link = `${shopUrl.replace(/\/+$/, '')}/account/standing-orders/${encodeURIComponent(standingOrder.code)}/deliveries/${deliveryDate}/`;
+export function reminderMail(data: ReminderData, shopUrl: string): MailContent {
+  const { standingOrder, deliveryDate, movedFrom, cutoff, shipTo, recipient, lines, unavailable } = data;
+  const link = shopLink(shopUrl, `/account/standing-orders/${encodeURIComponent(standingOrder.code)}/deliveries/${deliveryDate}/`);
   const subject = `Standing order ${standingOrder.code} (${standingOrder.name}): delivery ${longDate(deliveryDate)}`;
   const lead = `Your standing order "${standingOrder.name}" (${standingOrder.code}) will be ordered for delivery on ${longDate(deliveryDate)} to ${shipTo.name} at ${cutoffText(cutoff)}, the cut-off. Until then you can review, change or skip this delivery.`;
   const moved = movedFrom ? `The delivery of ${longDate(movedFrom)} falls on a bank holiday and has moved to ${longDate(deliveryDate)}.` : null;
-  const lineText = (line: ReminderEvent['data']['lines'][number]) =>
+  const lineText = (line: ReminderData['lines'][number]) =>
     `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}`;
   const unavailableText = unavailable.map((line) => `${line.name} (${line.productCode}): ${line.reason}`);
   const totals: [string, string][] = [
-    ['Net', formatPence(event.data.netPence)],
-    ['VAT', formatPence(event.data.vatPence)],
-    ['Total', formatPence(event.data.grossPence)],
+    ['Net', formatPence(data.netPence)],
+    ['VAT', formatPence(data.vatPence)],
+    ['Total', formatPence(data.grossPence)],
   ];
 
   const text = [
@@ -82,4 +59,9 @@ ${unavailable.length > 0 ? `<p><strong>No longer sold, left out of this order:</
 <p style="color:#555">Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example</p>
 </body></html>`;
   return { to: recipient.email, subject, text, html };
+}
+
+/** At start-up: the reminder is an event type of its own, sent by mail with this template. */
+export function registerReminderEvent(registry: EventTypeRegistry): void {
+  registry.registerEventType<ReminderData>({ type: REMINDER_TYPE, channels: REMINDER_CHANNELS, mail: reminderMail });
 }

@@ -25,7 +25,7 @@ export async function runJob(tx: Tx, job: ClaimedJob, now: Date): Promise<JobOut
   if (delivery.cutoff.getTime() <= scoped.standingOrder.activeSince.getTime()) return 'obsolete';
   if (job.kind === 'reminder') {
     if (now.getTime() >= delivery.cutoff.getTime()) return 'late';
-    await sendReminder(tx, scoped, state, now);
+    await sendReminder(tx, scoped, state);
     return 'sent';
   }
   if (delivery.date <= londonWallClock(now).date) {

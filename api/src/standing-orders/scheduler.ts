@@ -37,8 +37,6 @@ export class StandingOrderScheduler {
     private readonly clock: Clock,
     private readonly options: SchedulerOptions,
     private readonly log: FastifyBaseLogger,
-    /** After a pass that queued mail or placed orders: deliver them now rather than at the next poll. */
-    private readonly onWork: () => void,
   ) {}
 
   start(): void {
@@ -90,7 +88,6 @@ export class StandingOrderScheduler {
       else if (outcome === 'failed') report.failed++;
       else report.settled++;
     }
-    if (report.reminders + report.placed > 0) this.onWork();
     return report;
   }
 

@@ -50,12 +50,12 @@ export function errorOf(answer: Json): { subject?: string; message: string; reas
   return error;
 }
 
-/** The reminder mails queued for a standing order's deliveries. */
-export async function queuedReminders(server: TestServer, code: string): Promise<{ orderCode: string }[]> {
+/** The reminder mails queued for a standing order's deliveries, by their ordering key (code/date). */
+export async function queuedReminders(server: TestServer, code: string): Promise<{ key: string }[]> {
   return server.database.db
-    .select({ orderCode: outboxMessages.orderCode })
+    .select({ key: outboxMessages.orderingKey })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.type, 'standing_order.reminder'), like(outboxMessages.orderCode, `${code}/%`)));
+    .where(and(eq(outboxMessages.type, 'standing_order.reminder'), like(outboxMessages.orderingKey, `${code}/%`)));
 }
 
 /** The orders placed for a standing order's deliveries, by their idempotency key. */

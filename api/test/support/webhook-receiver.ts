@@ -18,6 +18,7 @@ export type Behaviour = { status: number; delayMs?: number; location?: string };
 export class WebhookReceiver {
   readonly received: ReceivedDelivery[] = [];
   answer: (request: { body: string; count: number }) => Behaviour = () => ({ status: 204 });
+  private readonly waiting: { matches: (delivery: ReceivedDelivery) => boolean; resolve: (delivery: ReceivedDelivery) => void }[] = [];
   private server: Server | undefined;
   url = '';
 
@@ -28,7 +29,12 @@ export class WebhookReceiver {
       request.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const behaviour = this.answer({ body, count: this.received.length });
-        this.received.push({ path: request.url ?? '', headers: request.headers, body, status: behaviour.status });
+        const delivery = { path: request.url ?? '', headers: request.headers, body, status: behaviour.status };
+        this.received.push(delivery);
+        for (const waiter of this.waiting.filter((w) => w.matches(delivery))) {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          waiter.resolve(delivery);
+        }
         const reply = () => {
           if (behaviour.location) response.setHeader('location', behaviour.location);
           response.statusCode = behaviour.status;
@@ -47,6 +53,25 @@ export class WebhookReceiver {
 
   get port(): number {
     return Number(new URL(this.url).port);
+  }
+
+  /**
+   * The first request matching `matches`, received already or when it comes (before it is answered); fails
+   * after `timeoutMs`, so a delivery that never comes fails the test rather than hanging it.
+   */
+  arrival(matches: (delivery: ReceivedDelivery) => boolean, timeoutMs = 10_000): Promise<ReceivedDelivery> {
+    const already = this.received.find(matches);
+    if (already) return Promise.resolve(already);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching request within ${timeoutMs} ms`)), timeoutMs);
+      this.waiting.push({
+        matches,
+        resolve: (delivery) => {
+          clearTimeout(timer);
+          resolve(delivery);
+        },
+      });
+    });
   }
 
   /** Bodies of the deliveries answered 2xx, parsed. */

@@ -43,7 +43,6 @@ export async function orderStatusRoutes(app: FastifyInstance): Promise<void> {
     const operatorId = principal?.kind === 'operator' ? principal.operator.id : null;
     const outcome = await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId });
     if (!outcome.ok) throw statusProblemToApiError(outcome.problem);
-    app.outbox.wake();
     return orderView(outcome.record, app.clock());
   });
 }

@@ -18,7 +18,6 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   app.post('/outbox/:id/retry', guard, async (request) => {
     const { id } = parseInput(params, request.params, 'params');
     if (!(await retryNow(db, id, currentOperator(request).id))) throw notFound('OutboxError', 'id', `No undelivered message ${id}`);
-    app.outbox.wake();
     return { retried: id };
   });
 }

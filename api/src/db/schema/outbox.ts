@@ -5,7 +5,7 @@ import { createdAt } from './columns';
 
 /**
  * The transactional outbox: one row per event and channel (webhook, mail), written in the transaction that
- * changed the order, delivered afterwards by the dispatcher (outbox/dispatcher.ts), in order per order code.
+ * changed the order, delivered afterwards by the dispatcher (outbox/dispatcher.ts), in order per ordering key.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -15,9 +15,10 @@ export const outboxMessages = pgTable(
     eventId: text('event_id').notNull(),
     /** 'webhook' | 'mail' */
     channel: text('channel').notNull(),
-    /** An EventType (outbox/order-event.ts): 'order.placed', 'order.status_changed', 'order.amended' or 'order.cancelled'. */
+    /** An event type registered by its module (outbox/event-types.ts), e.g. 'order.placed'. */
     type: text('type').notNull(),
-    orderCode: text('order_code').notNull(),
+    /** Events of one key are delivered in the order written (an order's code; a standing order's code/date). */
+    orderingKey: text('ordering_key').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
@@ -32,6 +33,6 @@ export const outboxMessages = pgTable(
   (t) => [
     uniqueIndex('outbox_messages_event_channel_idx').on(t.eventId, t.channel),
     index('outbox_messages_due_idx').on(t.channel, t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
-    index('outbox_messages_order_idx').on(t.channel, t.orderCode, t.id).where(sql`${t.deliveredAt} is null`),
+    index('outbox_messages_key_idx').on(t.channel, t.orderingKey, t.id).where(sql`${t.deliveredAt} is null`),
   ],
 );

@@ -1,12 +1,6 @@
-import type { OrderEvent } from '../outbox/order-event';
+import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import { formatPence } from '../pricing/money';
-
-export interface MailContent {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+import type { OrderEventData, OrderEventType } from './order-event';
 
 const STATUS_TEXT: Record<string, string> = {
   placed: 'placed',
@@ -19,33 +13,20 @@ const STATUS_TEXT: Record<string, string> = {
 
 const statusText = (status: string) => STATUS_TEXT[status] ?? status;
 
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** A calendar date (YYYY-MM-DD) as "Tuesday 25 November 2026", whatever the server's time zone. */
-function longDate(date: string): string {
-  const parts = LONG_DATE.formatToParts(new Date(`${date}T00:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-function headline(event: OrderEvent): { subject: string; lead: string } {
-  const { order, statusChange } = event.data;
-  if (event.type === 'order.placed') {
+function headline(type: OrderEventType, { order, statusChange }: OrderEventData): { subject: string; lead: string } {
+  if (type === 'order.placed') {
     return {
       subject: `Order ${order.code} received: delivery ${longDate(order.deliveryDate)}`,
       lead: `Thank you for your order. We have received order ${order.code} for delivery on ${longDate(order.deliveryDate)}.`,
     };
   }
-  if (event.type === 'order.amended') {
+  if (type === 'order.amended') {
     return {
       subject: `Order ${order.code} changed: delivery ${longDate(order.deliveryDate)}`,
       lead: `Your order ${order.code} for delivery on ${longDate(order.deliveryDate)} has been changed. This is the order as it stands now.`,
     };
   }
-  if (event.type === 'order.cancelled') {
+  if (type === 'order.cancelled') {
     return {
       subject: `Order ${order.code} cancelled`,
       lead: `Your order ${order.code} for delivery on ${longDate(order.deliveryDate)} has been cancelled at your request. Nothing will be delivered or invoiced for it.`,
@@ -60,21 +41,23 @@ function headline(event: OrderEvent): { subject: string; lead: string } {
 
 /**
  * The e-mail for an order event, to the user who placed the order: text and HTML with the lines (and what
- * was delivered, when short), totals, PO number, delivery date and a link to the order in the shop.
+ * was delivered, when short), totals, PO number, delivery date and instructions, and a link to the order in
+ * the shop.
  */
-export function orderMail(event: OrderEvent, shopUrl: string): MailContent {
-  const { order, statusChange } = event.data;
-  const { subject, lead } = headline(event);
-  const link = `${shopUrl.replace(/\/+$/, '')}/account/orders/${encodeURIComponent(order.code)}/`;
+export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: string): MailContent {
+  const { order, statusChange } = data;
+  const { subject, lead } = headline(type, data);
+  const link = shopLink(shopUrl, `/account/orders/${encodeURIComponent(order.code)}/`);
   const facts: [string, string][] = [
     ['Order', order.code],
     ['Status', statusText(order.status)],
     ['Delivery date', longDate(order.deliveryDate)],
     ['Deliver to', `${order.shipTo.name} (${order.shipTo.code})`],
     ['PO number', order.purchaseOrderNumber ?? '–'],
+    ['Delivery instructions', order.deliveryInstructions ?? '–'],
   ];
   const note = statusChange?.note ?? null;
-  const lineText = (line: OrderEvent['data']['order']['lines'][number]) => {
+  const lineText = (line: OrderEventData['order']['lines'][number]) => {
     const short = line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity ? `, delivered ${line.deliveredQuantity} (short ${line.quantity - line.deliveredQuantity})` : '';
     return `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${short}`;
   };

@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { OrderRecord } from '../orders/order-queries';
+import type { Channels } from '../outbox/event-types';
+import type { OutboxEvent } from '../outbox/write-event';
+import type { OrderRecord } from './order-queries';
 
-export const EVENT_TYPES = ['order.placed', 'order.status_changed', 'order.amended', 'order.cancelled'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export const ORDER_EVENT_TYPES = ['order.placed', 'order.status_changed', 'order.amended', 'order.cancelled'] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** Every order event goes to the ERP's webhook and becomes an e-mail to the user who placed the order. */
+export const ORDER_EVENT_CHANNELS: Channels = ['webhook', 'mail'];
 
 /** Who placed the order: the addressee of its e-mails. */
 export interface PlacedBy {
@@ -54,21 +58,13 @@ export interface OrderEventData {
   statusChange?: StatusChange;
 }
 
-/** The Standard Webhooks payload shape: `{type, timestamp, data}`. */
-export interface OrderEvent {
-  type: EventType;
-  timestamp: string;
-  data: OrderEventData;
-}
-
-/** Standard Webhooks message ids are unique strings; `msg_` keeps them recognisable in logs. */
-export const newEventId = () => `msg_${randomUUID().replaceAll('-', '')}`;
-
-export function orderEvent(type: EventType, { order, shipToName, lines }: OrderRecord, placedBy: PlacedBy, statusChange?: StatusChange): OrderEvent {
+/** An order event for writeEvent: ordered by the order's code, so an ERP receives one order's events in order. */
+export function orderEvent(type: OrderEventType, { order, shipToName, lines }: OrderRecord, placedBy: PlacedBy, statusChange?: StatusChange): OutboxEvent<OrderEventData> {
   return {
     type,
-    timestamp: new Date().toISOString(),
-    data: {
+    key: order.code,
+    channels: ORDER_EVENT_CHANNELS,
+    payload: {
       order: {
         code: order.code,
         status: order.status,
