@@ -22,8 +22,8 @@ const BOUNDARIES = [
   platformOnly('config', [], 'Configuration is read before anything else exists.'),
   platformOnly('http', PLATFORM.filter((path) => path !== './http'), 'HTTP plumbing serves every module and knows none.'),
   platformOnly('operations', PLATFORM.filter((path) => path !== './operations'), 'Health, limits and logging serve every module and know none.'),
-  platformOnly('outbox', PLATFORM, 'Modules register their event types, templates and channels with the outbox at start-up; it imports none of them.'),
-  platformOnly('mail', [...PLATFORM, './outbox'], 'The mail channel sends what a module\'s registered template wrote; the templates live in their modules.'),
+  platformOnly('mail', PLATFORM, 'Mail is a transport (SMTP or the demo mailbox): what a mail says is written by the module that registered its event type.'),
+  platformOnly('outbox', [...PLATFORM, './mail'], 'Modules register their event types and mail templates with the outbox at start-up; it imports none of them.'),
   {
     // errors/catalogue/ maps each module's problems to HTTP errors, so it alone may import the modules' problems.
     target: 'api/src/errors/*.ts',
