@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
-import { shipTos } from '../src/db/schema';
+import { and, eq, like } from 'drizzle-orm';
+import { outboxMessages, products, shipTos } from '../src/db/schema';
 import { operatorToken } from './support/admin-client';
 import { fillActiveCart, SOLO, shopper, type Shopper } from './support/cart-helpers';
-import { createStandingOrder, queuedReminders, runScheduler, standingOrdersPlaced } from './support/standing-helpers';
+import { createStandingOrder, queuedReminders, runScheduler, standingOrdersPlaced, type StandingOrderJson } from './support/standing-helpers';
 import { setClock } from './support/test-clock';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -13,6 +13,11 @@ import { startTestServer, type TestServer } from './support/test-server';
 const SHIP_TO = SOLO.shipTo;
 const OWNER_DISABLED = 'Not ordered: the user of this standing order is disabled';
 const PURCHASE_ORDER_MISSING = 'Not ordered: this account requires a purchase order number; add one to the standing order';
+
+interface Totals {
+  totalItems: number;
+  totalPriceWithTax: { valuePence: number };
+}
 
 describe('standing orders follow the rules of every order (canPlace) and their ship-to as it is now', () => {
   let server: TestServer;
@@ -23,7 +28,8 @@ describe('standing orders follow the rules of every order (canPlace) and their s
   });
   after(() => server.close());
 
-  const delivery = async (code: string, date: string) => (await solo.call('GET', `/users/current/standingorders/${code}/deliveries/${date}`)).body as unknown as { state: string; problem: string | null };
+  const readStanding = async (code: string) => (await solo.call('GET', `/users/current/standingorders/${code}`)).body as unknown as StandingOrderJson & Totals;
+  const delivery = async (code: string, date: string) => (await solo.call('GET', `/users/current/standingorders/${code}/deliveries/${date}`)).body as unknown as { state: string; problem: string | null } & Totals;
   const userAction = async (action: 'disable' | 'enable') => {
     const answer = await server.request(`/admin/v1/users/${SOLO.username}/${action}`, { method: 'POST', token: await operatorToken(server) });
     assert.equal(answer.status, 200, await answer.text());
@@ -66,6 +72,36 @@ describe('standing orders follow the rules of every order (canPlace) and their s
       assert.deepEqual([friday.state, friday.problem], ['failed', PURCHASE_ORDER_MISSING]);
     } finally {
       await server.database.db.update(shipTos).set({ purchaseOrderRequired: false }).where(eq(shipTos.code, SHIP_TO));
+    }
+    await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
+  });
+
+  it('leaves lines no longer sold out of its totals, in the API and in the reminder', async () => {
+    await setClock(server, '2026-12-14T10:00:00Z');
+    const [kept, dropped] = await fillActiveCart(server, solo, [3, 2]);
+    assert.ok(kept && dropped);
+    const standing = await createStandingOrder(solo, { cartId: 'active', weekdays: [5], startDate: '2026-12-15' });
+    const whole = await readStanding(standing.code);
+    await server.database.db.update(products).set({ discontinued: true }).where(eq(products.code, dropped));
+    try {
+      const view = await readStanding(standing.code);
+      const keptLine = view.lines.find((line) => line.product.code === kept);
+      assert.ok(keptLine);
+      const friday = await delivery(standing.code, '2026-12-18');
+      assert.equal(view.lines.length, 2, 'both lines are still shown');
+      assert.ok(view.totalPriceWithTax.valuePence < whole.totalPriceWithTax.valuePence, 'the line no longer sold is not counted');
+      assert.deepEqual([view.totalItems, view.totalPriceWithTax], [1, friday.totalPriceWithTax]);
+
+      await setClock(server, '2026-12-17T08:00:00Z');
+      await runScheduler(server);
+      const [reminder] = await server.database.db
+        .select({ payload: outboxMessages.payload })
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.type, 'standing_order.reminder'), like(outboxMessages.orderCode, `${standing.code}/%`)));
+      const data = (reminder?.payload as { data: { grossPence: number; lines: unknown[] } } | undefined)?.data;
+      assert.deepEqual([data?.lines.length, data?.grossPence], [1, friday.totalPriceWithTax.valuePence]);
+    } finally {
+      await server.database.db.update(products).set({ discontinued: false }).where(eq(products.code, dropped));
     }
     await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
   });
