@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
-import { outboxMessages, products, shipTos } from '../src/db/schema';
+import { outboxMessages, products, shipTos, standingOrderJobs, standingOrders } from '../src/db/schema';
 import { operatorToken } from './support/admin-client';
 import { fillActiveCart, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { createStandingOrder, queuedReminders, runScheduler, standingOrdersPlaced, type StandingOrderJson } from './support/standing-helpers';
@@ -106,4 +106,36 @@ describe('standing orders follow the rules of every order (canPlace) and their s
     await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
   });
 
+  it('re-queues waiting jobs when the ship-to’s cut-off moves: the order is placed at the new cut-off, not the old one', async () => {
+    await setClock(server, '2027-01-04T10:00:00Z');
+    await fillActiveCart(server, solo, [1]);
+    const standing = await createStandingOrder(solo, { cartId: 'active', weekdays: [5], startDate: '2027-01-05' });
+    await runScheduler(server);
+    const [row] = await server.database.db.select({ id: standingOrders.id }).from(standingOrders).where(eq(standingOrders.code, standing.code));
+    assert.ok(row);
+    const placementDue = async () =>
+      (
+        await server.database.db
+          .select({ dueAt: standingOrderJobs.dueAt })
+          .from(standingOrderJobs)
+          .where(and(eq(standingOrderJobs.standingOrderId, row.id), eq(standingOrderJobs.deliveryDate, '2027-01-08'), eq(standingOrderJobs.kind, 'placement')))
+      )[0]?.dueAt.toISOString();
+    assert.equal(await placementDue(), '2027-01-07T14:00:00.000Z');
+    // As the customers import or the back office writes it: 16:00 from now on.
+    await server.database.db.update(shipTos).set({ cutoffTime: '16:00' }).where(eq(shipTos.code, SHIP_TO));
+    try {
+      await setClock(server, '2027-01-07T14:00:00Z');
+      await runScheduler(server);
+      assert.equal(await placementDue(), '2027-01-07T16:00:00.000Z');
+      assert.deepEqual(await standingOrdersPlaced(server, standing.code), [], 'not at the old cut-off: the customer may still change it');
+      const stillOpen = await solo.call('PUT', `/users/current/standingorders/${standing.code}/deliveries/2027-01-08`, { body: { skipped: false } });
+      assert.equal(stillOpen.status, 200, JSON.stringify(stillOpen.body));
+      await setClock(server, '2027-01-07T16:00:00Z');
+      await runScheduler(server);
+      assert.deepEqual((await standingOrdersPlaced(server, standing.code)).map((order) => order.deliveryDate), ['2027-01-08']);
+    } finally {
+      await server.database.db.update(shipTos).set({ cutoffTime: '14:00' }).where(eq(shipTos.code, SHIP_TO));
+    }
+    await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
+  });
 });

@@ -21,7 +21,9 @@ export type JobOutcome = 'sent' | 'placed' | 'failed' | 'skipped' | 'late' | 'ob
 /**
  * Queues the reminder and the placement of every delivery of the active standing orders from today to the
  * horizon. The primary key (standing order, date, kind) makes this idempotent and safe in any number of
- * processes at once. A delivery whose cut-off came before the standing order was (re)activated is never
+ * processes at once. A job still waiting whose due time the ship-to's cut-off or delivery days have since
+ * moved (back office, customers import) is re-queued at the new time; one waiting after a failure keeps its
+ * retry time (docs/decisions/003-standing-orders.md). A delivery whose cut-off came before the standing order was (re)activated is never
  * queued: it was paused at its cut-off. A reminder is queued only while there is still time to act on it.
  */
 export async function queueComingJobs(db: Db, now: Date, horizonDays: number): Promise<void> {
@@ -39,7 +41,14 @@ export async function queueComingJobs(db: Db, now: Date, horizonDays: number): P
   }
   // Bounded statements, so thousands of standing orders never make one statement too large.
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(standingOrderJobs).values(rows.slice(start, start + 500)).onConflictDoNothing();
+    await db
+      .insert(standingOrderJobs)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoUpdate({
+        target: [standingOrderJobs.standingOrderId, standingOrderJobs.deliveryDate, standingOrderJobs.kind],
+        set: { dueAt: sql`excluded.due_at` },
+        setWhere: sql`${standingOrderJobs.doneAt} is null and ${standingOrderJobs.attempts} = 0 and ${standingOrderJobs.dueAt} <> excluded.due_at`,
+      });
   }
 }
 
