@@ -10,7 +10,7 @@ import type { Result } from '../result';
 
 export const orderNotFound = (code: string) => notFound('OrderError', 'code', `Order '${code}' not found`);
 
-export const CUTOFF_PASSED_MESSAGE = 'The cut-off for this delivery has passed';
+const CUTOFF_PASSED_MESSAGE = 'The cut-off for this delivery has passed';
 
 const ownerDisabled = () => forbidden('This user is disabled and can place or change no orders');
 
