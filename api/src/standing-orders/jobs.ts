@@ -41,15 +41,33 @@ export async function queueComingJobs(db: Db, now: Date, horizonDays: number): P
   }
   // Bounded statements, so thousands of standing orders never make one statement too large.
   for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insert(standingOrderJobs)
-      .values(rows.slice(start, start + 500))
-      .onConflictDoUpdate({
-        target: [standingOrderJobs.standingOrderId, standingOrderJobs.deliveryDate, standingOrderJobs.kind],
-        set: { dueAt: sql`excluded.due_at` },
-        setWhere: sql`${standingOrderJobs.doneAt} is null and ${standingOrderJobs.attempts} = 0 and ${standingOrderJobs.dueAt} <> excluded.due_at`,
-      });
+    const chunk = rows.slice(start, start + 500);
+    await db.insert(standingOrderJobs).values(chunk).onConflictDoNothing();
+    await requeueMoved(db, chunk);
   }
+}
+
+/**
+ * Gives waiting jobs the due time their delivery has now. Rows another process holds (a job being done) are
+ * skipped, never waited for: that job decides from the standing order as it is now anyway (run-job.ts).
+ */
+async function requeueMoved(db: Db, jobs: (typeof standingOrderJobs.$inferInsert)[]): Promise<void> {
+  const wanted = sql.join(
+    jobs.map((job) => sql`(${job.standingOrderId}::integer, ${job.deliveryDate}::date, ${job.kind}::text, ${job.dueAt.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with moved as (
+      select j.standing_order_id, j.delivery_date, j.kind, v.due_at
+      from standing_order_jobs j
+      join (values ${wanted}) as v (standing_order_id, delivery_date, kind, due_at)
+        on j.standing_order_id = v.standing_order_id and j.delivery_date = v.delivery_date and j.kind = v.kind
+      where j.done_at is null and j.attempts = 0 and j.due_at <> v.due_at
+      for update of j skip locked
+    )
+    update standing_order_jobs j set due_at = moved.due_at
+    from moved
+    where j.standing_order_id = moved.standing_order_id and j.delivery_date = moved.delivery_date and j.kind = moved.kind`);
 }
 
 /**
