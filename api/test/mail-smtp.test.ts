@@ -66,17 +66,19 @@ describe('e-mail through SMTP', () => {
     const order = await placeTestOrder(server, solo, [3]);
     const erp = await integrationToken(server);
     assert.equal((await reportStatus(server, erp, order.code, { status: 'confirmed' })).status, 200);
-    assert.equal((await reportStatus(server, erp, order.code, { status: 'picking', lines: [{ entryNumber: 0, deliveredQuantity: 1 }], note: 'Butter is short this week' })).status, 200);
+    assert.equal((await reportStatus(server, erp, order.code, { status: 'picking' })).status, 200);
+    assert.equal((await reportStatus(server, erp, order.code, { status: 'dispatched', lines: [{ entryNumber: 0, deliveredQuantity: 1 }], note: 'Butter is short this week' })).status, 200);
     await dispatch(server);
     const mails = mailsAbout(order.code);
     assert.deepEqual(mails.map((mail) => mail.subject), [
       `Order ${order.code} received: ${mails[0]?.subject?.split(': ')[1] ?? ''}`,
       `Order ${order.code} is confirmed`,
-      `Order ${order.code} is being picked (some items short)`,
+      `Order ${order.code} is being picked`,
+      `Order ${order.code} is dispatched (some items short)`,
     ]);
-    const picking = mails[2]?.text ?? '';
-    assert.ok(picking.includes('Note from Meadowvale Foods: Butter is short this week'));
-    assert.ok(picking.includes('delivered 1 (short 2)'));
+    const dispatched = mails[3]?.text ?? '';
+    assert.ok(dispatched.includes('Note from Meadowvale Foods: Butter is short this week'));
+    assert.ok(dispatched.includes('delivered 1 (short 2)'));
   });
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CartProduct } from '../src/carts/entries';
 import { priceAmendedLines } from '../src/orders/amended-lines';
-import { MAX_ORDER_PENCE } from '../src/orders/order-writer';
+import { MAX_ORDER_PENCE } from '../src/orders/can-place';
 import { amendCheck, orderTiming } from '../src/orders/order-cutoff';
 import { cartProduct } from './support/cart-products';
 
@@ -17,7 +17,7 @@ describe('which orders can still change', () => {
     assert.equal(amendCheck('placed', cutoff, cutoff), 'cutoffPassed');
   });
   it('a status past confirmed closes the order whatever the time, and says so before the cut-off does', () => {
-    for (const status of ['picking', 'dispatched', 'delivered', 'cancelled']) {
+    for (const status of ['picking', 'dispatched', 'delivered', 'cancelled'] as const) {
       assert.equal(amendCheck(status, cutoff, new Date('2026-12-01T00:00:00Z')), 'statusClosed');
       assert.equal(amendCheck(status, cutoff, new Date('2026-12-09T00:00:00Z')), 'statusClosed');
     }
@@ -34,6 +34,7 @@ describe('which orders can still change', () => {
 });
 
 describe('the lines of an amendment', () => {
+  const rules = { owner: { status: 'active' }, purchaseOrderRequired: false, purchaseOrderNumber: null, range: 'DAIR' };
   const catalogue = new Map([
     ['A', product('A')],
     ['B', product('B', { unitPricePence: 333, vatRateBp: 0 })],
@@ -43,15 +44,15 @@ describe('the lines of an amendment', () => {
   ]);
 
   it('prices each line at the given price with VAT per line, numbered in the order given', () => {
-    const priced = priceAmendedLines([{ productCode: 'B', quantity: 3 }, { productCode: 'A', quantity: 2 }], catalogue, 'DAIR');
+    const priced = priceAmendedLines([{ productCode: 'B', quantity: 3 }, { productCode: 'A', quantity: 2 }], catalogue, rules);
     assert.ok(priced.ok);
-    assert.deepEqual(priced.lines.map((line) => [line.lineNumber, line.productCode, line.netPence, line.vatPence]), [[0, 'B', 999, 0], [1, 'A', 2_000, 400]]);
-    assert.deepEqual(priced.totals, { netPence: 2_999, vatPence: 400, grossPence: 3_399 });
+    assert.deepEqual(priced.value.lines.map((line) => [line.lineNumber, line.productCode, line.netPence, line.vatPence]), [[0, 'B', 999, 0], [1, 'A', 2_000, 400]]);
+    assert.deepEqual(priced.value.totals, { netPence: 2_999, vatPence: 400, grossPence: 3_399 });
   });
 
   it('refuses the first bad line, naming its place and the cart rule it breaks', () => {
     const refusal = (productCode: string, quantity = 1) => {
-      const priced = priceAmendedLines([{ productCode: 'A', quantity: 1 }, { productCode, quantity }], catalogue, 'DAIR');
+      const priced = priceAmendedLines([{ productCode: 'A', quantity: 1 }, { productCode, quantity }], catalogue, rules);
       assert.equal(priced.ok, false);
       return priced.ok ? undefined : priced.problem;
     };
@@ -64,7 +65,7 @@ describe('the lines of an amendment', () => {
 
   it('refuses an order whose total would not fit the stored amounts', () => {
     const dear = new Map([['GOLD', product('GOLD', { unitPricePence: 300_000_000, vatRateBp: 0 })]]);
-    const priced = priceAmendedLines([{ productCode: 'GOLD', quantity: 9 }], dear, 'DAIR');
+    const priced = priceAmendedLines([{ productCode: 'GOLD', quantity: 9 }], dear, rules);
     assert.deepEqual(priced, { ok: false, problem: { kind: 'orderTooLarge', maximumPence: MAX_ORDER_PENCE } });
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, outboxMessages } from '../src/db/schema';
+import { ORDER_STATUSES } from '../src/order-status/order-status';
 import { createOperator, operatorToken } from './support/admin-client';
 import { MULTI_DAIR, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { ERP_CLIENT, EXPORT_ONLY_CLIENT, integrationEnv, integrationToken, reportStatus } from './support/integration-client';
@@ -23,25 +24,26 @@ describe('status in: POST /admin/v1/orders/{code}/status', () => {
 
   it('takes the warehouse\'s statuses, delivered quantities and notes; the customer sees them in order detail and history', async () => {
     const order = await placeTestOrder(server, solo, [3, 2]);
-    assert.equal((await reportStatus(server, erp, order.code, { status: 'confirmed' })).status, 200);
-    const picking = await reportStatus(server, erp, order.code, {
-      status: 'picking',
+    for (const status of ['confirmed', 'picking']) assert.equal((await reportStatus(server, erp, order.code, { status })).status, 200);
+    const dispatched = await reportStatus(server, erp, order.code, {
+      status: 'dispatched',
       lines: [{ entryNumber: 0, deliveredQuantity: 1 }, { entryNumber: 1, deliveredQuantity: 2 }],
       note: 'Two cases short: the rest follows on Friday',
     });
-    assert.equal(picking.status, 200, JSON.stringify(picking.body));
-    assert.equal(picking.body.status, 'picking');
+    assert.equal(dispatched.status, 200, JSON.stringify(dispatched.body));
+    assert.equal(dispatched.body.status, 'dispatched');
 
     const seen = await detail(solo, order.code);
-    assert.equal(seen.status, 'picking');
+    assert.equal(seen.status, 'dispatched');
     assert.deepEqual(seen.entries.map((entry) => [entry.quantity, entry.deliveredQuantity]), [[3, 1], [2, 2]]);
     assert.deepEqual(seen.statusChanges.map((change) => [change.status, change.note]), [
       ['confirmed', null],
-      ['picking', 'Two cases short: the rest follows on Friday'],
+      ['picking', null],
+      ['dispatched', 'Two cases short: the rest follows on Friday'],
     ]);
     const history = (await solo.call('GET', '/users/current/orders')).body as unknown as { orders: PlacedOrder[] };
     const inHistory = history.orders.find((o) => o.code === order.code);
-    assert.equal(inHistory?.status, 'picking');
+    assert.equal(inHistory?.status, 'dispatched');
     assert.deepEqual(inHistory?.entries.map((entry) => entry.deliveredQuantity), [1, 2]);
     assert.deepEqual(inHistory?.statusChanges, seen.statusChanges);
 
@@ -50,7 +52,7 @@ describe('status in: POST /admin/v1/orders/{code}/status', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.orderingKey, order.code), eq(outboxMessages.channel, 'webhook')))
       .orderBy(outboxMessages.id);
-    assert.deepEqual(events.map((e) => e.type), ['order.placed', 'order.status_changed', 'order.status_changed']);
+    assert.deepEqual(events.map((e) => e.type), ['order.placed', 'order.status_changed', 'order.status_changed', 'order.status_changed']);
 
     const statusView = (await (await server.request(`/admin/v1/orders/${order.code}/status`, { token: erp })).json()) as {
       status: string;
@@ -58,17 +60,46 @@ describe('status in: POST /admin/v1/orders/{code}/status', () => {
       lines: { entryNumber: number; deliveredQuantity: number | null }[];
       changes: { from: string; to: string; changedBy: string; note: string | null }[];
     };
-    assert.equal(statusView.status, 'picking');
-    assert.deepEqual(statusView.next, ['dispatched']);
+    assert.equal(statusView.status, 'dispatched');
+    assert.deepEqual(statusView.next, ['delivered']);
     assert.deepEqual(statusView.lines.map((line) => line.deliveredQuantity), [1, 2]);
     assert.deepEqual(statusView.changes.map((c) => [c.from, c.to, c.changedBy]), [
       ['placed', 'confirmed', 'client:erp'],
       ['confirmed', 'picking', 'client:erp'],
+      ['picking', 'dispatched', 'client:erp'],
     ]);
     assert.equal((await server.request('/admin/v1/orders/MV-999999/status', { token: erp })).status, 404);
 
-    for (const status of ['dispatched', 'delivered']) assert.equal((await reportStatus(server, erp, order.code, { status })).status, 200);
+    assert.equal((await reportStatus(server, erp, order.code, { status: 'delivered' })).status, 200);
     assert.equal((await detail(solo, order.code)).status, 'delivered');
+  });
+
+  it('records delivered quantities only from dispatch on: none while picking, and what was not reported went in full', async () => {
+    const order = await placeTestOrder(server, solo, [6, 2]);
+    for (const status of ['confirmed', 'picking']) assert.equal((await reportStatus(server, erp, order.code, { status })).status, 200);
+    assert.deepEqual((await detail(solo, order.code)).entries.map((entry) => entry.deliveredQuantity), [null, null], 'nothing delivered while in the warehouse');
+    const statusView = (await (await server.request(`/admin/v1/orders/${order.code}/status`, { token: erp })).json()) as { quantityStatuses: string[] };
+    assert.deepEqual(statusView.quantityStatuses, ['dispatched', 'delivered']);
+
+    const dispatched = await reportStatus(server, erp, order.code, { status: 'dispatched', lines: [{ entryNumber: 1, deliveredQuantity: 1 }] });
+    assert.equal(dispatched.status, 200, JSON.stringify(dispatched.body));
+    assert.deepEqual((await detail(solo, order.code)).entries.map((entry) => [entry.quantity, entry.deliveredQuantity]), [[6, 6], [2, 1]]);
+  });
+
+  it('keeps to the statuses of the transition table in the database too (orders_status_check)', async () => {
+    const order = await placeTestOrder(server, solo, [1]);
+    const setStatus = (status: string) => server.database.db.execute(sql`update orders set status = ${status} where code = ${order.code}`);
+    await assert.rejects(setStatus('shipped'), (error: unknown) => String((error as { cause?: unknown }).cause ?? error).includes('orders_status_check'));
+    for (const status of ORDER_STATUSES) await setStatus(status);
+  });
+
+  it('refuses delivered quantities with a status before dispatch', async () => {
+    const order = await placeTestOrder(server, solo, [6]);
+    assert.equal((await reportStatus(server, erp, order.code, { status: 'confirmed' })).status, 200);
+    const picking = await reportStatus(server, erp, order.code, { status: 'picking', lines: [{ entryNumber: 0, deliveredQuantity: 6 }] });
+    assert.equal(picking.status, 400);
+    assert.equal(picking.body.errors?.[0]?.message, 'Delivered quantities can only be reported with status dispatched or delivered, not picking');
+    assert.deepEqual((await detail(solo, order.code)).entries.map((entry) => entry.deliveredQuantity), [null]);
   });
 
   it('answers 409 for every move the transition table does not allow, and changes nothing', async () => {
@@ -106,14 +137,15 @@ describe('status in: POST /admin/v1/orders/{code}/status', () => {
       assert.equal(answer.status, 400, `${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`);
       assert.equal(answer.body.errors?.[0]?.subject, field, JSON.stringify(answer.body));
     }
-    assert.equal((await reportStatus(server, erp, order.code, { status: 'confirmed' })).status, 200);
-    const unknownEntry = await reportStatus(server, erp, order.code, { status: 'picking', lines: [{ entryNumber: 7, deliveredQuantity: 1 }] });
+    for (const status of ['confirmed', 'picking']) assert.equal((await reportStatus(server, erp, order.code, { status })).status, 200);
+    const unknownEntry = await reportStatus(server, erp, order.code, { status: 'dispatched', lines: [{ entryNumber: 7, deliveredQuantity: 1 }] });
     assert.equal(unknownEntry.status, 400);
     assert.equal(unknownEntry.body.errors?.[0]?.subject, 'lines.entryNumber');
-    const tooMany = await reportStatus(server, erp, order.code, { status: 'picking', lines: [{ entryNumber: 0, deliveredQuantity: 3 }] });
+    const tooMany = await reportStatus(server, erp, order.code, { status: 'dispatched', lines: [{ entryNumber: 0, deliveredQuantity: 3 }] });
     assert.equal(tooMany.status, 400);
     assert.equal(tooMany.body.errors?.[0]?.subject, 'lines.deliveredQuantity');
-    assert.equal((await detail(solo, order.code)).status, 'confirmed', 'a refused report changes nothing');
+    assert.equal((await detail(solo, order.code)).status, 'picking', 'a refused report changes nothing');
+    assert.deepEqual((await detail(solo, order.code)).entries.map((entry) => entry.deliveredQuantity), [null], 'nor records a quantity');
 
     const malformed = await server.request(`/admin/v1/orders/${order.code}/status`, { method: 'POST', token: erp, body: '{"status":' });
     assert.equal(malformed.status, 400);

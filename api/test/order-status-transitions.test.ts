@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canMove, ORDER_STATUSES, type OrderStatus } from '../src/order-status/order-status';
+import { canMove, customerMayChange, ORDER_STATUSES, type OrderStatus } from '../src/order-status/order-status';
 
 /** The contract (design §8), written out move by move: everything not listed here is refused. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -28,5 +28,9 @@ describe('order status transitions', () => {
       assert.equal(canMove('cancelled', to), false);
       assert.equal(canMove(to, 'placed'), false);
     }
+  });
+
+  it('lets the customer change an order exactly while it can still be cancelled: placed and confirmed', () => {
+    assert.deepEqual(ORDER_STATUSES.filter(customerMayChange), ['placed', 'confirmed']);
   });
 });

@@ -39,8 +39,9 @@ describe('orders out, status in, mail and print', () => {
     const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [3, 2]);
     const operator = await operatorApiToken(shop);
     await reportStatusViaApi(shop, operator, order.code, { status: 'confirmed' });
+    await reportStatusViaApi(shop, operator, order.code, { status: 'picking' });
     await reportStatusViaApi(shop, operator, order.code, {
-      status: 'picking',
+      status: 'dispatched',
       lines: [
         { entryNumber: 0, deliveredQuantity: 2 },
         { entryNumber: 1, deliveredQuantity: 2 },
@@ -52,7 +53,7 @@ describe('orders out, status in, mail and print', () => {
     await shop.signIn(page, SOLO.username);
     await page.goto('/account/orders/');
     const row = page.getByRole('article').filter({ hasText: order.code });
-    await row.getByText('Being picked').waitFor();
+    await row.getByText('Dispatched').first().waitFor();
     await row.getByText('1 case short').waitFor();
     await row.getByText('One case short: the rest comes on your next delivery').waitFor();
 
@@ -64,7 +65,7 @@ describe('orders out, status in, mail and print', () => {
     const first = lines.getByRole('listitem').first();
     assert.match(await first.innerText(), /Quantity\s+3\s+Delivered\s+2 \(short 1\)/);
     const updates = page.getByRole('region', { name: 'Updates' });
-    assert.deepEqual(await updates.getByRole('listitem').locator('strong').allInnerTexts(), ['Being picked', 'Confirmed']);
+    assert.deepEqual(await updates.getByRole('listitem').locator('strong').allInnerTexts(), ['Dispatched', 'Being picked', 'Confirmed']);
     await updates.getByText('One case short: the rest comes on your next delivery').waitFor();
 
     // On a phone the page does not scroll sideways.
@@ -88,12 +89,17 @@ describe('orders out, status in, mail and print', () => {
 
     assert.deepEqual(await confirmed.getByLabel('New status').locator('option').allInnerTexts(), ['Being picked', 'Cancelled']);
     await confirmed.getByLabel('New status').selectOption('picking');
-    const delivered = confirmed.getByRole('spinbutton');
-    assert.equal(await delivered.inputValue(), '4', 'prefilled with what was ordered');
-    await delivered.fill('3');
+    assert.equal(await confirmed.getByRole('spinbutton').count(), 0, 'nothing is delivered while it is being picked');
     await confirmed.getByRole('button', { name: 'Update status' }).click();
     await page.getByRole('status').filter({ hasText: 'Status is now Being picked' }).waitFor();
-    await page.getByRole('region', { name: 'Status: Being picked' }).getByText('admin@meadowvale.example').first().waitFor();
+    const picking = page.getByRole('region', { name: 'Status: Being picked' });
+    await picking.getByLabel('New status').selectOption('dispatched');
+    const delivered = picking.getByRole('spinbutton');
+    assert.equal(await delivered.inputValue(), '4', 'prefilled with what was ordered');
+    await delivered.fill('3');
+    await picking.getByRole('button', { name: 'Update status' }).click();
+    await page.getByRole('status').filter({ hasText: 'Status is now Dispatched' }).waitFor();
+    await page.getByRole('region', { name: 'Status: Dispatched' }).getByText('admin@meadowvale.example').first().waitFor();
 
     const customer = await shop.newPage();
     await shop.signIn(customer, SOLO.username);

@@ -1,6 +1,7 @@
 /**
- * The life of an order after it is placed, as the warehouse and the ERP report it. Cancelling is only
- * possible before picking starts: after that the goods are on their way.
+ * The life of an order after it is placed, as one table: every status, and the moves the warehouse, the ERP,
+ * an operator or the customer may make from it (docs/ordering-rules.md). Every rule about statuses is read
+ * from this table; the database refuses any other status (orders_status_check, migration 0010).
  */
 export const ORDER_STATUSES = ['placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -14,11 +15,22 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   cancelled: [],
 };
 
-/** Statuses at which the warehouse knows what it actually sends, so delivered quantities may be reported. */
-export const QUANTITY_STATUSES: readonly OrderStatus[] = ['picking', 'dispatched', 'delivered'];
+/**
+ * Statuses at which the goods have left the warehouse, so what was delivered is known: a line's delivered
+ * quantity exists from dispatch on, never while the order is still being picked.
+ */
+export const QUANTITY_STATUSES: readonly OrderStatus[] = ['dispatched', 'delivered'];
 
 export const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
+}
+
+/**
+ * Whether the customer may still amend or cancel an order at this status (before its cut-off): exactly while
+ * it can still be cancelled, since until picking starts an order is only a plan.
+ */
+export function customerMayChange(status: OrderStatus): boolean {
+  return canMove(status, 'cancelled');
 }

@@ -3,10 +3,12 @@ import { productsByCode } from '../carts/products-by-code';
 import type { Db, Tx } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
+import { ok, type Result } from '../errors/result';
 import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { priceAmendedLines, type WantedLine } from './amended-lines';
-import { ChangeRefused, changeOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
+import { changeOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
+import type { OrderChangeProblem } from './problems';
 
 export interface Amendment {
   entries: WantedLine[];
@@ -24,29 +26,34 @@ export async function amendOrder(db: Db, clock: Clock, userId: number, code: str
   return changeOwnedOrder(db, clock, userId, code, (tx, locked) => writeAmendment(tx, locked, amendment));
 }
 
-async function writeAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment): Promise<void> {
+async function writeAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
   const { order } = locked;
   const products = await productsByCode(tx, [...new Set(amendment.entries.map((entry) => entry.productCode))], order.soldToCode);
-  const priced = priceAmendedLines(amendment.entries, products, order.range);
-  if (!priced.ok) throw new ChangeRefused(priced.problem);
   const purchaseOrderNumber = amendment.purchaseOrderNumber === undefined ? order.purchaseOrderNumber : amendment.purchaseOrderNumber;
-  if (locked.purchaseOrderRequired && !purchaseOrderNumber) throw new ChangeRefused({ kind: 'purchaseOrderMissing' });
+  const priced = priceAmendedLines(amendment.entries, products, {
+    owner: locked.owner,
+    purchaseOrderRequired: locked.purchaseOrderRequired,
+    purchaseOrderNumber,
+    range: order.range,
+  });
+  if (!priced.ok) return priced;
 
   await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
   const lines = await tx
     .insert(orderLines)
-    .values(priced.lines.map((line) => ({ ...line, orderId: order.id })))
+    .values(priced.value.lines.map((line) => ({ ...line, orderId: order.id })))
     .returning();
   const [amended] = await tx
     .update(orders)
     .set({
       purchaseOrderNumber,
       deliveryInstructions: amendment.deliveryInstructions === undefined ? order.deliveryInstructions : amendment.deliveryInstructions,
-      ...priced.totals,
+      ...priced.value.totals,
     })
     .where(eq(orders.id, order.id))
     .returning();
   if (!amended) throw new Error(`order ${order.code} vanished while locked`);
   const record = { order: amended, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
   await writeEvent(tx, orderEvent('order.amended', record, locked.placedBy));
+  return ok(undefined);
 }

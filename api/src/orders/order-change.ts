@@ -4,7 +4,9 @@ import { orders, shipToRanges, shipTos, users, userShipTos } from '../db/schema'
 import type { Clock } from '../delivery/delivery-dates';
 import type { PlacedBy } from './order-event';
 import { amendCheck, orderCutoff } from './order-cutoff';
-import type { OrderChangeProblem } from './order-change-problems';
+import { fail, ok, type Result } from '../errors/result';
+import { inTransaction } from '../errors/transaction';
+import type { OrderChangeProblem } from './problems';
 import { findOwnedOrder, orderAddresses, type OrderRecord, type OrderRow } from './order-queries';
 
 /** The caller's order, locked for the rest of the transaction, with what a change needs to know about it. */
@@ -13,17 +15,13 @@ export interface LockedOrder {
   shipToName: string;
   cutoffTime: string;
   purchaseOrderRequired: boolean;
+  /** Whether the user who placed it is still active: a disabled one changes nothing (canPlace). */
+  owner: { status: string };
   /** The addressee of the change's e-mail: the user who placed the order (only they may change it). */
   placedBy: PlacedBy;
 }
 
-export type OrderChangeOutcome = { ok: true; record: OrderRecord } | { ok: false; problem: OrderChangeProblem };
-
-export class ChangeRefused extends Error {
-  constructor(readonly problem: OrderChangeProblem) {
-    super(problem.kind);
-  }
-}
+export type OrderChangeOutcome = Result<OrderRecord, OrderChangeProblem>;
 
 /**
  * Locks the order row (FOR UPDATE, as a status report from the ERP does) only if the caller placed it and
@@ -36,6 +34,7 @@ async function lockOwnedOrder(tx: Tx, userId: number, code: string): Promise<Loc
       shipToName: shipTos.name,
       cutoffTime: shipTos.cutoffTime,
       purchaseOrderRequired: shipTos.purchaseOrderRequired,
+      owner: { status: users.status },
       placedBy: { customerId: users.customerId, name: users.name, email: users.email },
     })
     .from(orders)
@@ -59,23 +58,18 @@ export async function changeOwnedOrder(
   clock: Clock,
   userId: number,
   code: string,
-  work: (tx: Tx, locked: LockedOrder) => Promise<void>,
+  work: (tx: Tx, locked: LockedOrder) => Promise<Result<void, OrderChangeProblem>>,
 ): Promise<OrderChangeOutcome> {
-  try {
-    const record = await db.transaction(async (tx) => {
-      const locked = await lockOwnedOrder(tx, userId, code);
-      if (!locked) throw new ChangeRefused({ kind: 'orderNotFound', code });
-      const check = amendCheck(locked.order.status, orderCutoff(locked.order.deliveryDate, locked.cutoffTime), clock());
-      if (check === 'statusClosed') throw new ChangeRefused({ kind: 'statusClosed', code, status: locked.order.status });
-      if (check === 'cutoffPassed') throw new ChangeRefused({ kind: 'cutoffPassed' });
-      await work(tx, locked);
-      const changed = await findOwnedOrder(tx, userId, code);
-      if (!changed) throw new Error(`order ${code} vanished while locked`);
-      return { ...changed, addresses: await orderAddresses(tx, changed.order) };
-    });
-    return { ok: true, record };
-  } catch (error) {
-    if (error instanceof ChangeRefused) return { ok: false, problem: error.problem };
-    throw error;
-  }
+  return inTransaction(db, async (tx) => {
+    const locked = await lockOwnedOrder(tx, userId, code);
+    if (!locked) return fail({ kind: 'orderNotFound', code });
+    const check = amendCheck(locked.order.status, orderCutoff(locked.order.deliveryDate, locked.cutoffTime), clock());
+    if (check === 'statusClosed') return fail({ kind: 'statusClosed', code, status: locked.order.status });
+    if (check === 'cutoffPassed') return fail({ kind: 'cutoffPassed' });
+    const done = await work(tx, locked);
+    if (!done.ok) return done;
+    const changed = await findOwnedOrder(tx, userId, code);
+    if (!changed) throw new Error(`order ${code} vanished while locked`);
+    return ok({ ...changed, addresses: await orderAddresses(tx, changed.order) });
+  });
 }

@@ -1,9 +1,6 @@
 import { cutoffFor } from '../delivery/delivery-dates';
 import { formatLondonIso } from '../delivery/london-time';
-import type { OrderStatus } from '../order-status/order-status';
-
-/** Before the warehouse starts picking, an order is still only a plan the customer may change or cancel. */
-export const AMENDABLE_STATUSES: readonly string[] = ['placed', 'confirmed'] satisfies OrderStatus[];
+import { customerMayChange, type OrderStatus } from '../order-status/order-status';
 
 export type AmendCheck = 'amendable' | 'statusClosed' | 'cutoffPassed';
 
@@ -16,14 +13,14 @@ export function orderCutoff(deliveryDate: string, cutoffTime: string): Date {
  * Whether an order may still be amended or cancelled at `now`. A status that closed it says so first: a
  * cancelled order's cut-off passing is not the news.
  */
-export function amendCheck(status: string, cutoff: Date, now: Date): AmendCheck {
-  if (!AMENDABLE_STATUSES.includes(status)) return 'statusClosed';
+export function amendCheck(status: OrderStatus, cutoff: Date, now: Date): AmendCheck {
+  if (!customerMayChange(status)) return 'statusClosed';
   if (now.getTime() >= cutoff.getTime()) return 'cutoffPassed';
   return 'amendable';
 }
 
 /** The two fields every order view carries: the cut-off in London's offset and whether it can still change. */
-export function orderTiming(order: { status: string; deliveryDate: string }, cutoffTime: string, now: Date) {
+export function orderTiming(order: { status: OrderStatus; deliveryDate: string }, cutoffTime: string, now: Date) {
   const cutoff = orderCutoff(order.deliveryDate, cutoffTime);
   return { cutoff: formatLondonIso(cutoff), amendable: amendCheck(order.status, cutoff, now) === 'amendable' };
 }

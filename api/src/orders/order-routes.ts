@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { RANGES, requireShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
 import { unwrap } from '../carts/problems';
-import { badRequest, notFound } from '../http/errors';
+import { answerOrThrow, checkoutProblemToApiError, orderChangeProblemToApiError, orderNotFound } from '../errors/catalogue/orders';
+import { badRequest } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { amendOrder } from './amend-order';
 import { amendBody } from './amend-schema';
 import { cancelOrder } from './cancel-order';
-import type { OrderChangeOutcome } from './order-change';
-import { orderChangeProblemToApiError } from './order-change-problems';
 import { findOwnedOrder, orderAddresses, orderHistoryReader } from './order-queries';
 import { orderView } from './order-view';
 import { placeOrder } from './place-order';
@@ -36,13 +35,6 @@ function idempotencyKey(header: string | string[] | undefined): string {
   return key;
 }
 
-const orderNotFound = (code: string) => notFound('OrderError', 'code', `Order '${code}' not found`);
-
-function changedOrder(outcome: OrderChangeOutcome) {
-  if (!outcome.ok) throw orderChangeProblemToApiError(outcome.problem);
-  return outcome.record;
-}
-
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const orderHistory = orderHistoryReader(db);
@@ -52,7 +44,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(placeQuery, request.query, 'query');
     const key = idempotencyKey(request.headers['idempotency-key']);
     const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
-    const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock));
+    const record = answerOrThrow(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock), checkoutProblemToApiError);
     return reply.code(201).send(orderView(record, app.clock()));
   });
 
@@ -86,14 +78,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
     const amendment = parseInput(amendBody, request.body, 'body');
-    const record = changedOrder(await amendOrder(db, app.clock, user.id, code, amendment));
+    const record = answerOrThrow(await amendOrder(db, app.clock, user.id, code, amendment), orderChangeProblemToApiError);
     return orderView(record, app.clock());
   });
 
   app.post('/users/current/orders/:code/cancel', async (request) => {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
-    const record = changedOrder(await cancelOrder(db, app.clock, user.id, user.username, code));
+    const record = answerOrThrow(await cancelOrder(db, app.clock, user.id, user.username, code), orderChangeProblemToApiError);
     return orderView(record, app.clock());
   });
 

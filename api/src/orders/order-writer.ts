@@ -7,12 +7,9 @@ import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import type { OrderRecord } from './order-queries';
 
-/** Order amounts are stored as 32-bit integers of pence. */
-export const MAX_ORDER_PENCE = 2_147_483_647;
-
 /**
- * The one way an order comes into being, from checkout or a standing order at its cut-off: the order, its
- * lines priced now, the cart closed, and the order.placed event (webhook and confirmation mail) in the
+ * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
+ * (can-place.ts) has accepted it: the order, its lines priced now, the cart closed, and the order.placed event (webhook and confirmation mail) in the
  * caller's transaction.
  */
 export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {

@@ -1,15 +1,21 @@
 import { requireShipToScope } from '../accounts/ship-tos';
 import { cartEntryRows, type EntryRow, type ScopedCart } from '../carts/cart-queries';
-import { fail, ok, type CommerceProblem, type Result } from '../carts/problems';
+import type { CommerceProblem } from '../carts/problems';
+import { fail, ok, type Result } from '../errors/result';
 import { resolveCart, type CartTarget } from '../carts/resolve-cart';
-import { lineProblem } from '../carts/sellable';
 import { inTransaction, isUniqueViolation } from '../errors/transaction';
 import type { Db, Tx } from '../db/client';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
 import type { PlacedBy } from './order-event';
-import { lineAmounts, sumTotals } from '../pricing/money';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-import { MAX_ORDER_PENCE, writePlacedOrder } from './order-writer';
+import { writePlacedOrder } from './order-writer';
+import type { PlaceProblem } from './problems';
+
+/** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
+export type CheckoutResult = Result<OrderRecord, CommerceProblem | Extract<PlaceProblem, { kind: 'ownerDisabled' }>>;
 
 export interface PlaceOrderRequest extends CartTarget {
   userId: number;
@@ -22,7 +28,7 @@ export interface PlaceOrderRequest extends CartTarget {
  * Places the order for a cart, once. The idempotency key makes a repeat answer with the first order; the
  * unique source cart makes every other submission of an ordered cart a conflict, however many race.
  */
-export async function placeOrder(db: Db, request: PlaceOrderRequest, clock: Clock): Promise<Result<OrderRecord>> {
+export async function placeOrder(db: Db, request: PlaceOrderRequest, clock: Clock): Promise<CheckoutResult> {
   const earlier = await replayed(db, request);
   if (earlier) return earlier;
   try {
@@ -39,7 +45,7 @@ export async function placeOrder(db: Db, request: PlaceOrderRequest, clock: Cloc
 }
 
 /** The answer for a key used before: its order when the request names the same cart, else 422. */
-async function replayed(db: Db, request: PlaceOrderRequest): Promise<Result<OrderRecord> | undefined> {
+async function replayed(db: Db, request: PlaceOrderRequest): Promise<CheckoutResult | undefined> {
   const earlier = await findOrderByKey(db, request.userId, request.idempotencyKey);
   if (!earlier) return undefined;
   const { order, cartCode } = earlier;
@@ -61,31 +67,48 @@ async function ownedOrder(db: Db, userId: number, code: string): Promise<OrderRe
   return record;
 }
 
-async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clock): Promise<Result<OrderRecord>> {
+async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clock): Promise<CheckoutResult> {
   const scoped = await resolveCart(tx, request.userId, request, true, true);
   if (scoped.cart.status === 'ordered') {
     const order = await findOrderByCart(tx, scoped.cart.id);
     return fail({ kind: 'cartAlreadyOrdered', orderCode: order?.code ?? 'unknown' });
   }
   const entries = await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode);
-  const problem = checkoutProblem(scoped, entries, clock());
+  const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, request.userId));
+  if (!owner) throw new Error(`user ${request.userId} vanished at checkout`);
+  const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
   return ok(await writePlacedOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
 }
 
-/** Everything that must hold for a cart to become an order, checked at the moment it is placed. */
-function checkoutProblem({ cart, scope }: ScopedCart, entries: EntryRow[], now: Date): CommerceProblem | undefined {
-  if (entries.length === 0) return { kind: 'emptyCart' };
-  const badLines = entries.flatMap((entry) => {
-    const problem = lineProblem(entry.productCode, { ...entry, code: entry.productCode }, scope.range, entry.quantity);
-    return problem ? [{ productCode: entry.productCode, reason: problem.kind }] : [];
+/**
+ * Everything that must hold for a cart to become an order, checked at the moment it is placed: canPlace's
+ * rule, with the cart's own wording for its problems, and a delivery date still open.
+ */
+function checkoutProblem({ cart, scope }: ScopedCart, entries: EntryRow[], owner: { status: string }, now: Date): CommerceProblem | Extract<PlaceProblem, { kind: 'ownerDisabled' }> | undefined {
+  const placeable = canPlace({
+    owner,
+    purchaseOrderRequired: scope.purchaseOrderRequired,
+    purchaseOrderNumber: cart.purchaseOrderNumber,
+    range: scope.range,
+    lines: entries,
+    unsellable: 'refuse',
   });
-  if (badLines.length > 0) return { kind: 'linesNotOrderable', lines: badLines };
-  const gross = sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp))).grossPence;
-  if (gross > MAX_ORDER_PENCE) return { kind: 'orderTooLarge', maximumPence: MAX_ORDER_PENCE };
+  // A missing PO is told after the delivery date, as the checkout form asks for them in that order.
+  if (!placeable.ok && placeable.problem.kind !== 'purchaseOrderMissing') return asCheckoutProblem(placeable.problem);
   if (!cart.requestedDeliveryDate) return { kind: 'deliveryDateMissing' };
   const dateCheck = checkDeliveryDate(now, cart.requestedDeliveryDate, scope);
   if (dateCheck !== 'orderable') return { kind: 'deliveryDateExpired', date: cart.requestedDeliveryDate, why: dateCheck };
-  if (scope.purchaseOrderRequired && !cart.purchaseOrderNumber) return { kind: 'purchaseOrderMissing' };
-  return undefined;
+  return placeable.ok ? undefined : asCheckoutProblem(placeable.problem);
+}
+
+function asCheckoutProblem(problem: PlaceProblem): CommerceProblem | Extract<PlaceProblem, { kind: 'ownerDisabled' }> {
+  switch (problem.kind) {
+    case 'linesNotOrderable':
+      return { kind: 'linesNotOrderable', lines: problem.lines.map((line) => ({ productCode: line.productCode, reason: line.problem.kind })) };
+    case 'nothingSellable':
+      return { kind: 'emptyCart' };
+    default:
+      return problem;
+  }
 }

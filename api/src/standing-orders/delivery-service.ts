@@ -2,8 +2,9 @@ import type { EntryRow } from '../carts/cart-queries';
 import type { Db, DbOrTx } from '../db/client';
 import type { IsoDate } from '../delivery/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
-import { conflict } from '../http/errors';
-import { cutoffPassed, deliveryNotFound, standingOrderEnded } from './problems';
+import { fail, ok, type Result } from '../errors/result';
+import { inTransaction } from '../errors/transaction';
+import type { StandingOrderProblem } from './problems';
 import { deliveryOn, type ScheduledDelivery } from './schedule';
 import { checkedLines, type EntryInput } from './standing-lines';
 import { requireStandingOrder, type ScopeFilter } from './standing-order-service';
@@ -38,17 +39,18 @@ export async function deliveryState(db: DbOrTx, scoped: ScopedStandingOrder, dat
   return { delivery, record, entries };
 }
 
-async function requireDelivery(db: DbOrTx, scoped: ScopedStandingOrder, date: IsoDate): Promise<DeliveryState> {
+async function requireDelivery(db: DbOrTx, scoped: ScopedStandingOrder, date: IsoDate): Promise<Result<DeliveryState, StandingOrderProblem>> {
   const state = await deliveryState(db, scoped, date);
-  if (!state) throw deliveryNotFound(scoped.standingOrder.code, date);
-  return state;
+  return state ? ok(state) : fail({ kind: 'deliveryNotFound', code: scoped.standingOrder.code, date });
 }
 
 const present = (scoped: ScopedStandingOrder, state: DeliveryState) => deliveryDetailView(scoped, state.delivery, state.record, state.entries);
 
-export async function readDelivery(db: Db, userId: number, code: string, filter: ScopeFilter, date: IsoDate) {
+export type DeliveryDetail = ReturnType<typeof present>;
+
+export async function readDelivery(db: Db, userId: number, code: string, filter: ScopeFilter, date: IsoDate): Promise<Result<DeliveryDetail, StandingOrderProblem>> {
   const scoped = await requireStandingOrder(db, userId, code, filter, false);
-  return present(scoped, await requireDelivery(db, scoped, date));
+  return scoped.ok ? presentDelivery(db, scoped.value, date) : scoped;
 }
 
 export interface DeliveryChange {
@@ -61,15 +63,35 @@ export interface DeliveryChange {
  * order's row is locked, as the scheduler locks it to place the order: a change racing the cut-off either
  * lands before the order is written or finds it placed and is refused.
  */
-export async function changeDelivery(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, date: IsoDate, change: DeliveryChange) {
-  return db.transaction(async (tx) => {
+export async function changeDelivery(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  code: string,
+  filter: ScopeFilter,
+  date: IsoDate,
+  change: DeliveryChange,
+): Promise<Result<DeliveryDetail, StandingOrderProblem>> {
+  return inTransaction(db, async (tx) => {
     const scoped = await requireStandingOrder(tx, userId, code, filter, true);
-    if (scoped.standingOrder.status === 'ended') throw standingOrderEnded(code);
-    const { delivery, record } = await requireDelivery(tx, scoped, date);
-    if (record?.orderId || record?.problem || clock().getTime() >= delivery.cutoff.getTime()) throw cutoffPassed();
-    if (delivery.holidaySkipped) throw conflict('StandingOrderError', 'date', 'A bank holiday cancels this delivery; there is nothing to change');
-    const lines = change.entries ? await checkedLines(tx, change.entries, scoped.scope) : undefined;
-    await saveDeliveryRecord(tx, scoped.standingOrder.id, date, { ...(change.skipped === undefined ? {} : { skipped: change.skipped }), ...(lines ? { lines } : {}) });
-    return present(scoped, await requireDelivery(tx, scoped, date));
+    if (!scoped.ok) return scoped;
+    if (scoped.value.standingOrder.status === 'ended') return fail({ kind: 'standingOrderEnded', code });
+    const state = await requireDelivery(tx, scoped.value, date);
+    if (!state.ok) return state;
+    const { delivery, record } = state.value;
+    if (record?.orderId || record?.problem || clock().getTime() >= delivery.cutoff.getTime()) return fail({ kind: 'cutoffPassed' });
+    if (delivery.holidaySkipped) return fail({ kind: 'bankHolidayCancels' });
+    const lines = change.entries ? await checkedLines(tx, change.entries, scoped.value.scope) : undefined;
+    if (lines && !lines.ok) return lines;
+    await saveDeliveryRecord(tx, scoped.value.standingOrder.id, date, {
+      ...(change.skipped === undefined ? {} : { skipped: change.skipped }),
+      ...(lines ? { lines: lines.value } : {}),
+    });
+    return presentDelivery(tx, scoped.value, date);
   });
+}
+
+async function presentDelivery(db: DbOrTx, scoped: ScopedStandingOrder, date: IsoDate): Promise<Result<DeliveryDetail, StandingOrderProblem>> {
+  const state = await requireDelivery(db, scoped, date);
+  return state.ok ? ok(present(scoped, state.value)) : state;
 }

@@ -21,7 +21,9 @@ export type JobOutcome = 'sent' | 'placed' | 'failed' | 'skipped' | 'late' | 'ob
 /**
  * Queues the reminder and the placement of every delivery of the active standing orders from today to the
  * horizon. The primary key (standing order, date, kind) makes this idempotent and safe in any number of
- * processes at once. A delivery whose cut-off came before the standing order was (re)activated is never
+ * processes at once. A job still waiting whose due time the ship-to's cut-off or delivery days have since
+ * moved (back office, customers import) is re-queued at the new time; one waiting after a failure keeps its
+ * retry time (docs/decisions/003-standing-orders.md). A delivery whose cut-off came before the standing order was (re)activated is never
  * queued: it was paused at its cut-off. A reminder is queued only while there is still time to act on it.
  */
 export async function queueComingJobs(db: Db, now: Date, horizonDays: number): Promise<void> {
@@ -39,8 +41,33 @@ export async function queueComingJobs(db: Db, now: Date, horizonDays: number): P
   }
   // Bounded statements, so thousands of standing orders never make one statement too large.
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insert(standingOrderJobs).values(rows.slice(start, start + 500)).onConflictDoNothing();
+    const chunk = rows.slice(start, start + 500);
+    await db.insert(standingOrderJobs).values(chunk).onConflictDoNothing();
+    await requeueMoved(db, chunk);
   }
+}
+
+/**
+ * Gives waiting jobs the due time their delivery has now. Rows another process holds (a job being done) are
+ * skipped, never waited for: that job decides from the standing order as it is now anyway (run-job.ts).
+ */
+async function requeueMoved(db: Db, jobs: (typeof standingOrderJobs.$inferInsert)[]): Promise<void> {
+  const wanted = sql.join(
+    jobs.map((job) => sql`(${job.standingOrderId}::integer, ${job.deliveryDate}::date, ${job.kind}::text, ${job.dueAt.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with moved as (
+      select j.standing_order_id, j.delivery_date, j.kind, v.due_at
+      from standing_order_jobs j
+      join (values ${wanted}) as v (standing_order_id, delivery_date, kind, due_at)
+        on j.standing_order_id = v.standing_order_id and j.delivery_date = v.delivery_date and j.kind = v.kind
+      where j.done_at is null and j.attempts = 0 and j.due_at <> v.due_at
+      for update of j skip locked
+    )
+    update standing_order_jobs j set due_at = moved.due_at
+    from moved
+    where j.standing_order_id = moved.standing_order_id and j.delivery_date = moved.delivery_date and j.kind = moved.kind`);
 }
 
 /**

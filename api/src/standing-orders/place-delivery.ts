@@ -1,37 +1,75 @@
 import { eq } from 'drizzle-orm';
-import type { EntryRow } from '../carts/cart-queries';
 import { newCartCode } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { cartEntries, carts, users } from '../db/schema';
-import { MAX_ORDER_PENCE, writePlacedOrder } from '../orders/order-writer';
-import { lineAmounts, sumTotals } from '../pricing/money';
+import type { Result } from '../errors/result';
+import { canPlace, type Placeable } from '../orders/can-place';
+import { writePlacedOrder } from '../orders/order-writer';
+import type { PlaceProblem } from '../orders/problems';
 import type { DeliveryState } from './delivery-service';
 import { saveDeliveryRecord, type ScopedStandingOrder } from './standing-queries';
-import { splitSellable } from './standing-view';
 
 export const NOTHING_LEFT = 'Not ordered: none of the lines is sold any more';
 export const TOO_LARGE = 'Not ordered: the order would exceed the largest total an order can have';
+export const OWNER_DISABLED = 'Not ordered: the user of this standing order is disabled';
+export const PURCHASE_ORDER_MISSING = 'Not ordered: this account requires a purchase order number; add one to the standing order';
 
 export type Placement = { placed: true; orderCode: string } | { placed: false; problem: string };
 
 /** The idempotency key of a standing order's delivery: one order per delivery, whatever else goes wrong. */
 export const deliveryOrderKey = (code: string, date: string) => `standing-order:${code}:${date}`;
 
+/** Why a delivery was not ordered, as its page shows it. */
+function placementProblem(problem: PlaceProblem): string {
+  switch (problem.kind) {
+    case 'ownerDisabled':
+      return OWNER_DISABLED;
+    case 'purchaseOrderMissing':
+      return PURCHASE_ORDER_MISSING;
+    case 'orderTooLarge':
+      return TOO_LARGE;
+    case 'emptyCart':
+    case 'linesNotOrderable':
+    case 'nothingSellable':
+      return NOTHING_LEFT;
+  }
+}
+
+type Owner = typeof users.$inferSelect;
+
+/**
+ * Whether a delivery can be ordered now, by the rule of checkout and amendments (orders/can-place.ts): an
+ * active owner, the ship-to's PO rule as it is today, a total an order can hold. Lines no longer sold are
+ * left out (the reminder named them).
+ */
+export async function deliveryPlaceable(tx: Tx, { standingOrder, scope }: ScopedStandingOrder, { entries }: DeliveryState): Promise<{ owner: Owner; placeable: Result<Placeable, PlaceProblem> }> {
+  const [owner] = await tx.select().from(users).where(eq(users.id, standingOrder.userId));
+  if (!owner) throw new Error(`the owner of standing order ${standingOrder.code} vanished`);
+  const placeable = canPlace({
+    owner,
+    purchaseOrderRequired: scope.purchaseOrderRequired,
+    purchaseOrderNumber: standingOrder.purchaseOrderNumber,
+    range: scope.range,
+    lines: entries,
+    unsellable: 'leaveOut',
+  });
+  return { owner, placeable };
+}
+
 /**
  * Places a delivery's order at its cut-off with the lines and prices of this moment, through the same
- * writer as checkout (order.placed event, confirmation mail). Lines no longer sold are left out (the
- * reminder named them); with none left the delivery fails, and says why.
+ * writer as checkout (order.placed event, confirmation mail). A delivery canPlace refuses is recorded as
+ * failed, with the reason.
  */
-export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, { delivery, entries }: DeliveryState): Promise<Placement> {
+export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState): Promise<Placement> {
   const { standingOrder, scope } = scoped;
-  const { sellable } = splitSellable(entries, scope.range);
-  const problem = placementProblem(sellable);
-  if (problem) {
+  const { delivery } = state;
+  const { owner, placeable } = await deliveryPlaceable(tx, scoped, state);
+  if (!placeable.ok) {
+    const problem = placementProblem(placeable.problem);
     await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem });
     return { placed: false, problem };
   }
-  const [owner] = await tx.select().from(users).where(eq(users.id, standingOrder.userId));
-  if (!owner) throw new Error(`the owner of standing order ${standingOrder.code} vanished`);
   // Orders come from carts (one order per cart): the delivery gets a cart of its own, closed as it is ordered.
   const [cart] = await tx
     .insert(carts)
@@ -49,7 +87,7 @@ export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, { deliv
     })
     .returning();
   if (!cart) throw new Error('cart insert returned nothing');
-  const lines = sellable.map((entry, entryNumber) => ({ ...entry, entryNumber }));
+  const lines = placeable.value.lines.map((entry, entryNumber) => ({ ...entry, entryNumber }));
   await tx.insert(cartEntries).values(lines.map((line) => ({ cartId: cart.id, entryNumber: line.entryNumber, productCode: line.productCode, quantity: line.quantity })));
   const record = await writePlacedOrder(tx, { cart, scope }, lines, deliveryOrderKey(standingOrder.code, delivery.date), {
     customerId: owner.customerId,
@@ -58,10 +96,4 @@ export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, { deliv
   });
   await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { orderId: record.order.id, problem: null });
   return { placed: true, orderCode: record.order.code };
-}
-
-function placementProblem(sellable: EntryRow[]): string | undefined {
-  if (sellable.length === 0) return NOTHING_LEFT;
-  const gross = sumTotals(sellable.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp))).grossPence;
-  return gross > MAX_ORDER_PENCE ? TOO_LARGE : undefined;
 }

@@ -25,8 +25,7 @@ export async function runJob(tx: Tx, job: ClaimedJob, now: Date): Promise<JobOut
   if (delivery.cutoff.getTime() <= scoped.standingOrder.activeSince.getTime()) return 'obsolete';
   if (job.kind === 'reminder') {
     if (now.getTime() >= delivery.cutoff.getTime()) return 'late';
-    await sendReminder(tx, scoped, state);
-    return 'sent';
+    return (await sendReminder(tx, scoped, state)) ? 'sent' : 'skipped';
   }
   if (delivery.date <= londonWallClock(now).date) {
     await saveDeliveryRecord(tx, scoped.standingOrder.id, delivery.date, { problem: MISSED });

@@ -1,21 +1,23 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { users } from '../db/schema';
 import { formatLondonIso } from '../delivery/london-time';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { writeEvent } from '../outbox/write-event';
 import type { DeliveryState } from './delivery-service';
+import { deliveryPlaceable } from './place-delivery';
 import { reminderEvent } from './reminder-event';
 import type { ScopedStandingOrder } from './standing-queries';
 import { splitSellable } from './standing-view';
 
 /**
- * Queues the reminder of one delivery to the standing order's owner, with the lines as they stand now, in the
- * scheduler's transaction: it exists exactly when the job that wrote it is marked done.
+ * Queues the reminder of one delivery to the standing order's owner, with the lines as they stand now; answers
+ * whether it did. A disabled owner gets none: canPlace (orders/can-place.ts) refuses their orders, and they
+ * can act on nothing. Any other problem (a PO now required, say) is still worth a reminder before the cut-off.
  */
-export async function sendReminder(tx: Tx, { standingOrder, scope }: ScopedStandingOrder, { delivery, entries }: DeliveryState): Promise<void> {
-  const [owner] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, standingOrder.userId));
-  if (!owner) throw new Error(`the owner of standing order ${standingOrder.code} vanished`);
+export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState): Promise<boolean> {
+  const { standingOrder, scope } = scoped;
+  const { delivery, entries } = state;
+  const { owner, placeable } = await deliveryPlaceable(tx, scoped, state);
+  if (!placeable.ok && placeable.problem.kind === 'ownerDisabled') return false;
   const { sellable, unavailable } = splitSellable(entries, scope.range);
   const lines = sellable.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
   const totals = sumTotals(lines);
@@ -27,7 +29,7 @@ export async function sendReminder(tx: Tx, { standingOrder, scope }: ScopedStand
       movedFrom: delivery.movedFrom,
       cutoff: formatLondonIso(delivery.cutoff),
       shipTo: { code: scope.shipToCode, name: scope.shipToName },
-      recipient: owner,
+      recipient: { name: owner.name, email: owner.email },
       lines: lines.map(({ entry, netPence }) => ({
         productCode: entry.productCode,
         name: entry.name,
@@ -40,4 +42,5 @@ export async function sendReminder(tx: Tx, { standingOrder, scope }: ScopedStand
       ...totals,
     }),
   );
+  return true;
 }

@@ -1,11 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
-import { problemToApiError } from '../carts/problems';
 import { lineProblem, MAX_LINES } from '../carts/sellable';
 import type { DbOrTx } from '../db/client';
 import { products, type DeliveryLine } from '../db/schema';
-import { badRequest } from '../http/errors';
-import { emptyEntries, lineRefused } from './problems';
+import { fail, ok, type Result } from '../errors/result';
+import type { StandingOrderProblem } from './problems';
 
 export interface EntryInput {
   product: { code: string };
@@ -14,11 +13,11 @@ export interface EntryInput {
 
 /**
  * Lines a customer gives for a standing order or one delivery, checked by the same rule as a cart line
- * (known, this range, still sold, minimum and maximum): the first refused line is a 400 naming it.
+ * (known, this range, still sold, minimum and maximum): the first refused line is the answer.
  */
-export async function checkedLines(db: DbOrTx, entries: EntryInput[], scope: ShipToScope): Promise<DeliveryLine[]> {
-  if (entries.length === 0) throw emptyEntries();
-  if (entries.length > MAX_LINES) throw badRequest('entries', `At most ${MAX_LINES} lines`);
+export async function checkedLines(db: DbOrTx, entries: EntryInput[], scope: ShipToScope): Promise<Result<DeliveryLine[], StandingOrderProblem>> {
+  if (entries.length === 0) return fail({ kind: 'emptyEntries' });
+  if (entries.length > MAX_LINES) return fail({ kind: 'tooManyLines', maximum: MAX_LINES });
   const codes = entries.map((entry) => entry.product.code);
   const rows = await db
     .select({
@@ -33,12 +32,14 @@ export async function checkedLines(db: DbOrTx, entries: EntryInput[], scope: Shi
     .where(inArray(products.code, codes));
   const byCode = new Map(rows.map((row) => [row.code, row]));
   const seen = new Set<string>();
-  return entries.map((entry, index) => {
+  const lines: DeliveryLine[] = [];
+  for (const [index, entry] of entries.entries()) {
     const code = entry.product.code;
-    if (seen.has(code)) throw lineRefused(index, `Product '${code}' is listed more than once`);
+    if (seen.has(code)) return fail({ kind: 'repeatedLine', index, productCode: code });
     seen.add(code);
     const problem = lineProblem(code, byCode.get(code), scope.range, entry.quantity);
-    if (problem) throw lineRefused(index, problemToApiError(problem).message);
-    return { productCode: code, quantity: entry.quantity };
-  });
+    if (problem) return fail({ kind: 'lineRefused', index, problem });
+    lines.push({ productCode: code, quantity: entry.quantity });
+  }
+  return ok(lines);
 }

@@ -7,7 +7,9 @@ import { standingOrderLines, standingOrders, type DeliveryLine } from '../db/sch
 import { addDays, type IsoDate } from '../delivery/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
 import { londonWallClock } from '../delivery/london-time';
-import { badTransition, emptyCart, endBeforeStart, endDateInPast, purchaseOrderMissing, standingOrderEnded, standingOrderNotFound, startDateInPast, startDateTooFar, weekdayNotDelivered } from './problems';
+import { fail, ok, type Result } from '../errors/result';
+import { inTransaction } from '../errors/transaction';
+import type { StandingOrderProblem } from './problems';
 import { deliveriesFrom } from './schedule';
 import { checkedLines, type EntryInput } from './standing-lines';
 import { deliveryRecords, findOwnedStandingOrder, ruleOf, scheduleOf, standingLines, type ScopedStandingOrder } from './standing-queries';
@@ -25,13 +27,20 @@ export interface ScopeFilter {
 
 export const todayInLondon = (clock: Clock): IsoDate => londonWallClock(clock()).date;
 
-/** The caller's standing order, or the 404 of a missing one: another user's, ship-to's or range's included. */
-export async function requireStandingOrder(db: DbOrTx, userId: number, code: string, filter: ScopeFilter, lock: boolean): Promise<ScopedStandingOrder> {
+type Answer<T> = Result<T, StandingOrderProblem>;
+
+/** The caller's standing order, or the problem of a missing one: another user's, ship-to's or range's included. */
+export async function requireStandingOrder(db: DbOrTx, userId: number, code: string, filter: ScopeFilter, lock: boolean): Promise<Answer<ScopedStandingOrder>> {
   const found = await findOwnedStandingOrder(db, userId, code, lock);
-  if (!found) throw standingOrderNotFound(code);
-  if (filter.shipTo !== undefined && filter.shipTo !== found.scope.shipToCode) throw standingOrderNotFound(code);
-  if (filter.salesOrg !== undefined && filter.salesOrg !== found.scope.range) throw standingOrderNotFound(code);
-  return found;
+  const inFilter =
+    found && (filter.shipTo === undefined || filter.shipTo === found.scope.shipToCode) && (filter.salesOrg === undefined || filter.salesOrg === found.scope.range);
+  return inFilter ? ok(found) : fail({ kind: 'standingOrderNotFound', code });
+}
+
+/** One standing order of the caller as the API answers it. */
+export async function readStandingOrder(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter): Promise<Answer<StandingOrderView>> {
+  const scoped = await requireStandingOrder(db, userId, code, filter, false);
+  return scoped.ok ? ok(await presentStandingOrder(db, clock, scoped.value)) : scoped;
 }
 
 /** Standing orders as the API answers them: lines at today's prices and the next deliveries. */
@@ -49,21 +58,24 @@ export async function presentStandingOrders(db: DbOrTx, clock: Clock, scoped: Sc
   });
 }
 
-export async function presentStandingOrder(db: DbOrTx, clock: Clock, scoped: ScopedStandingOrder) {
+export type StandingOrderView = ReturnType<typeof standingOrderView>;
+
+export async function presentStandingOrder(db: DbOrTx, clock: Clock, scoped: ScopedStandingOrder): Promise<StandingOrderView> {
   const [view] = await presentStandingOrders(db, clock, [scoped]);
   if (!view) throw new Error(`standing order ${scoped.standingOrder.code} could not be shown`);
   return view;
 }
 
-function checkWeekdays(weekdays: number[], scope: ShipToScope): void {
+function weekdayProblem(weekdays: number[], scope: ShipToScope): StandingOrderProblem | undefined {
   const refused = weekdays.find((weekday) => !scope.deliveryWeekdays.includes(weekday));
-  if (refused !== undefined) throw weekdayNotDelivered(refused);
+  return refused === undefined ? undefined : { kind: 'weekdayNotDelivered', weekday: refused };
 }
 
-function checkDates(startDate: IsoDate, endDate: IsoDate | null, today: IsoDate): void {
-  if (startDate < today) throw startDateInPast();
-  if (startDate > addDays(today, LATEST_START_DAYS)) throw startDateTooFar();
-  if (endDate !== null && endDate < startDate) throw endBeforeStart();
+function datesProblem(startDate: IsoDate, endDate: IsoDate | null, today: IsoDate): StandingOrderProblem | undefined {
+  if (startDate < today) return { kind: 'startDateInPast' };
+  if (startDate > addDays(today, LATEST_START_DAYS)) return { kind: 'startDateTooFar' };
+  if (endDate !== null && endDate < startDate) return { kind: 'endBeforeStart' };
+  return undefined;
 }
 
 const sortedWeekdays = (weekdays: number[]) => [...new Set(weekdays)].sort((a, b) => a - b);
@@ -88,17 +100,17 @@ export interface CreateStandingOrder {
 }
 
 /** Makes a standing order of a cart's lines; the cart itself is left as it was. */
-export async function createStandingOrder(db: Db, clock: Clock, request: CreateStandingOrder) {
-  return db.transaction(async (tx) => {
+export async function createStandingOrder(db: Db, clock: Clock, request: CreateStandingOrder): Promise<Answer<StandingOrderView>> {
+  return inTransaction(db, async (tx) => {
     const scope = await requireShipToScope(tx, request.userId, request.shipTo, request.salesOrg);
-    checkWeekdays(request.weekdays, scope);
     const endDate = request.endDate ?? null;
-    checkDates(request.startDate, endDate, todayInLondon(clock));
+    const ruleProblem = weekdayProblem(request.weekdays, scope) ?? datesProblem(request.startDate, endDate, todayInLondon(clock));
+    if (ruleProblem) return fail(ruleProblem);
     const { cart } = await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, false);
     const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
-    if (entries.length === 0) throw emptyCart();
+    if (entries.length === 0) return fail({ kind: 'emptyCart' });
     const purchaseOrderNumber = request.purchaseOrderNumber === undefined ? cart.purchaseOrderNumber : request.purchaseOrderNumber;
-    if (scope.purchaseOrderRequired && !purchaseOrderNumber) throw purchaseOrderMissing();
+    if (scope.purchaseOrderRequired && !purchaseOrderNumber) return fail({ kind: 'purchaseOrderMissing' });
     const [row] = await tx
       .insert(standingOrders)
       .values({
@@ -117,7 +129,7 @@ export async function createStandingOrder(db: Db, clock: Clock, request: CreateS
       .returning();
     if (!row) throw new Error('standing order insert returned nothing');
     await replaceLines(tx, row.id, entries.map((entry) => ({ productCode: entry.productCode, quantity: entry.quantity })));
-    return presentStandingOrder(tx, clock, { standingOrder: row, scope });
+    return ok(await presentStandingOrder(tx, clock, { standingOrder: row, scope }));
   });
 }
 
@@ -131,18 +143,24 @@ export interface UpdateStandingOrder {
 }
 
 /** Changes the rule or the lines: every coming delivery not yet placed and without lines of its own follows. */
-export async function updateStandingOrder(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, changes: UpdateStandingOrder) {
-  return db.transaction(async (tx) => {
+export async function updateStandingOrder(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, changes: UpdateStandingOrder): Promise<Answer<StandingOrderView>> {
+  return inTransaction(db, async (tx) => {
     const scoped = await requireStandingOrder(tx, userId, code, filter, true);
-    const { standingOrder, scope } = scoped;
-    if (standingOrder.status === 'ended') throw standingOrderEnded(code);
-    if (changes.weekdays) checkWeekdays(changes.weekdays, scope);
+    if (!scoped.ok) return scoped;
+    const { standingOrder, scope } = scoped.value;
+    if (standingOrder.status === 'ended') return fail({ kind: 'standingOrderEnded', code });
+    const weekdays = changes.weekdays && weekdayProblem(changes.weekdays, scope);
+    if (weekdays) return fail(weekdays);
     const endDate = changes.endDate === undefined ? standingOrder.endDate : changes.endDate;
-    if (endDate !== null && endDate < standingOrder.startDate) throw endBeforeStart();
-    if (changes.endDate && changes.endDate < todayInLondon(clock)) throw endDateInPast();
+    if (endDate !== null && endDate < standingOrder.startDate) return fail({ kind: 'endBeforeStart' });
+    if (changes.endDate && changes.endDate < todayInLondon(clock)) return fail({ kind: 'endDateInPast' });
     const purchaseOrderNumber = changes.purchaseOrderNumber === undefined ? standingOrder.purchaseOrderNumber : changes.purchaseOrderNumber;
-    if (scope.purchaseOrderRequired && !purchaseOrderNumber) throw purchaseOrderMissing();
-    if (changes.entries) await replaceLines(tx, standingOrder.id, await checkedLines(tx, changes.entries, scope));
+    if (scope.purchaseOrderRequired && !purchaseOrderNumber) return fail({ kind: 'purchaseOrderMissing' });
+    if (changes.entries) {
+      const lines = await checkedLines(tx, changes.entries, scope);
+      if (!lines.ok) return lines;
+      await replaceLines(tx, standingOrder.id, lines.value);
+    }
     const [row] = await tx
       .update(standingOrders)
       .set({
@@ -156,7 +174,7 @@ export async function updateStandingOrder(db: Db, clock: Clock, userId: number, 
       .where(eq(standingOrders.id, standingOrder.id))
       .returning();
     if (!row) throw new Error(`standing order ${code} vanished while locked`);
-    return presentStandingOrder(tx, clock, { standingOrder: row, scope });
+    return ok(await presentStandingOrder(tx, clock, { standingOrder: row, scope }));
   });
 }
 
@@ -172,12 +190,14 @@ const TRANSITIONS: Record<StatusAction, { from: string[]; to: string; done: stri
  * Pause, resume or end. A resumed standing order is active from now: a delivery whose cut-off passed while
  * it was paused is not placed late.
  */
-export async function changeStandingOrderStatus(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, action: StatusAction) {
-  return db.transaction(async (tx) => {
-    const { standingOrder, scope } = await requireStandingOrder(tx, userId, code, filter, true);
-    if (standingOrder.status === 'ended') throw standingOrderEnded(code);
+export async function changeStandingOrderStatus(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, action: StatusAction): Promise<Answer<StandingOrderView>> {
+  return inTransaction(db, async (tx) => {
+    const scoped = await requireStandingOrder(tx, userId, code, filter, true);
+    if (!scoped.ok) return scoped;
+    const { standingOrder, scope } = scoped.value;
+    if (standingOrder.status === 'ended') return fail({ kind: 'standingOrderEnded', code });
     const transition = TRANSITIONS[action];
-    if (!transition.from.includes(standingOrder.status)) throw badTransition(code, standingOrder.status, transition.done);
+    if (!transition.from.includes(standingOrder.status)) return fail({ kind: 'badTransition', code, status: standingOrder.status, action: transition.done });
     const now = clock();
     const [row] = await tx
       .update(standingOrders)
@@ -185,6 +205,6 @@ export async function changeStandingOrderStatus(db: Db, clock: Clock, userId: nu
       .where(eq(standingOrders.id, standingOrder.id))
       .returning();
     if (!row) throw new Error(`standing order ${code} vanished while locked`);
-    return presentStandingOrder(tx, clock, { standingOrder: row, scope });
+    return ok(await presentStandingOrder(tx, clock, { standingOrder: row, scope }));
   });
 }

@@ -1,20 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { requireShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
+import { answerOrThrow } from '../errors/catalogue/orders';
+import { standingOrderProblemToApiError } from '../errors/catalogue/standing-orders';
+import type { Result } from '../errors/result';
 import { parseInput } from '../http/validate';
 import { changeDelivery, readDelivery } from './delivery-service';
+import type { StandingOrderProblem } from './problems';
 import { actionParams, codeParams, createBody, deliveryBody, deliveryParams, filterQuery, listQuery, updateBody } from './standing-schemas';
 import {
   changeStandingOrderStatus,
   createStandingOrder,
-  presentStandingOrder,
   presentStandingOrders,
-  requireStandingOrder,
+  readStandingOrder,
   updateStandingOrder,
 } from './standing-order-service';
 import { listStandingOrders } from './standing-queries';
 
-/** Standing orders and their deliveries (design §9, issue 17), under /users/current/standingorders. */
+/** The value of a standing-order use case, or its problem as the error catalogue answers it. */
+const answer = <T>(result: Result<T, StandingOrderProblem>): T => answerOrThrow(result, standingOrderProblemToApiError);
+
+/** Standing orders and their deliveries (docs/ordering-rules.md), under /users/current/standingorders. */
 export async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
@@ -34,39 +40,39 @@ export async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const query = parseInput(listQuery, request.query, 'query');
     const body = parseInput(createBody, request.body, 'body');
-    const created = await createStandingOrder(db, app.clock, { userId: user.id, shipTo: query.shipTo, salesOrg: query.salesOrg, ...body });
+    const created = answer(await createStandingOrder(db, app.clock, { userId: user.id, shipTo: query.shipTo, salesOrg: query.salesOrg, ...body }));
     return reply.code(201).send(created);
   });
 
   app.get('/users/current/standingorders/:code', async (request) => {
     const { code } = parseInput(codeParams, request.params, 'params');
     const filter = parseInput(filterQuery, request.query, 'query');
-    return presentStandingOrder(db, app.clock, await requireStandingOrder(db, currentUser(request).id, code, filter, false));
+    return answer(await readStandingOrder(db, app.clock, currentUser(request).id, code, filter));
   });
 
   app.put('/users/current/standingorders/:code', async (request) => {
     const { code } = parseInput(codeParams, request.params, 'params');
     const filter = parseInput(filterQuery, request.query, 'query');
     const body = parseInput(updateBody, request.body, 'body');
-    return updateStandingOrder(db, app.clock, currentUser(request).id, code, filter, body);
+    return answer(await updateStandingOrder(db, app.clock, currentUser(request).id, code, filter, body));
   });
 
   app.post('/users/current/standingorders/:code/:action', async (request) => {
     const { code, action } = parseInput(actionParams, request.params, 'params');
     const filter = parseInput(filterQuery, request.query, 'query');
-    return changeStandingOrderStatus(db, app.clock, currentUser(request).id, code, filter, action);
+    return answer(await changeStandingOrderStatus(db, app.clock, currentUser(request).id, code, filter, action));
   });
 
   app.get('/users/current/standingorders/:code/deliveries/:date', async (request) => {
     const { code, date } = parseInput(deliveryParams, request.params, 'params');
     const filter = parseInput(filterQuery, request.query, 'query');
-    return readDelivery(db, currentUser(request).id, code, filter, date);
+    return answer(await readDelivery(db, currentUser(request).id, code, filter, date));
   });
 
   app.put('/users/current/standingorders/:code/deliveries/:date', async (request) => {
     const { code, date } = parseInput(deliveryParams, request.params, 'params');
     const filter = parseInput(filterQuery, request.query, 'query');
     const body = parseInput(deliveryBody, request.body, 'body');
-    return changeDelivery(db, app.clock, currentUser(request).id, code, filter, date, body);
+    return answer(await changeDelivery(db, app.clock, currentUser(request).id, code, filter, date, body));
   });
 }

@@ -80,7 +80,8 @@ export function deliveryDetailView({ standingOrder, scope }: ScopedStandingOrder
 }
 
 export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder, lines: EntryRow[], nextDeliveries: DeliveryView[]) {
-  const { unavailable } = splitSellable(lines, scope.range);
+  // The totals are those of the lines each order will have: lines no longer sold are left out of them.
+  const { sellable, unavailable } = splitSellable(lines, scope.range);
   return {
     code: standingOrder.code,
     name: standingOrder.name,
@@ -95,7 +96,7 @@ export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder,
     deliveryInstructions: standingOrder.deliveryInstructions,
     status: standingOrder.status,
     lines: lines.map(lineView),
-    ...totalsView(lines),
+    ...totalsView(sellable),
     unavailable,
     nextDeliveries,
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isValidIsoDate } from '../../delivery/calendar-date';
 import { RANGES } from '../../accounts/ship-tos';
-import { notFound } from '../../http/errors';
+import { orderNotFound } from '../../errors/catalogue/orders';
 import { parseInput } from '../../http/validate';
 import { findOrderForOperator, searchOrders, type FoundOrder } from '../../orders/order-search';
 import { orderView } from '../../orders/order-view';
@@ -36,7 +36,7 @@ export async function adminOrderRoutes(app: FastifyInstance): Promise<void> {
   app.get('/orders/:code', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
     const { code } = parseInput(orderParams, request.params, 'params');
     const found = await findOrderForOperator(db, code);
-    if (!found) throw notFound('OrderError', 'code', `Order '${code}' not found`);
+    if (!found) throw orderNotFound(code);
     return operatorOrderView(found, app.clock());
   });
 }

@@ -6,8 +6,7 @@ import { parseInput } from '../../http/validate';
 import { changeStatus } from '../../order-status/change-status';
 import { ORDER_STATUSES } from '../../order-status/order-status';
 import { orderStatusView } from '../../order-status/status-history';
-import { statusProblemToApiError } from '../../order-status/status-problems';
-import { notFound } from '../../http/errors';
+import { answerOrThrow, orderNotFound, statusProblemToApiError } from '../../errors/catalogue/orders';
 import { orderView } from '../../orders/order-view';
 
 const params = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
@@ -32,7 +31,7 @@ export async function orderStatusRoutes(app: FastifyInstance): Promise<void> {
   app.get('/orders/:code/status', guard, async (request) => {
     const { code } = parseInput(params, request.params, 'params');
     const view = await orderStatusView(db, code);
-    if (!view) throw notFound('OrderError', 'code', `Order '${code}' not found`);
+    if (!view) throw orderNotFound(code);
     return view;
   });
 
@@ -41,8 +40,7 @@ export async function orderStatusRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(body, request.body, 'body');
     const principal = request.adminPrincipal;
     const operatorId = principal?.kind === 'operator' ? principal.operator.id : null;
-    const outcome = await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId });
-    if (!outcome.ok) throw statusProblemToApiError(outcome.problem);
-    return orderView(outcome.record, app.clock());
+    const record = answerOrThrow(await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId }), statusProblemToApiError);
+    return orderView(record, app.clock());
   });
 }

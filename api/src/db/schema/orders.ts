@@ -1,5 +1,6 @@
 // Placed orders, their lines, the per-user counts kept by a trigger and every status change after placing.
-import { date, index, integer, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shipTos, soldTos, users } from './customers';
 import { carts } from './carts';
 
@@ -21,8 +22,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => soldTos.code),
     range: text('range').notNull(),
-    /** An OrderStatus (order-status/order-status.ts): placed, confirmed, picking, dispatched, delivered or cancelled. */
-    status: text('status').notNull().default('placed'),
+    /** An OrderStatus: the values and moves are order-status/order-status.ts's table; the check below holds the same list. */
+    status: text('status', { enum: ['placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled'] }).notNull().default('placed'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     purchaseOrderNumber: text('purchase_order_number'),
@@ -43,6 +44,7 @@ export const orders = pgTable(
     index('orders_history_idx').on(t.userId, t.shipToCode, t.range, t.placedAt, t.id),
     // The order guide reads a ship-to's recent orders of every user (docs/ordering-rules.md).
     index('orders_ship_to_recent_idx').on(t.shipToCode, t.range, t.placedAt),
+    check('orders_status_check', sql`${t.status} in ('placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled')`),
   ],
 );
 

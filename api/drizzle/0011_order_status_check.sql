@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled'));
