@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authenticateClient, parseBasicAuth, type OAuthClient } from './clients';
 import { databaseErrorToApiError } from '../http/database-errors';
 import { ApiError } from '../http/errors';
-import { nulBytePath } from '../http/nul-bytes';
+import { inputFlaw } from '../http/nul-bytes';
 import { rateLimitFor } from '../operations/rate-limit';
 import { OAuthError, invalidClient } from './oauth-error';
 import { verifyPassword } from './passwords';
@@ -42,8 +42,9 @@ function refuseCredentialsInQuery(request: FastifyRequest): void {
   if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
     throw new OAuthError(400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded');
   }
-  const nulAt = nulBytePath(request.body);
-  if (nulAt !== undefined) throw new OAuthError(400, 'invalid_request', `Invalid parameter: ${nulAt} must not contain a NUL character`);
+  // A form body is flat (a[b]=1 is the key 'a[b]'), so only a NUL byte can be wrong with it here.
+  const flaw = inputFlaw(request.body);
+  if (flaw?.kind === 'nulByte') throw new OAuthError(400, 'invalid_request', `Invalid parameter: ${flaw.path} must not contain a NUL character`);
 }
 
 export async function tokenRoutes(app: FastifyInstance): Promise<void> {
