@@ -1,4 +1,5 @@
-import { problemToApiError, type CommerceProblem } from '../carts/problems';
+import type { CommerceProblem } from '../carts/problems';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { formatPence } from '../pricing/money';
 
@@ -24,7 +25,7 @@ export function orderChangeProblemToApiError(problem: OrderChangeProblem): ApiEr
       return new ApiError(409, 'OrderError', CUTOFF_PASSED_MESSAGE, 'cutoffPassed', 'code');
     case 'badLine': {
       // The cart's wording for the same rule, with the line it is about: "entries.2.quantity", "Line 3: …".
-      const lineError = problemToApiError(problem.problem);
+      const lineError = cartProblemToApiError(problem.problem);
       return badRequest(`entries.${problem.index}.${lineError.subject ?? 'product.code'}`, `Line ${problem.index + 1}: ${lineError.message}`, 'OrderError');
     }
     case 'repeatedProduct':

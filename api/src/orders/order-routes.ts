@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RANGES, requireShipToScope } from '../accounts/ship-tos';
+import { findShipToScope, RANGES } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { unwrap } from '../carts/problems';
+import { accountProblemToApiError } from '../errors/catalogue/accounts';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { unwrap } from '../errors/reply';
 import { badRequest, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { amendOrder } from './amend-order';
@@ -52,7 +54,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(placeQuery, request.query, 'query');
     const key = idempotencyKey(request.headers['idempotency-key']);
     const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
-    const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock));
+    const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock), cartProblemToApiError);
     app.outbox.wake();
     return reply.code(201).send(orderView(record, app.clock()));
   });
@@ -60,7 +62,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.get('/users/current/orders', async (request) => {
     const user = currentUser(request);
     const query = parseInput(historyQuery, request.query, 'query');
-    const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
+    const scope = unwrap(await findShipToScope(db, user.id, query.shipTo, query.salesOrg), accountProblemToApiError);
     const page = await orderHistory(user.id, scope, query.currentPage, query.pageSize);
     const now = app.clock();
     return {
@@ -105,7 +107,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { code } = parseInput(orderParams, request.params, 'params');
     const record = await findOwnedOrder(db, user.id, code);
     if (!record) throw orderNotFound(code);
-    const changed = unwrap(await reorder(db, user.id, record));
+    const changed = unwrap(await reorder(db, user.id, record), cartProblemToApiError);
     return { ...changed.outcome, cart: changed.view };
   });
 }

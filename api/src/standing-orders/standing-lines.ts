@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
-import { problemToApiError } from '../carts/problems';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
 import { lineProblem, MAX_LINES } from '../carts/sellable';
 import type { DbOrTx } from '../db/client';
 import { products, type DeliveryLine } from '../db/schema';
@@ -38,7 +38,7 @@ export async function checkedLines(db: DbOrTx, entries: EntryInput[], scope: Shi
     if (seen.has(code)) throw lineRefused(index, `Product '${code}' is listed more than once`);
     seen.add(code);
     const problem = lineProblem(code, byCode.get(code), scope.range, entry.quantity);
-    if (problem) throw lineRefused(index, problemToApiError(problem).message);
+    if (problem) throw lineRefused(index, cartProblemToApiError(problem).message);
     return { productCode: code, quantity: entry.quantity };
   });
 }

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { requireShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
+import { findShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
 import { cartEntryRows } from '../carts/cart-queries';
 import { resolveCart } from '../carts/resolve-cart';
+import { accountProblemToApiError } from '../errors/catalogue/accounts';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { unwrap } from '../errors/reply';
 import type { Db, DbOrTx } from '../db/client';
 import { standingOrderLines, standingOrders, type DeliveryLine } from '../db/schema';
 import { addDays, type IsoDate } from '../delivery/calendar-date';
@@ -90,11 +93,11 @@ export interface CreateStandingOrder {
 /** Makes a standing order of a cart's lines; the cart itself is left as it was. */
 export async function createStandingOrder(db: Db, clock: Clock, request: CreateStandingOrder) {
   return db.transaction(async (tx) => {
-    const scope = await requireShipToScope(tx, request.userId, request.shipTo, request.salesOrg);
+    const scope = unwrap(await findShipToScope(tx, request.userId, request.shipTo, request.salesOrg), accountProblemToApiError);
     checkWeekdays(request.weekdays, scope);
     const endDate = request.endDate ?? null;
     checkDates(request.startDate, endDate, todayInLondon(clock));
-    const { cart } = await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, false);
+    const { cart } = unwrap(await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, false), cartProblemToApiError);
     const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
     if (entries.length === 0) throw emptyCart();
     const purchaseOrderNumber = request.purchaseOrderNumber === undefined ? cart.purchaseOrderNumber : request.purchaseOrderNumber;

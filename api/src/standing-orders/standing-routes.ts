@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { requireShipToScope } from '../accounts/ship-tos';
+import { findShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
+import { accountProblemToApiError } from '../errors/catalogue/accounts';
+import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { changeDelivery, readDelivery } from './delivery-service';
 import { actionParams, codeParams, createBody, deliveryBody, deliveryParams, filterQuery, listQuery, updateBody } from './standing-schemas';
@@ -21,7 +23,7 @@ export async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
   app.get('/users/current/standingorders', async (request) => {
     const user = currentUser(request);
     const query = parseInput(listQuery, request.query, 'query');
-    const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
+    const scope = unwrap(await findShipToScope(db, user.id, query.shipTo, query.salesOrg), accountProblemToApiError);
     const rows = await listStandingOrders(db, user.id, scope);
     return {
       standingOrders: await presentStandingOrders(db, app.clock, rows.map((standingOrder) => ({ standingOrder, scope }))),
