@@ -3,18 +3,27 @@ import { describe, it } from 'node:test';
 import type { AccountProblem } from '../src/accounts/problems';
 import type { OperatorSignInProblem } from '../src/admin/auth/problems';
 import type { CustomerProblem } from '../src/admin/customers/problems';
+import type { GrantProblem } from '../src/auth/problems';
 import type { MailProblem } from '../src/admin/mail/problems';
 import type { ProductProblem } from '../src/admin/products/problems';
 import type { CommerceProblem } from '../src/carts/problems';
 import type { CatalogueProblem } from '../src/catalogue/problems';
 import { accountProblemToApiError } from '../src/errors/catalogue/accounts';
-import { customerProblemToApiError, mailProblemToApiError, operatorSignInProblemToApiError, productProblemToApiError } from '../src/errors/catalogue/admin';
+import { grantProblemToOAuthError } from '../src/errors/catalogue/auth';
+import {
+  customerProblemToApiError,
+  importRefusal,
+  mailProblemToApiError,
+  operatorSignInProblemToApiError,
+  productProblemToApiError,
+} from '../src/errors/catalogue/admin';
 import { cartProblemToApiError } from '../src/errors/catalogue/carts';
 import { catalogueProblemToApiError } from '../src/errors/catalogue/catalogue';
 import { orderGuideProblemToApiError } from '../src/errors/catalogue/orderguide';
 import { unwrap } from '../src/errors/reply';
 import { fail, ok } from '../src/errors/result';
 import { ApiError } from '../src/http/errors';
+import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
@@ -76,6 +85,15 @@ const signIn: Examples<OperatorSignInProblem> = {
   addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
 };
 
+const grants: Examples<GrantProblem> = {
+  badCredentials: { kind: 'badCredentials' },
+  locked: { kind: 'locked' },
+  addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
+  userDisabled: { kind: 'userDisabled' },
+  accountNotConfigured: { kind: 'accountNotConfigured' },
+  invalidRefreshToken: { kind: 'invalidRefreshToken' },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -115,6 +133,22 @@ describe('the error catalogue (errors/catalogue/)', () => {
     assert.equal(limited.status, 429);
     assert.equal(limited.headers['Retry-After'], '60');
     assert.equal(operatorSignInProblemToApiError(signIn.locked).reason, 'locked');
+    assert.deepEqual(
+      [0, 1, 3].map((refused) => importRefusal({ refused }).message),
+      ['The file was refused: nothing was written', '1 row was refused: nothing was written', '3 rows were refused: nothing was written'],
+    );
+  });
+});
+
+describe('the token endpoint\'s catalogue (errors/catalogue/auth.ts)', () => {
+  it('answers every refused grant in the RFC 6749 shape with a 4xx and a description', () => {
+    for (const [kind, problem] of Object.entries(grants)) {
+      const error = grantProblemToOAuthError(problem);
+      assert.ok(error instanceof OAuthError, kind);
+      assert.ok(error.status >= 400 && error.status < 500, `${kind}: ${error.status}`);
+      assert.ok(error.description.length > 0, kind);
+    }
+    assert.deepEqual(grantProblemToOAuthError(grants.locked).toBody(), { error: 'invalid_grant', error_description: 'Account Locked' });
   });
 });
 

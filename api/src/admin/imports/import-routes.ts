@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { importRefusal } from '../../errors/catalogue/admin';
 import { ApiError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
@@ -55,8 +56,8 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     if (!format || !Buffer.isBuffer(request.body)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
     const report = await runImport(db, { kind, bytes: request.body, format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id });
     if (report.outcome !== 'refused') return report;
-    const message = `${report.refused || 'The file'} ${report.refused === 1 ? 'row was' : report.refused ? 'rows were' : 'was'} refused: nothing was written`;
-    return reply.code(422).send({ ...report, errors: [{ type: 'ImportError', reason: 'invalidRows', message, subject: 'file' }] });
+    const refusal = importRefusal(report);
+    return reply.code(refusal.status).send({ ...report, ...refusal.toBody() });
   });
 
   app.get('/imports', { preHandler: allow(SERVICE_ROLES) }, async (request) => {

@@ -1,5 +1,6 @@
 import type { OperatorSignInProblem } from '../../admin/auth/problems';
 import type { CustomerProblem } from '../../admin/customers/problems';
+import type { ImportReport } from '../../admin/imports/import-report';
 import type { MailProblem } from '../../admin/mail/problems';
 import type { ProductProblem } from '../../admin/products/problems';
 import { ApiError, conflict, notFound, tooManyRequests } from '../../http/errors';
@@ -40,4 +41,10 @@ export function operatorSignInProblemToApiError(problem: OperatorSignInProblem):
     case 'addressLimited':
       return tooManyRequests(problem.retryAfterSeconds);
   }
+}
+
+/** A refused import: nothing was written. The route sends it beside the report, which says row by row why. */
+export function importRefusal(report: Pick<ImportReport, 'refused'>): ApiError {
+  const what = `${report.refused || 'The file'} ${report.refused === 1 ? 'row was' : report.refused ? 'rows were' : 'was'}`;
+  return new ApiError(422, 'ImportError', `${what} refused: nothing was written`, 'invalidRows', 'file');
 }
