@@ -1,20 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { accountProblemToApiError } from '../errors/catalogue/accounts';
 import { cartProblemToApiError } from '../errors/catalogue/carts';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';
 import { changeCart, type Changed } from './cart-change';
 import { cartReader } from './cart-read';
-import { cartEntryRows, ensureCurrentCart } from './cart-queries';
 import { cartEtag, cartView } from './cart-view';
 import { updateCartDetails } from './cart-details';
 import { deleteCart } from './delete-cart';
 import { decideAdd, decideRemove, decideSetQuantity, type EntryOutcome } from './entries';
 import { changeEntries } from './entry-change';
 import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
+import { openCurrentCart } from './open-cart';
 import { addSavedCartToCurrent } from './add-saved-cart';
 
 /** Carts under /users/current (design §2). Every route resolves the cart through the caller's own ship-tos. */
@@ -45,17 +43,15 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users/current/carts', async (request, reply) => {
     const user = currentUser(request);
     const { shipTo, salesOrg } = parseInput(scopeQuery, request.query, 'query');
-    const scope = unwrap(await findShipToScope(db, user.id, shipTo, salesOrg), accountProblemToApiError);
-    const { cart, created } = await ensureCurrentCart(db, user.id, scope, false);
-    const entries = await cartEntryRows(db, cart.id, scope.soldToCode);
+    const { cart, scope, entries, created } = unwrap(await openCurrentCart(db, user.id, shipTo, salesOrg), cartProblemToApiError);
     return reply.code(created ? 201 : 200).header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
   });
 
   app.get('/users/current/carts', async (request) => {
     const user = currentUser(request);
     const query = parseInput(listQuery, request.query, 'query');
-    const scope = unwrap(await findShipToScope(db, user.id, query.shipTo, query.salesOrg), accountProblemToApiError);
-    const page = await listCarts(db, user.id, scope, query.savedCartsOnly === 'true', query.currentPage, query.pageSize);
+    const listing = { userId: user.id, shipTo: query.shipTo, range: query.salesOrg, savedOnly: query.savedCartsOnly === 'true', page: query.currentPage, pageSize: query.pageSize };
+    const { scope, ...page } = unwrap(await listCarts(db, listing), cartProblemToApiError);
     const full = query.fields === 'FULL';
     return {
       carts: page.carts.map(({ cart, entries }) => {
