@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { shipToRanges, shipTos, userShipTos } from '../db/schema';
-import { notFound } from '../http/errors';
+import { fail, ok, type Result } from '../errors/result';
+import type { AccountProblem } from './problems';
 
 export const RANGES = ['CHIL', 'DAIR'] as const;
 export type Range = (typeof RANGES)[number];
@@ -91,14 +92,14 @@ const scopeQueries = new WeakMap<DbOrTx, ReturnType<typeof scopeQuery>>();
 
 /**
  * The ship-to and range a request names, if the user holds that ship-to and it has that range, in one
- * query. Anything else answers 404, exactly as for a ship-to that does not exist (design §2).
+ * query. Anything else is `shipToNotFound`, exactly as for a ship-to that does not exist.
  */
-export async function requireShipToScope(
+export async function findShipToScope(
   db: DbOrTx,
   userId: number,
   shipToCode: string,
   range: string,
-): Promise<ShipToScope> {
+): Promise<Result<ShipToScope, AccountProblem>> {
   let query = scopeQueries.get(db);
   if (!query) {
     query = scopeQuery(db);
@@ -106,8 +107,6 @@ export async function requireShipToScope(
   }
   const rows = await query.execute({ userId, shipToCode, range });
   const row = rows[0];
-  if (!row) {
-    throw notFound('UnknownIdentifierError', 'shipTo', `Ship-to '${shipToCode}' with sales organisation '${range}' not found`);
-  }
-  return { ...row, range: row.range as Range };
+  if (!row) return fail({ kind: 'shipToNotFound', shipTo: shipToCode, range });
+  return ok({ ...row, range: row.range as Range });
 }

@@ -2,7 +2,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { IntegrationClient } from '../config/env';
 import type { Db } from '../db/client';
 import { oauthClients } from '../db/schema';
-import { nulBytePath } from '../http/nul-bytes';
+import { inputFlaw } from '../http/nul-bytes';
 import { hashToken, safeEqual } from './token-crypto';
 
 export interface OAuthClient {
@@ -55,7 +55,7 @@ export function parseBasicAuth(header: string | undefined): { id: string; secret
   const id = decodeFormComponent(decoded.slice(0, colon));
   const secret = decodeFormComponent(decoded.slice(colon + 1));
   // A NUL cannot be stored in PostgreSQL text, so no registered client has one: refused before any query.
-  if (id === null || secret === null || nulBytePath(id) !== undefined) return null;
+  if (id === null || secret === null || inputFlaw(id) !== undefined) return null;
   return { id, secret };
 }
 

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { authenticateClient, parseBasicAuth, type OAuthClient } from './clients';
 import { databaseErrorToApiError } from '../http/database-errors';
 import { ApiError } from '../http/errors';
-import { nulBytePath } from '../http/nul-bytes';
+import { inputFlaw } from '../http/nul-bytes';
 import { rateLimitFor } from '../operations/rate-limit';
-import { OAuthError, invalidClient } from './oauth-error';
+import { OAuthError, invalidClient } from '../http/oauth-errors';
+import { grantProblemToOAuthError } from '../errors/catalogue/auth';
+import { unwrap } from '../errors/reply';
 import { verifyPassword } from './passwords';
 import { SignInLimits } from './sign-in-limits';
 import { clientCredentialsGrant, passwordGrant, refreshGrant, revokeToken } from './token-service';
@@ -42,8 +44,9 @@ function refuseCredentialsInQuery(request: FastifyRequest): void {
   if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
     throw new OAuthError(400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded');
   }
-  const nulAt = nulBytePath(request.body);
-  if (nulAt !== undefined) throw new OAuthError(400, 'invalid_request', `Invalid parameter: ${nulAt} must not contain a NUL character`);
+  // A form body is flat (a[b]=1 is the key 'a[b]'), so only a NUL byte can be wrong with it here.
+  const flaw = inputFlaw(request.body);
+  if (flaw?.kind === 'nulByte') throw new OAuthError(400, 'invalid_request', `Invalid parameter: ${flaw.path} must not contain a NUL character`);
 }
 
 export async function tokenRoutes(app: FastifyInstance): Promise<void> {
@@ -97,11 +100,11 @@ export async function tokenRoutes(app: FastifyInstance): Promise<void> {
     if (input.grant_type === 'password') {
       // RFC 9700 §2.4: the password grant is only ever allowed for our own confidential storefront.
       if (!client.confidential) throw new OAuthError(400, 'unauthorized_client', 'Password grant requires a confidential client');
-      tokens = await passwordGrant(db, ttls, client, { username: input.username, password: input.password, address: request.ip }, { limits, checkPassword });
+      tokens = unwrap(await passwordGrant(db, ttls, client, { username: input.username, password: input.password, address: request.ip }, { limits, checkPassword }), grantProblemToOAuthError);
     } else if (input.grant_type === 'client_credentials') {
       tokens = await clientCredentialsGrant(db, ttls, client);
     } else {
-      tokens = await refreshGrant(db, ttls, app.principals, client, input.refresh_token);
+      tokens = unwrap(await refreshGrant(db, ttls, app.principals, client, input.refresh_token), grantProblemToOAuthError);
     }
     return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(tokens);
   });

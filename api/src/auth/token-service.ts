@@ -5,7 +5,8 @@ import { oauthTokens, userShipTos, users } from '../db/schema';
 import type { OAuthClient } from './clients';
 import type { PrincipalCache } from './principal-cache';
 import type { SignInLimits } from './sign-in-limits';
-import { OAuthError, accountLocked, badCredentials, tooManySignIns } from './oauth-error';
+import { fail, ok, type Result } from '../errors/result';
+import type { GrantProblem } from './problems';
 import { verifyAgainstDummy, type PasswordCheck } from './passwords';
 import { hashToken } from './token-crypto';
 import { issueTokens, type IssuedTokens } from './tokens';
@@ -25,32 +26,34 @@ export async function passwordGrant(
   client: OAuthClient,
   attempt: { username: string; password: string; address: string },
   guard: { limits: SignInLimits; checkPassword: PasswordCheck },
-): Promise<IssuedTokens> {
+): Promise<Result<IssuedTokens, GrantProblem>> {
   const name = attempt.username.trim().toLowerCase();
   const allowance = await guard.limits.take(name, attempt.address);
-  if (!allowance.allowed) throw allowance.refusal === 'address' ? tooManySignIns(allowance.retryAfterSeconds) : accountLocked();
+  if (!allowance.allowed) return fail(allowance.refusal === 'address' ? { kind: 'addressLimited', retryAfterSeconds: allowance.retryAfterSeconds } : { kind: 'locked' });
   const rows = await db.select().from(users).where(eq(users.username, name)).limit(1);
   const user = rows[0];
   // One argon2 verification on every path, so the time taken tells nothing about the account.
   const valid = user ? await guard.checkPassword(user.passwordHash, attempt.password) : await verifyAgainstDummy(guard.checkPassword, attempt.password);
-  if (!user || !valid) throw badCredentials();
+  if (!user || !valid) return fail({ kind: 'badCredentials' });
   await guard.limits.release(name, attempt.address);
-  if (user.status === 'disabled') throw new OAuthError(400, 'invalid_grant', 'User is disabled');
+  if (user.status === 'disabled') return fail({ kind: 'userDisabled' });
   const held = await db.select({ code: userShipTos.shipToCode }).from(userShipTos).where(eq(userShipTos.userId, user.id)).limit(1);
-  if (held.length === 0) throw new OAuthError(400, 'invalid_grant', 'Account not configured');
-  return issueTokens(db, {
-    clientId: client.id,
-    userId: user.id,
-    accessTtlSeconds: ttls.accessTokenTtlSeconds,
-    refreshTtlSeconds: ttls.refreshTokenTtlSeconds,
-  });
+  if (held.length === 0) return fail({ kind: 'accountNotConfigured' });
+  return ok(
+    await issueTokens(db, {
+      clientId: client.id,
+      userId: user.id,
+      accessTtlSeconds: ttls.accessTokenTtlSeconds,
+      refreshTtlSeconds: ttls.refreshTokenTtlSeconds,
+    }),
+  );
 }
 
 export function clientCredentialsGrant(db: Db, ttls: TokenTtls, client: OAuthClient): Promise<IssuedTokens> {
   return issueTokens(db, { clientId: client.id, userId: null, accessTtlSeconds: ttls.accessTokenTtlSeconds, scope: ['basic', ...client.scopes].join(' ') });
 }
 
-const invalidRefresh = () => new OAuthError(400, 'invalid_grant', 'Invalid refresh token');
+const invalidRefresh = () => fail<GrantProblem>({ kind: 'invalidRefreshToken' });
 
 /**
  * Rotates a refresh token (RFC 9700 §4.14.2). Presenting one that was already rotated, after the grace
@@ -62,7 +65,7 @@ export async function refreshGrant(
   principals: PrincipalCache,
   client: OAuthClient,
   refreshToken: string,
-): Promise<IssuedTokens> {
+): Promise<Result<IssuedTokens, GrantProblem>> {
   const rows = await db
     .select({ token: oauthTokens, userStatus: users.status })
     .from(oauthTokens)
@@ -70,12 +73,12 @@ export async function refreshGrant(
     .where(eq(oauthTokens.refreshHash, hashToken(refreshToken)))
     .limit(1);
   const row = rows[0];
-  if (!row || row.token.clientId !== client.id || row.token.revokedAt) throw invalidRefresh();
+  if (!row || row.token.clientId !== client.id || row.token.revokedAt) return invalidRefresh();
   const { token } = row;
-  if (!token.refreshExpiresAt || token.refreshExpiresAt.getTime() <= Date.now()) throw invalidRefresh();
+  if (!token.refreshExpiresAt || token.refreshExpiresAt.getTime() <= Date.now()) return invalidRefresh();
   if (row.userStatus !== 'active') {
     if (token.userId !== null) principals.forgetUser(token.userId);
-    throw new OAuthError(400, 'invalid_grant', 'User is disabled');
+    return fail({ kind: 'userDisabled' });
   }
 
   const claimed = await db
@@ -88,17 +91,19 @@ export async function refreshGrant(
     const withinGrace = rotatedAt && Date.now() - rotatedAt.getTime() <= REFRESH_GRACE_SECONDS * 1000;
     if (!withinGrace) {
       await revokeFamily(db, principals, token.family);
-      throw invalidRefresh();
+      return invalidRefresh();
     }
   }
-  return issueTokens(db, {
-    clientId: client.id,
-    userId: token.userId,
-    family: token.family,
-    scope: token.scope,
-    accessTtlSeconds: ttls.accessTokenTtlSeconds,
-    refreshTtlSeconds: ttls.refreshTokenTtlSeconds,
-  });
+  return ok(
+    await issueTokens(db, {
+      clientId: client.id,
+      userId: token.userId,
+      family: token.family,
+      scope: token.scope,
+      accessTtlSeconds: ttls.accessTokenTtlSeconds,
+      refreshTtlSeconds: ttls.refreshTokenTtlSeconds,
+    }),
+  );
 }
 
 export async function revokeFamily(db: Db, principals: PrincipalCache, family: string): Promise<void> {

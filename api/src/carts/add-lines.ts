@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client';
 import type { Applied, CartState } from './cart-change';
 import { addEntry } from './entries';
-import { problemToApiError } from './problems';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
 
 /** A line to copy into a cart: from an order (reorder) or a saved cart (add to cart). */
 export interface LineToAdd {
@@ -29,7 +29,8 @@ export async function addLines(tx: Tx, initial: CartState, lines: LineToAdd[]): 
       state = { ...state, entries: result.value.entries };
       outcome.added.push({ productCode: line.productCode, quantity: line.quantity });
     } else {
-      const { message } = problemToApiError(result.problem);
+      // The words the catalogue gives the same refusal of a single add.
+      const { message } = cartProblemToApiError(result.problem);
       outcome.notAdded.push({ productCode: line.productCode, name: line.name, quantity: line.quantity, reason: result.problem.kind, message });
     }
   }

@@ -11,7 +11,9 @@ import { resolveCart, type CartTarget } from './resolve-cart';
  * the rules of an add; the saved cart stays as it is (unlike restore, which makes it the current cart).
  */
 export async function addSavedCartToCurrent(db: Db, userId: number, target: CartTarget): Promise<Result<Changed<LinesAdded>>> {
-  const saved = await resolveCart(db, userId, target, false);
+  const resolved = await resolveCart(db, userId, target, false);
+  if (!resolved.ok) return resolved;
+  const saved = resolved.value;
   if (saved.cart.status !== 'saved') return fail({ kind: 'notSavedCart' });
   const current = { userId, cartId: 'active', shipTo: saved.scope.shipToCode, salesOrg: saved.scope.range as Range };
   return changeCart(db, current, async (tx, state) => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/bearer';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { bulkAdd } from './bulk-add';
 import { cartParams, cartQuery, expectedVersion } from './cart-schemas';
 import { cartEtag } from './cart-view';
-import { unwrap } from './problems';
 
 /** At most this many lines per request (design §7); a cart holds 500 lines too. */
 export const MAX_BULK_LINES = 500;
@@ -28,7 +29,7 @@ export async function bulkAddRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(bulkBody, request.body, 'body');
     const target = { userId: currentUser(request).id, cartId, shipTo, salesOrg, expectedVersion: expectedVersion(request.headers['if-match']) };
     const lines = body.entries.map((entry, index) => ({ line: index + 1, code: entry.product.code, quantity: entry.quantity }));
-    const changed = unwrap(await bulkAdd(db, target, lines));
+    const changed = unwrap(await bulkAdd(db, target, lines), cartProblemToApiError);
     const { touched, problems } = changed.outcome;
     // The contract's answer: the lines added and the lines refused; the new version is in the ETag.
     const byNumber = new Map(changed.view.entries.map((entry) => [entry.entryNumber, entry]));

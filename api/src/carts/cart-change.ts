@@ -49,7 +49,9 @@ export async function changeCart<T>(
 ): Promise<Result<Changed<T>>> {
   return inTransaction(db, async (tx) => {
     if (options.switchesCurrentCart) await lockCurrentCartSwitch(tx, request.userId);
-    const scoped = await resolveCart(tx, request.userId, request, true);
+    const resolved = await resolveCart(tx, request.userId, request, true);
+    if (!resolved.ok) return resolved;
+    const scoped = resolved.value;
     if (request.expectedVersion !== undefined && request.expectedVersion !== scoped.cart.version) {
       return fail({ kind: 'staleVersion', currentVersion: scoped.cart.version });
     }

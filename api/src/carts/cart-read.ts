@@ -5,7 +5,8 @@ import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTo
 import type { CartState } from './cart-change';
 import { fromJsonArrays, jsonArray } from '../db/json-object';
 import { entryColumns, toScoped, type EntryRow } from './cart-queries';
-import { cartNotFound, resolveCart, type CartTarget } from './resolve-cart';
+import { fail, ok, type Result } from './problems';
+import { isOfTarget, resolveCart, type CartTarget } from './resolve-cart';
 
 /**
  * A cart's lines with their products and its sold-to's prices, as one JSON array in entry order, each line an
@@ -42,11 +43,11 @@ function toState(rows: ReadRows): CartState | undefined {
   return row && { ...toScoped(row), entries: fromJsonArrays<EntryRow>(entryColumns, row.lines) };
 }
 
-export type CartReader = (userId: number, target: CartTarget) => Promise<CartState>;
+export type CartReader = (userId: number, target: CartTarget) => Promise<Result<CartState>>;
 
 /**
  * A reader of the caller's carts by code or as `active`: anything not theirs, or not of the ship-to and
- * range the request names, is a 404 exactly like a cart that does not exist. The first read of a ship-to
+ * range the request names, is `cartNotFound` exactly like a cart that does not exist. The first read of a ship-to
  * and range without a current cart creates it.
  */
 export function cartReader(db: Db): CartReader {
@@ -75,13 +76,12 @@ export function cartReader(db: Db): CartReader {
   return async (userId, target) => {
     let state = await read(userId, target);
     if (!state) {
-      // Not found in the common shape: resolveCart answers the precise error, or creates the current cart.
-      await resolveCart(db, userId, target, false);
+      // Not found in the common shape: resolveCart answers the precise problem, or creates the current cart.
+      const resolved = await resolveCart(db, userId, target, false);
+      if (!resolved.ok) return resolved;
       state = await read(userId, target);
-      if (!state) throw cartNotFound(target.cartId);
     }
-    if (target.shipTo !== undefined && target.shipTo !== state.scope.shipToCode) throw cartNotFound(target.cartId);
-    if (target.salesOrg !== undefined && target.salesOrg !== state.scope.range) throw cartNotFound(target.cartId);
-    return state;
+    if (!state || !isOfTarget(state.scope, target)) return fail({ kind: 'cartNotFound', cartId: target.cartId });
+    return ok(state);
   };
 }

@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';
 import { changeCart, type Changed } from './cart-change';
 import { cartReader } from './cart-read';
-import { cartEntryRows, ensureCurrentCart } from './cart-queries';
 import { cartEtag, cartView } from './cart-view';
 import { updateCartDetails } from './cart-details';
 import { deleteCart } from './delete-cart';
 import { decideAdd, decideRemove, decideSetQuantity, type EntryOutcome } from './entries';
 import { changeEntries } from './entry-change';
-import { unwrap } from './problems';
 import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
+import { openCurrentCart } from './open-cart';
 import { addSavedCartToCurrent } from './add-saved-cart';
 
 /** Carts under /users/current (design §2). Every route resolves the cart through the caller's own ship-tos. */
@@ -43,17 +43,15 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users/current/carts', async (request, reply) => {
     const user = currentUser(request);
     const { shipTo, salesOrg } = parseInput(scopeQuery, request.query, 'query');
-    const scope = await requireShipToScope(db, user.id, shipTo, salesOrg);
-    const { cart, created } = await ensureCurrentCart(db, user.id, scope, false);
-    const entries = await cartEntryRows(db, cart.id, scope.soldToCode);
+    const { cart, scope, entries, created } = unwrap(await openCurrentCart(db, user.id, shipTo, salesOrg), cartProblemToApiError);
     return reply.code(created ? 201 : 200).header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
   });
 
   app.get('/users/current/carts', async (request) => {
     const user = currentUser(request);
     const query = parseInput(listQuery, request.query, 'query');
-    const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
-    const page = await listCarts(db, user.id, scope, query.savedCartsOnly === 'true', query.currentPage, query.pageSize);
+    const listing = { userId: user.id, shipTo: query.shipTo, range: query.salesOrg, savedOnly: query.savedCartsOnly === 'true', page: query.currentPage, pageSize: query.pageSize };
+    const { scope, ...page } = unwrap(await listCarts(db, listing), cartProblemToApiError);
     const full = query.fields === 'FULL';
     return {
       carts: page.carts.map(({ cart, entries }) => {
@@ -71,18 +69,18 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users/current/carts/:cartId', async (request, reply) => {
     const target = changeRequest(request);
-    const { cart, scope, entries } = await readCart(target.userId, target);
+    const { cart, scope, entries } = unwrap(await readCart(target.userId, target), cartProblemToApiError);
     return reply.header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
   });
 
   app.put('/users/current/carts/:cartId', async (request, reply) => {
     const target = changeRequest(request);
     const details = parseInput(cartDetailsBody, request.body, 'body');
-    return sendCart(reply, unwrap(await changeCart(db, target, async (_tx, state) => updateCartDetails(state, details, app.clock))));
+    return sendCart(reply, unwrap(await changeCart(db, target, async (_tx, state) => updateCartDetails(state, details, app.clock)), cartProblemToApiError));
   });
 
   app.delete('/users/current/carts/:cartId', async (request, reply) => {
-    unwrap(await deleteCart(db, changeRequest(request)));
+    unwrap(await deleteCart(db, changeRequest(request)), cartProblemToApiError);
     return reply.code(204).send();
   });
 
@@ -90,7 +88,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const target = changeRequest(request);
     const body = parseInput(addEntryBody, request.body, 'body');
     const changed = await changeEntries(db, readCart, target, (state, lookup) => decideAdd(state, lookup, body.product.code, body.quantity));
-    return sendModification(reply, unwrap(changed));
+    return sendModification(reply, unwrap(changed, cartProblemToApiError));
   });
 
   app.put('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
@@ -98,31 +96,31 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
     const body = parseInput(updateEntryBody, request.body, 'body');
     const changed = await changeEntries(db, readCart, target, (state) => decideSetQuantity(state, entryNumber, body.quantity, body.product?.code));
-    return sendModification(reply, unwrap(changed));
+    return sendModification(reply, unwrap(changed, cartProblemToApiError));
   });
 
   app.delete('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
     const target = changeRequest(request);
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
-    return sendCart(reply, unwrap(await changeEntries(db, readCart, target, (state) => decideRemove(state, entryNumber))));
+    return sendCart(reply, unwrap(await changeEntries(db, readCart, target, (state) => decideRemove(state, entryNumber)), cartProblemToApiError));
   });
 
   app.patch('/users/current/carts/:cartId/save', async (request, reply) => {
     const target = changeRequest(request);
     const { saveCartName, saveCartDescription } = parseInput(saveQuery, request.query, 'query');
-    const changed = unwrap(await changeCart(db, target, (tx, scoped) => saveCart(tx, scoped, saveCartName, saveCartDescription, app.clock()), { switchesCurrentCart: true }));
+    const changed = unwrap(await changeCart(db, target, (tx, scoped) => saveCart(tx, scoped, saveCartName, saveCartDescription, app.clock()), { switchesCurrentCart: true }), cartProblemToApiError);
     return reply.header('etag', cartEtag(changed.cart)).send({ savedCartData: changed.view });
   });
 
   app.patch('/users/current/carts/:cartId/restoresavedcart', async (request, reply) => {
     const target = changeRequest(request);
-    const changed = unwrap(await changeCart(db, target, (tx, scoped) => restoreSavedCart(tx, scoped, app.clock()), { switchesCurrentCart: true }));
+    const changed = unwrap(await changeCart(db, target, (tx, scoped) => restoreSavedCart(tx, scoped, app.clock()), { switchesCurrentCart: true }), cartProblemToApiError);
     return reply.header('etag', cartEtag(changed.cart)).send({ savedCartData: changed.view });
   });
 
   app.post('/users/current/carts/:cartId/addtocart', async (request, reply) => {
     const target = changeRequest(request);
-    const changed = unwrap(await addSavedCartToCurrent(db, target.userId, target));
+    const changed = unwrap(await addSavedCartToCurrent(db, target.userId, target), cartProblemToApiError);
     return reply.header('etag', cartEtag(changed.cart)).send({ ...changed.outcome, cart: changed.view });
   });
 }

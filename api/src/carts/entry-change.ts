@@ -56,7 +56,9 @@ async function writeIfUnchanged(db: Db, cart: CartRow, write: EntryWrite): Promi
  */
 export async function changeEntries(db: Db, readCart: CartReader, request: ChangeRequest, decide: DecideEntries): Promise<Result<Changed<EntryOutcome>>> {
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-    const state = await readCart(request.userId, request);
+    const read = await readCart(request.userId, request);
+    if (!read.ok) return read;
+    const state = read.value;
     if (request.expectedVersion !== undefined && request.expectedVersion !== state.cart.version) {
       return fail({ kind: 'staleVersion', currentVersion: state.cart.version });
     }

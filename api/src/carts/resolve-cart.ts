@@ -1,7 +1,7 @@
-import { requireShipToScope, type Range } from '../accounts/ship-tos';
+import { findShipToScope, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
-import { badRequest, notFound } from '../http/errors';
 import { ensureCurrentCart, findOwnedCart, findScopedCurrentCart, type ScopedCart } from './cart-queries';
+import { fail, ok, type Result } from './problems';
 
 /** How a request names a cart: a code, or `active` plus the ship-to and range whose current cart it means. */
 export interface CartTarget {
@@ -10,26 +10,27 @@ export interface CartTarget {
   salesOrg?: Range;
 }
 
-export const cartNotFound = (cartId: string) => notFound('CartError', 'cartId', `Cart '${cartId}' not found`);
+/** Whether a cart found by code is of the ship-to and range the request names, if it names them. */
+export const isOfTarget = (scope: { shipToCode: string; range: string }, target: CartTarget): boolean =>
+  (target.shipTo === undefined || target.shipTo === scope.shipToCode) && (target.salesOrg === undefined || target.salesOrg === scope.range);
 
 /**
- * The caller's cart, or a 404 exactly like a cart that does not exist: someone else's cart, a cart of a
- * ship-to or range the caller no longer holds, and one of another ship-to than the request names.
+ * The caller's cart, or `cartNotFound` exactly like a cart that does not exist: someone else's cart, a cart
+ * of a ship-to or range the caller no longer holds, and one of another ship-to than the request names.
  */
-export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget, lock: boolean, includeOrdered = false): Promise<ScopedCart> {
+export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget, lock: boolean, includeOrdered = false): Promise<Result<ScopedCart>> {
   if (target.cartId === 'active') {
-    if (!target.shipTo) throw badRequest('shipTo', "Cart 'active' needs the query parameter 'shipTo'");
-    if (!target.salesOrg) throw badRequest('salesOrg', "Cart 'active' needs the query parameter 'salesOrg'");
+    if (!target.shipTo) return fail({ kind: 'activeCartNeedsScope', parameter: 'shipTo' });
+    if (!target.salesOrg) return fail({ kind: 'activeCartNeedsScope', parameter: 'salesOrg' });
     // The common case in one query; the first request of a ship-to and range creates the cart.
     const existing = await findScopedCurrentCart(db, userId, target.shipTo, target.salesOrg, lock);
-    if (existing) return existing;
-    const scope = await requireShipToScope(db, userId, target.shipTo, target.salesOrg);
-    const { cart } = await ensureCurrentCart(db, userId, scope, lock);
-    return { cart, scope };
+    if (existing) return ok(existing);
+    const scope = await findShipToScope(db, userId, target.shipTo, target.salesOrg);
+    if (!scope.ok) return scope;
+    const { cart } = await ensureCurrentCart(db, userId, scope.value, lock);
+    return ok({ cart, scope: scope.value });
   }
   const found = await findOwnedCart(db, userId, target.cartId, lock, includeOrdered);
-  if (!found) throw cartNotFound(target.cartId);
-  if (target.shipTo !== undefined && target.shipTo !== found.scope.shipToCode) throw cartNotFound(target.cartId);
-  if (target.salesOrg !== undefined && target.salesOrg !== found.scope.range) throw cartNotFound(target.cartId);
-  return found;
+  if (!found || !isOfTarget(found.scope, target)) return fail({ kind: 'cartNotFound', cartId: target.cartId });
+  return ok(found);
 }

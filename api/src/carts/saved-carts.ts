@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { ShipToScope } from '../accounts/ship-tos';
+import { findShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx, Tx } from '../db/client';
 import { cartEntries, carts } from '../db/schema';
 import { formatLondonDate } from '../delivery/london-time';
@@ -59,12 +59,25 @@ async function setAsideCurrentCart(tx: Tx, current: CartRow, now: Date): Promise
 }
 
 export interface CartListPage {
+  scope: ShipToScope;
   carts: { cart: CartRow; entries: EntryRow[] }[];
   totalResults: number;
 }
 
+export interface CartListRequest {
+  userId: number;
+  shipTo: string;
+  range: Range;
+  savedOnly: boolean;
+  page: number;
+  pageSize: number;
+}
+
 /** The caller's saved carts (or, without savedOnly, also the current one) of one ship-to and range, newest first. */
-export async function listCarts(db: DbOrTx, userId: number, scope: ShipToScope, savedOnly: boolean, page: number, pageSize: number): Promise<CartListPage> {
+export async function listCarts(db: DbOrTx, { userId, shipTo, range, savedOnly, page, pageSize }: CartListRequest): Promise<Result<CartListPage>> {
+  const found = await findShipToScope(db, userId, shipTo, range);
+  if (!found.ok) return found;
+  const scope = found.value;
   const where = and(
     eq(carts.userId, userId),
     eq(carts.shipToCode, scope.shipToCode),
@@ -80,5 +93,5 @@ export async function listCarts(db: DbOrTx, userId: number, scope: ShipToScope, 
     .limit(pageSize)
     .offset(page * pageSize);
   const entries = await entryRowsByCart(db, rows.map((cart) => cart.id), scope.soldToCode);
-  return { carts: rows.map((cart) => ({ cart, entries: entries.get(cart.id) ?? [] })), totalResults: Number(total?.n ?? 0) };
+  return ok({ scope, carts: rows.map((cart) => ({ cart, entries: entries.get(cart.id) ?? [] })), totalResults: Number(total?.n ?? 0) });
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
-import { badRequest, notFound } from '../http/errors';
+import { catalogueProblemToApiError } from '../errors/catalogue/catalogue';
+import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
-import { CategoryCache } from './category-cache';
+import { CategoryCache, categoryTree } from './category-cache';
 import { priceClaim } from './price-scope';
 import { productDetail } from './product-detail';
 import { searchProducts } from './product-search';
@@ -11,15 +12,21 @@ import { SearchIndex } from './search-index/search-index';
 import { parseSearchQuery } from './search-query';
 import { suggest } from './suggestions';
 
-export const CATALOG_ID = 'meadowvaleProductCatalog';
-export const CATALOG_VERSION = 'Online';
-
 const code = z.string().trim().min(1).max(40);
 /** OCC field sets (BASIC, DEFAULT, FULL) or a field list; accepted for compatibility, answers are always DEFAULT plus what is asked. */
 const fields = z.string().max(2000).regex(/^[\w,()\s]*$/, 'must be a field set or field list').optional();
 
 export const searchInput = z.object({
-  query: z.string().max(500).optional(),
+  query: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((raw, context) => {
+      const parsed = parseSearchQuery(raw);
+      if (parsed.ok) return parsed.value;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   currentPage: z.coerce.number().int().min(0).max(10_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   fields,
@@ -71,23 +78,16 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/catalogs/:catalog/:version/categories/:range', async (request, reply) => {
     const params = parseInput(categoryParams, request.params, 'params');
     parseInput(categoryInput, request.query, 'query');
-    if (params.catalog !== CATALOG_ID || params.version !== CATALOG_VERSION) {
-      throw notFound('UnknownIdentifierError', 'catalog', `Catalog '${params.catalog}' version '${params.version}' not found`);
-    }
-    const range = RANGES.find((r) => r === params.range);
-    if (range === undefined) {
-      throw badRequest('range', `Invalid params field 'range': unknown range '${params.range}' (one of ${RANGES.join(', ')})`);
-    }
+    const tree = unwrap(await categoryTree(categories, params), catalogueProblemToApiError);
     reply.header('cache-control', 'public, max-age=300');
-    return (await categories.get(range)).tree;
+    return tree;
   });
 
   app.get('/products/search', async (request) => {
     const input = parseInput(searchInput, request.query, 'query');
-    const query = parseSearchQuery(input.query);
-    const claim = priceClaim(request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo });
+    const claim = unwrap(priceClaim(request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo }), catalogueProblemToApiError);
     const rangeCategories = await categories.get(input.salesOrg);
-    return searchProducts(db, index, input.salesOrg, claim, rangeCategories, { query, currentPage: input.currentPage, pageSize: input.pageSize });
+    return unwrap(await searchProducts(db, index, input.salesOrg, claim, rangeCategories, { query: input.query, currentPage: input.currentPage, pageSize: input.pageSize }), catalogueProblemToApiError);
   });
 
   app.get('/products/suggestions', async (request) => {
@@ -98,6 +98,6 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/products/:code', async (request) => {
     const params = parseInput(detailParams, request.params, 'params');
     const input = parseInput(detailInput, request.query, 'query');
-    return productDetail(db, request.principal, { code: params.code, ...input });
+    return unwrap(await productDetail(db, request.principal, { code: params.code, ...input }), catalogueProblemToApiError);
   });
 }

@@ -1,6 +1,11 @@
-import type { Range } from '../accounts/ship-tos';
+import { RANGES, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
-import { loadRangeCategories, type RangeCategories } from './categories';
+import { fail, ok, type Result } from '../errors/result';
+import { loadRangeCategories, type CategoryNode, type RangeCategories } from './categories';
+import type { CatalogueProblem } from './problems';
+
+export const CATALOG_ID = 'meadowvaleProductCatalog';
+export const CATALOG_VERSION = 'Online';
 
 /**
  * How long a process keeps a range's categories. Categories and the products that stock them change only
@@ -42,4 +47,17 @@ export class CategoryCache {
     });
     return entry.loaded;
   }
+}
+
+/** The category tree of a range of the one catalogue version this shop has, as the OCC address names them. */
+export async function categoryTree(
+  categories: CategoryCache,
+  address: { catalog: string; version: string; range: string },
+): Promise<Result<CategoryNode, CatalogueProblem>> {
+  if (address.catalog !== CATALOG_ID || address.version !== CATALOG_VERSION) {
+    return fail({ kind: 'catalogNotFound', catalog: address.catalog, version: address.version });
+  }
+  const range = RANGES.find((r) => r === address.range);
+  if (range === undefined) return fail({ kind: 'rangeUnknown', range: address.range });
+  return ok((await categories.get(range)).tree);
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../http/errors';
+import { catalogueProblemToApiError } from '../errors/catalogue/catalogue';
+import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
-import { imageSubject, productSvg, svgEtag } from './product-image';
+import { productImage } from './product-image';
 
 /** A week: the picture only changes when a product is renamed or moved, and the ETag catches that on revalidation. */
 const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400';
@@ -16,10 +17,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/images/products/:file', async (request, reply) => {
     const { file } = parseInput(imageParams, request.params, 'params');
     const code = file.slice(0, -'.svg'.length);
-    const subject = await imageSubject(db, code);
-    if (!subject) throw notFound('UnknownIdentifierError', 'code', `Product '${code}' not found`);
-    const svg = productSvg(subject);
-    const etag = svgEtag(svg);
+    const { svg, etag } = unwrap(await productImage(db, code), catalogueProblemToApiError);
     reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('image/svg+xml; charset=utf-8').send(svg);

@@ -3,8 +3,9 @@ import type { Principal } from '../auth/tokens';
 import { RANGES, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { categories, prices, products } from '../db/schema';
-import { notFound } from '../http/errors';
+import { fail, ok, type Result } from '../errors/result';
 import { checkClaim, claimedSoldTo, priceClaim } from './price-scope';
+import type { CatalogueProblem } from './problems';
 import { productColumns, productView, type ProductView } from './product-view';
 
 export interface DetailRequest {
@@ -13,8 +14,6 @@ export interface DetailRequest {
   shipTo?: string;
   soldTo?: string;
 }
-
-const productNotFound = (code: string) => notFound('UnknownIdentifierError', 'code', `Product '${code}' not found`);
 
 /**
  * The product with its category's name and, when a signed-in user names a ship-to, that ship-to's
@@ -43,18 +42,21 @@ async function findProduct(db: DbOrTx, code: string, holder: { userId: number; s
 }
 
 /**
- * One product with its description. Named with a range, it must belong to that range (else 404, as a
- * product that does not exist); named with a ship-to, it carries that ship-to's sold-to price. A
+ * One product with its description. Named with a range, it must belong to that range (else refused as
+ * a product that does not exist); named with a ship-to, it carries that ship-to's sold-to price. A
  * discontinued product still answers (old orders link to it) but is not purchasable.
  */
-export async function productDetail(db: DbOrTx, principal: Principal, request: DetailRequest): Promise<ProductView> {
+export async function productDetail(db: DbOrTx, principal: Principal, request: DetailRequest): Promise<Result<ProductView, CatalogueProblem>> {
   const holder = request.shipTo !== undefined && principal.kind === 'user' ? { userId: principal.user.id, shipTo: request.shipTo } : null;
   const row = await findProduct(db, request.code, holder);
-  if (!row || (request.salesOrg !== undefined && row.range !== request.salesOrg)) throw productNotFound(request.code);
-  const range = RANGES.find((r) => r === row.range);
-  if (range === undefined) throw productNotFound(request.code);
+  const range = RANGES.find((r) => r === row?.range);
+  if (!row || range === undefined || (request.salesOrg !== undefined && range !== request.salesOrg)) return fail({ kind: 'productNotFound', code: request.code });
   const claim = priceClaim(principal, { range, shipTo: request.shipTo, soldTo: request.soldTo });
-  if (claim !== null) checkClaim(claim, row.soldToCode);
-  const pricePence = claim === null || row.pricePence === null ? null : Number(row.pricePence);
-  return productView({ ...row, pricePence }, () => row.categoryName);
+  if (!claim.ok) return claim;
+  if (claim.value !== null) {
+    const checked = checkClaim(claim.value, row.soldToCode);
+    if (!checked.ok) return checked;
+  }
+  const pricePence = claim.value === null || row.pricePence === null ? null : Number(row.pricePence);
+  return ok(productView({ ...row, pricePence }, () => row.categoryName));
 }

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { categories, products } from '../db/schema';
+import { fail, ok, type Result } from '../errors/result';
+import type { CatalogueProblem } from './problems';
 
-export interface ImageSubject {
+interface ImageSubject {
   code: string;
   name: string;
   brand: string;
@@ -12,7 +14,7 @@ export interface ImageSubject {
   topCategoryId: string;
 }
 
-export async function imageSubject(db: DbOrTx, code: string): Promise<ImageSubject | undefined> {
+async function imageSubject(db: DbOrTx, code: string): Promise<ImageSubject | undefined> {
   const rows = await db
     .select({
       code: products.code,
@@ -76,7 +78,7 @@ function captionLines(name: string): string[] {
 }
 
 /** A deterministic 400 × 400 product picture: category colour, pack outline, name and brand. */
-export function productSvg(subject: ImageSubject): string {
+function productSvg(subject: ImageSubject): string {
   const h = hue(subject.topCategoryId);
   const caption = captionLines(subject.name)
     .map((line, i) => `<text x="200" y="${298 + i * 28}" font-size="24" font-weight="600">${escapeXml(line)}</text>`)
@@ -92,4 +94,12 @@ export function productSvg(subject: ImageSubject): string {
   ].join('');
 }
 
-export const svgEtag = (svg: string) => `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
+const svgEtag = (svg: string) => `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
+
+/** A product's generated picture and its ETag. */
+export async function productImage(db: DbOrTx, code: string): Promise<Result<{ svg: string; etag: string }, CatalogueProblem>> {
+  const subject = await imageSubject(db, code);
+  if (!subject) return fail({ kind: 'productNotFound', code });
+  const svg = productSvg(subject);
+  return ok({ svg, etag: svgEtag(svg) });
+}

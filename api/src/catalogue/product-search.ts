@@ -1,9 +1,11 @@
 import type { Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
+import { ok, type Result } from '../errors/result';
 import type { RangeCategories } from './categories';
 import { searchFacets, type Facet } from './facets';
 import { filterConditions, inRange } from './filters';
 import { checkClaim, type ShipToClaim } from './price-scope';
+import type { CatalogueProblem } from './problems';
 import { runSearchStatement } from './search-statement';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
@@ -30,7 +32,7 @@ export interface SearchResult {
 
 /**
  * The search of spec §7: one range (`categories` are that range's), the prices of the ship-to the caller
- * names (checked in the search statement: 404 unless they hold it), facets that count against the other
+ * names (checked in the search statement: shipToNotFound unless they hold it), facets that count against the other
  * filters. Answered from this process's search index when it can answer exactly, else by one statement.
  */
 export async function searchProducts(
@@ -40,7 +42,7 @@ export async function searchProducts(
   claim: ShipToClaim | null,
   categories: RangeCategories,
   request: SearchRequest,
-): Promise<SearchResult> {
+): Promise<Result<SearchResult, CatalogueProblem>> {
   const { query } = request;
   const sort = effectiveSort(query);
   const tsquery = searchTsquery(searchWords(query.freeText));
@@ -61,11 +63,12 @@ export async function searchProducts(
       sort,
       ...page,
     }));
-  if (claim !== null) checkClaim(claim, result.soldToCode);
+  const checked = claim === null ? ok(null) : checkClaim(claim, result.soldToCode);
+  if (!checked.ok) return checked;
   const facets = searchFacets({ counts: result.facetCounts, query, sort, categories });
   const categoryName = (id: string) => categories.name(id) ?? id;
   const value = formatSearchQuery(query, sort);
-  return {
+  return ok({
     type: 'productCategorySearchPageWsDTO',
     currentQuery: { query: { value }, url: `/search?q=${encodeURIComponent(value)}` },
     freeTextSearch: query.freeText,
@@ -80,7 +83,7 @@ export async function searchProducts(
     },
     products: result.rows.map((row) => productView(row, categoryName)),
     sorts: SORTS.map((s) => ({ code: s.code, name: s.name, selected: s.code === sort })),
-  };
+  });
 }
 
 function breadcrumbs(facets: Facet[]): SearchResult['breadcrumbs'] {

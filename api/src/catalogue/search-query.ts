@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { fail, ok, type Result } from '../errors/result';
 
 /** Sort codes of the search, in the order they are listed. */
 export const SORTS = [
@@ -32,39 +32,35 @@ const isSort = (value: string): value is SortCode => SORTS.some((sort) => sort.c
 const isFilterKey = (value: string): value is FilterKey => (FILTER_KEYS as readonly string[]).includes(value);
 
 /**
- * Parses the OCC search query `freeText:sort:key:value:key:value…`. Every problem is a 400 naming the
- * `query` field, with what was wrong, so a hand-edited address never reaches the database as a 500.
+ * Parses the OCC search query `freeText:sort:key:value:key:value…`, or says what is wrong with it. The
+ * route's schema runs it, so a hand-edited address is a 400 naming the `query` field, never a 500.
  */
-export function parseSearchQuery(raw: string | undefined): SearchQuery {
+export function parseSearchQuery(raw: string | undefined): Result<SearchQuery, string> {
   const text = raw ?? '';
-  if (text.length > MAX_QUERY_LENGTH) throw badRequest('query', `Invalid query field 'query': longer than ${MAX_QUERY_LENGTH} characters`);
+  if (text.length > MAX_QUERY_LENGTH) return fail(`longer than ${MAX_QUERY_LENGTH} characters`);
   const [freeText = '', sortPart = '', ...pairs] = text.split(':');
-  if (pairs.length % 2 !== 0) {
-    throw badRequest('query', "Invalid query field 'query': expected freeText:sort followed by key:value pairs");
-  }
-  if (sortPart !== '' && !isSort(sortPart)) {
-    throw badRequest('query', `Invalid query field 'query': unknown sort '${sortPart}' (one of ${SORTS.map((s) => s.code).join(', ')})`);
-  }
+  if (pairs.length % 2 !== 0) return fail('expected freeText:sort followed by key:value pairs');
+  if (sortPart !== '' && !isSort(sortPart)) return fail(`unknown sort '${sortPart}' (one of ${SORTS.map((s) => s.code).join(', ')})`);
   const filters: SearchQuery['filters'] = [];
   for (let i = 0; i < pairs.length; i += 2) {
     const key = pairs[i] ?? '';
     const value = pairs[i + 1] ?? '';
-    if (!isFilterKey(key)) {
-      throw badRequest('query', `Invalid query field 'query': unknown facet '${key}' (one of ${FILTER_KEYS.join(', ')})`);
-    }
-    filters.push({ key, value: validFilterValue(key, value) });
+    if (!isFilterKey(key)) return fail(`unknown facet '${key}' (one of ${FILTER_KEYS.join(', ')})`);
+    const expected = expectedFilterValue(key, value);
+    if (expected !== undefined) return fail(`facet '${key}' value '${value}' is not ${expected}`);
+    filters.push({ key, value });
   }
-  if (filters.length > MAX_FILTERS) throw badRequest('query', `Invalid query field 'query': more than ${MAX_FILTERS} filters`);
-  return { freeText: freeText.trim(), sort: sortPart === '' ? undefined : sortPart, filters };
+  if (filters.length > MAX_FILTERS) return fail(`more than ${MAX_FILTERS} filters`);
+  return ok({ freeText: freeText.trim(), sort: sortPart === '' ? undefined : sortPart, filters });
 }
 
-function validFilterValue(key: FilterKey, value: string): string {
-  const fail = (expected: string) => badRequest('query', `Invalid query field 'query': facet '${key}' value '${value}' is not ${expected}`);
-  if (value.trim() === '') throw fail('a value');
-  if (key === 'featuredProduct' && value !== 'true') throw fail("'true'");
-  if (key === 'collection' && !(COLLECTIONS as readonly string[]).includes(value)) throw fail(COLLECTIONS.join(' or '));
-  if (key === 'storage' && !(STORAGES as readonly string[]).includes(value)) throw fail(STORAGES.join(', '));
-  return value;
+/** What a facet's value should have been, or undefined when it is fine. */
+function expectedFilterValue(key: FilterKey, value: string): string | undefined {
+  if (value.trim() === '') return 'a value';
+  if (key === 'featuredProduct' && value !== 'true') return "'true'";
+  if (key === 'collection' && !(COLLECTIONS as readonly string[]).includes(value)) return COLLECTIONS.join(' or ');
+  if (key === 'storage' && !(STORAGES as readonly string[]).includes(value)) return STORAGES.join(', ');
+  return undefined;
 }
 
 /** The sort in force: the caller's, else relevance with free text and name-asc without (spec §9). */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RANGES, requireShipToScope } from '../accounts/ship-tos';
+import { findShipToScope, RANGES } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
+import { accountProblemToApiError } from '../errors/catalogue/accounts';
+import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { orderableDeliveryDates } from './delivery-dates';
 
@@ -13,7 +15,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/users/current/deliverydates', async (request) => {
     const user = currentUser(request);
     const { shipTo, salesOrg } = parseInput(deliveryDatesQuery, request.query, 'query');
-    const scope = await requireShipToScope(db, user.id, shipTo, salesOrg);
+    const scope = unwrap(await findShipToScope(db, user.id, shipTo, salesOrg), accountProblemToApiError);
     return { deliveryDates: orderableDeliveryDates(app.clock(), scope) };
   });
 }

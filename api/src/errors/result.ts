@@ -1,8 +1,9 @@
 /**
  * What a use case answers: its value, or the business problem that stopped it. Problems are returned,
  * never thrown (docs/decisions/005-error-model.md); only the exceptional (a database gone, a bug) throws.
- * Each domain module declares its own problem union; `errors/catalogue.ts` turns any of them into the
- * HTTP answer of the error catalogue, in one place.
+ * Each domain module declares its own problem union in `<module>/problems.ts`; `errors/catalogue/<module>.ts`
+ * turns each of them into the HTTP answer of the error catalogue, and routes answer with `unwrap`
+ * (errors/reply.ts).
  */
 export type Result<T, P> = { ok: true; value: T } | { ok: false; problem: P };
 

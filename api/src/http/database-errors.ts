@@ -1,5 +1,10 @@
-import { OUTAGE_RETRY_AFTER_SECONDS } from '../operations/database-outage';
 import { retryableConflict, serviceUnavailable, type ApiError } from './errors';
+
+/**
+ * Seconds a client is asked to wait (Retry-After) while the database is unavailable; a restart or a
+ * fail-over takes a few seconds.
+ */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * What a failed database call means for the caller, read from the error the driver threw (pg, PGlite,

@@ -1,12 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 
-/**
- * Seconds a client is asked to wait (Retry-After) while the database is unavailable; a restart or a
- * fail-over takes a few seconds.
- */
-export const OUTAGE_RETRY_AFTER_SECONDS = 5;
-
 /** How often an outage checks whether the database is back. */
 const PROBE_INTERVAL_MS = 1000;
 

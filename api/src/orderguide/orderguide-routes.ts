@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { requireShipToScope } from '../accounts/ship-tos';
+import { findShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
+import { accountProblemToApiError } from '../errors/catalogue/accounts';
+import { orderGuideProblemToApiError } from '../errors/catalogue/orderguide';
+import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { GuideStatsCache } from './guide-stats';
 import { orderGuide } from './order-guide';
@@ -14,7 +17,7 @@ export async function orderGuideRoutes(app: FastifyInstance): Promise<void> {
 
   const scopeOf = async (request: Parameters<typeof currentUser>[0]) => {
     const { shipTo, salesOrg } = parseInput(scopeQuery, request.query, 'query');
-    return requireShipToScope(db, currentUser(request).id, shipTo, salesOrg);
+    return unwrap(await findShipToScope(db, currentUser(request).id, shipTo, salesOrg), accountProblemToApiError);
   };
 
   app.get('/users/current/orderguide', async (request) => {
@@ -28,13 +31,13 @@ export async function orderGuideRoutes(app: FastifyInstance): Promise<void> {
     const { productCode } = parseInput(parParams, request.params, 'params');
     const { parLevel } = parseInput(parBody, request.body, 'body');
     const scope = await scopeOf(request);
-    await setParLevel(db, scope, productCode, parLevel);
+    unwrap(await setParLevel(db, scope, productCode, parLevel), orderGuideProblemToApiError);
     return { productCode, parLevel };
   });
 
   app.delete('/users/current/orderguide/:productCode', async (request, reply) => {
     const { productCode } = parseInput(parParams, request.params, 'params');
-    await clearParLevel(db, await scopeOf(request), productCode);
+    unwrap(await clearParLevel(db, await scopeOf(request), productCode), orderGuideProblemToApiError);
     return reply.code(204).send();
   });
 }

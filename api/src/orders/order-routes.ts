@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RANGES, requireShipToScope } from '../accounts/ship-tos';
+import { findShipToScope, RANGES } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { unwrap } from '../carts/problems';
-import { answerOrThrow, checkoutProblemToApiError, orderChangeProblemToApiError, orderNotFound } from '../errors/catalogue/orders';
+import { accountProblemToApiError } from '../errors/catalogue/accounts';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { checkoutProblemToApiError, orderChangeProblemToApiError, orderNotFound } from '../errors/catalogue/orders';
+import { unwrap } from '../errors/reply';
 import { badRequest } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { amendOrder } from './amend-order';
@@ -44,14 +46,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(placeQuery, request.query, 'query');
     const key = idempotencyKey(request.headers['idempotency-key']);
     const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
-    const record = answerOrThrow(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock), checkoutProblemToApiError);
+    const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock), checkoutProblemToApiError);
     return reply.code(201).send(orderView(record, app.clock()));
   });
 
   app.get('/users/current/orders', async (request) => {
     const user = currentUser(request);
     const query = parseInput(historyQuery, request.query, 'query');
-    const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
+    const scope = unwrap(await findShipToScope(db, user.id, query.shipTo, query.salesOrg), accountProblemToApiError);
     const page = await orderHistory(user.id, scope, query.currentPage, query.pageSize);
     const now = app.clock();
     return {
@@ -78,14 +80,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
     const amendment = parseInput(amendBody, request.body, 'body');
-    const record = answerOrThrow(await amendOrder(db, app.clock, user.id, code, amendment), orderChangeProblemToApiError);
+    const record = unwrap(await amendOrder(db, app.clock, user.id, code, amendment), orderChangeProblemToApiError);
     return orderView(record, app.clock());
   });
 
   app.post('/users/current/orders/:code/cancel', async (request) => {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
-    const record = answerOrThrow(await cancelOrder(db, app.clock, user.id, user.username, code), orderChangeProblemToApiError);
+    const record = unwrap(await cancelOrder(db, app.clock, user.id, user.username, code), orderChangeProblemToApiError);
     return orderView(record, app.clock());
   });
 
@@ -94,7 +96,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { code } = parseInput(orderParams, request.params, 'params');
     const record = await findOwnedOrder(db, user.id, code);
     if (!record) throw orderNotFound(code);
-    const changed = unwrap(await reorder(db, user.id, record));
+    const changed = unwrap(await reorder(db, user.id, record), cartProblemToApiError);
     return { ...changed.outcome, cart: changed.view };
   });
 }

@@ -1,4 +1,4 @@
-import { requireShipToScope } from '../accounts/ship-tos';
+import { findShipToScope } from '../accounts/ship-tos';
 import { cartEntryRows, type EntryRow, type ScopedCart } from '../carts/cart-queries';
 import type { CommerceProblem } from '../carts/problems';
 import { fail, ok, type Result } from '../errors/result';
@@ -57,7 +57,8 @@ async function replayed(db: Db, request: PlaceOrderRequest): Promise<CheckoutRes
         (request.salesOrg === undefined || request.salesOrg === order.range);
   if (!sameCart) return fail({ kind: 'idempotencyKeyReused', orderCode: order.code });
   // The caller must still hold the ship-to, as for every other read of the order.
-  await requireShipToScope(db, request.userId, order.shipToCode, order.range);
+  const scope = await findShipToScope(db, request.userId, order.shipToCode, order.range);
+  if (!scope.ok) return scope;
   return ok(await ownedOrder(db, request.userId, order.code));
 }
 
@@ -68,7 +69,9 @@ async function ownedOrder(db: Db, userId: number, code: string): Promise<OrderRe
 }
 
 async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clock): Promise<CheckoutResult> {
-  const scoped = await resolveCart(tx, request.userId, request, true, true);
+  const resolved = await resolveCart(tx, request.userId, request, true, true);
+  if (!resolved.ok) return resolved;
+  const scoped = resolved.value;
   if (scoped.cart.status === 'ordered') {
     const order = await findOrderByCart(tx, scoped.cart.id);
     return fail({ kind: 'cartAlreadyOrdered', orderCode: order?.code ?? 'unknown' });

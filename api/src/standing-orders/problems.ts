@@ -21,4 +21,6 @@ export type StandingOrderProblem =
   | { kind: 'tooManyLines'; maximum: number }
   | { kind: 'repeatedLine'; index: number; productCode: string }
   | { kind: 'lineRefused'; index: number; problem: CommerceProblem }
-  | { kind: 'purchaseOrderMissing' };
+  | { kind: 'purchaseOrderMissing' }
+  /** The ship-to or cart it was asked for: the cart's own refusal. */
+  | { kind: 'cart'; problem: CommerceProblem };

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { requireShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
+import { findShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
 import { cartEntryRows } from '../carts/cart-queries';
 import { resolveCart } from '../carts/resolve-cart';
 import type { Db, DbOrTx } from '../db/client';
@@ -102,11 +102,15 @@ export interface CreateStandingOrder {
 /** Makes a standing order of a cart's lines; the cart itself is left as it was. */
 export async function createStandingOrder(db: Db, clock: Clock, request: CreateStandingOrder): Promise<Answer<StandingOrderView>> {
   return inTransaction(db, async (tx) => {
-    const scope = await requireShipToScope(tx, request.userId, request.shipTo, request.salesOrg);
+    const scoped = await findShipToScope(tx, request.userId, request.shipTo, request.salesOrg);
+    if (!scoped.ok) return fail({ kind: 'cart', problem: scoped.problem });
+    const scope = scoped.value;
     const endDate = request.endDate ?? null;
     const ruleProblem = weekdayProblem(request.weekdays, scope) ?? datesProblem(request.startDate, endDate, todayInLondon(clock));
     if (ruleProblem) return fail(ruleProblem);
-    const { cart } = await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, false);
+    const resolved = await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, false);
+    if (!resolved.ok) return fail({ kind: 'cart', problem: resolved.problem });
+    const { cart } = resolved.value;
     const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
     if (entries.length === 0) return fail({ kind: 'emptyCart' });
     const purchaseOrderNumber = request.purchaseOrderNumber === undefined ? cart.purchaseOrderNumber : request.purchaseOrderNumber;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { requireShipToScope } from '../accounts/ship-tos';
+import { findShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { answerOrThrow } from '../errors/catalogue/orders';
+import { accountProblemToApiError } from '../errors/catalogue/accounts';
 import { standingOrderProblemToApiError } from '../errors/catalogue/standing-orders';
+import { unwrap } from '../errors/reply';
 import type { Result } from '../errors/result';
 import { parseInput } from '../http/validate';
 import { changeDelivery, readDelivery } from './delivery-service';
@@ -18,7 +19,7 @@ import {
 import { listStandingOrders } from './standing-queries';
 
 /** The value of a standing-order use case, or its problem as the error catalogue answers it. */
-const answer = <T>(result: Result<T, StandingOrderProblem>): T => answerOrThrow(result, standingOrderProblemToApiError);
+const answer = <T>(result: Result<T, StandingOrderProblem>): T => unwrap(result, standingOrderProblemToApiError);
 
 /** Standing orders and their deliveries (docs/ordering-rules.md), under /users/current/standingorders. */
 export async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
@@ -27,7 +28,7 @@ export async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
   app.get('/users/current/standingorders', async (request) => {
     const user = currentUser(request);
     const query = parseInput(listQuery, request.query, 'query');
-    const scope = await requireShipToScope(db, user.id, query.shipTo, query.salesOrg);
+    const scope = unwrap(await findShipToScope(db, user.id, query.shipTo, query.salesOrg), accountProblemToApiError);
     const rows = await listStandingOrders(db, user.id, scope);
     return {
       standingOrders: await presentStandingOrders(db, app.clock, rows.map((standingOrder) => ({ standingOrder, scope }))),

@@ -1,7 +1,7 @@
 import type { EntryRow } from '../carts/cart-queries';
 import { entryView } from '../carts/cart-view';
 import { lineProblem } from '../carts/sellable';
-import { problemToApiError } from '../carts/problems';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
 import { formatLondonIso } from '../delivery/london-time';
 import { lineAmounts, money, sumTotals } from '../pricing/money';
 import { BANK_HOLIDAY_SKIP, type ScheduledDelivery } from './schedule';
@@ -39,7 +39,7 @@ export function splitSellable(entries: EntryRow[], range: string): { sellable: E
   const unavailable: UnavailableLine[] = [];
   for (const entry of entries) {
     const problem = lineProblem(entry.productCode, { ...entry, code: entry.productCode }, range, entry.quantity);
-    if (problem) unavailable.push({ productCode: entry.productCode, name: entry.name, reason: problemToApiError(problem).message });
+    if (problem) unavailable.push({ productCode: entry.productCode, name: entry.name, reason: cartProblemToApiError(problem).message });
     else sellable.push(entry);
   }
   return { sellable, unavailable };

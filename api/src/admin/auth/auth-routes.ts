@@ -3,21 +3,17 @@ import { z } from 'zod';
 import { authenticateClient, parseBasicAuth } from '../../auth/clients';
 import { SignInLimits } from '../../auth/sign-in-limits';
 import { SIGN_IN_FAILURES } from '../../auth/token-routes';
-import { ApiError, invalidToken, tooManyRequests } from '../../http/errors';
+import { operatorSignInProblemToApiError } from '../../errors/catalogue/admin';
+import { unwrap } from '../../errors/reply';
+import { invalidToken } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { rateLimitFor } from '../../operations/rate-limit';
 import { currentOperator } from './admin-guard';
 import { revokeOperatorToken } from './operator-tokens';
-import { signInOperator, type OperatorSignIn } from './operator-sign-in';
+import { signInOperator } from './operator-sign-in';
 
 const signInBody = z.object({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(1024) });
 const revokeBody = z.object({ token: z.string().min(1).max(512) });
-
-const SIGN_IN_MESSAGES: Record<Exclude<Extract<OperatorSignIn, { ok: false }>['reason'], 'address'>, string> = {
-  badCredentials: 'Bad credentials',
-  locked: 'Account Locked',
-  disabled: 'User is disabled',
-};
 
 /**
  * Operator sign-in and sign-out. Only the storefront's server may call them (its client credentials in HTTP
@@ -38,12 +34,8 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
   app.post('/auth/token', { config: { adminPublic: true } }, async (request, reply) => {
     await requireStorefront(request.headers.authorization);
     const { email, password } = parseInput(signInBody, request.body, 'body');
-    const outcome = await signInOperator(db, limits, { email, password, address: request.ip });
-    if (!outcome.ok) {
-      if (outcome.reason === 'address') throw tooManyRequests(outcome.retryAfterSeconds);
-      throw new ApiError(400, 'AuthenticationError', SIGN_IN_MESSAGES[outcome.reason], outcome.reason, 'email');
-    }
-    return reply.header('Cache-Control', 'no-store').send(outcome.tokens);
+    const { tokens } = unwrap(await signInOperator(db, limits, { email, password, address: request.ip }), operatorSignInProblemToApiError);
+    return reply.header('Cache-Control', 'no-store').send(tokens);
   });
 
   app.post('/auth/revoke', { config: { adminPublic: true } }, async (request, reply) => {

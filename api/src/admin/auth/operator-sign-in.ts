@@ -3,12 +3,11 @@ import type { Db } from '../../db/client';
 import { operators } from '../../db/schema';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import type { SignInLimits } from '../../auth/sign-in-limits';
+import { fail, ok, type Result } from '../../errors/result';
 import { issueOperatorToken, type IssuedOperatorToken } from './operator-tokens';
+import type { OperatorSignInProblem } from './problems';
 
-export type OperatorSignIn =
-  | { ok: true; tokens: IssuedOperatorToken; operatorId: number }
-  | { ok: false; reason: 'badCredentials' | 'locked' | 'disabled' }
-  | { ok: false; reason: 'address'; retryAfterSeconds: number };
+export type OperatorSignIn = Result<{ tokens: IssuedOperatorToken; operatorId: number }, OperatorSignInProblem>;
 
 /** Operators' counters live beside customers' under names of their own, so neither can lock out the other. */
 const operatorName = (email: string) => `operator:${email}`;
@@ -21,11 +20,11 @@ const operatorName = (email: string) => `operator:${email}`;
 export async function signInOperator(db: Db, limits: SignInLimits, attempt: { email: string; password: string; address: string }): Promise<OperatorSignIn> {
   const email = attempt.email.trim().toLowerCase();
   const allowance = await limits.take(operatorName(email), attempt.address);
-  if (!allowance.allowed) return allowance.refusal === 'address' ? { ok: false, reason: 'address', retryAfterSeconds: allowance.retryAfterSeconds } : { ok: false, reason: 'locked' };
+  if (!allowance.allowed) return fail(allowance.refusal === 'address' ? { kind: 'addressLimited', retryAfterSeconds: allowance.retryAfterSeconds } : { kind: 'locked' });
   const operator = (await db.select().from(operators).where(eq(operators.email, email)).limit(1))[0];
   const valid = operator ? await verifyPassword(operator.passwordHash, attempt.password) : await verifyAgainstDummy(verifyPassword, attempt.password);
-  if (!operator || !valid) return { ok: false, reason: 'badCredentials' };
+  if (!operator || !valid) return fail({ kind: 'badCredentials' });
   await limits.release(operatorName(email), attempt.address);
-  if (operator.status !== 'active') return { ok: false, reason: 'disabled' };
-  return { ok: true, tokens: await issueOperatorToken(db, operator.id), operatorId: operator.id };
+  if (operator.status !== 'active') return fail({ kind: 'disabled' });
+  return ok({ tokens: await issueOperatorToken(db, operator.id), operatorId: operator.id });
 }

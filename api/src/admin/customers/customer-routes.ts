@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { customerProblemToApiError } from '../../errors/catalogue/admin';
+import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
 import { SERVICE_ROLES } from '../auth/roles';
@@ -27,7 +29,7 @@ export async function adminCustomerRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/users/:username/:action', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
     const { username, action } = parseInput(userParams, request.params, 'params');
-    const changed = await changeUserStatus(db, currentOperator(request).id, username, action);
+    const changed = unwrap(await changeUserStatus(db, currentOperator(request).id, username, action), customerProblemToApiError);
     // This process forgets the user's cached tokens at once; others within TOKEN_CACHE_SECONDS.
     app.principals.forgetUser(changed.userId);
     return { username: username.toLowerCase(), ...changed.state };

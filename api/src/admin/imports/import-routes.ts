@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { importRefusal } from '../../errors/catalogue/admin';
 import { ApiError } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
@@ -57,8 +58,8 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     // As on the customers page: this process forgets a disabled user's cached tokens at once, others within TOKEN_CACHE_SECONDS.
     for (const userId of disabledUserIds) app.principals.forgetUser(userId);
     if (report.outcome !== 'refused') return report;
-    const message = `${report.refused || 'The file'} ${report.refused === 1 ? 'row was' : report.refused ? 'rows were' : 'was'} refused: nothing was written`;
-    return reply.code(422).send({ ...report, errors: [{ type: 'ImportError', reason: 'invalidRows', message, subject: 'file' }] });
+    const refusal = importRefusal(report);
+    return reply.code(refusal.status).send({ ...report, ...refusal.toBody() });
   });
 
   app.get('/imports', { preHandler: allow(SERVICE_ROLES) }, async (request) => {

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allow } from '../auth/admin-guard';
 import { SERVICE_ROLES } from '../auth/roles';
-import { notFound } from '../../http/errors';
+import { mailProblemToApiError } from '../../errors/catalogue/admin';
+import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
-import { mailPage, storedMail } from '../../mail/mailbox';
+import { mailPage } from '../../mail/mailbox';
+import { mailForOperator } from './stored-mail';
 
 const listQuery = z.object({
   currentPage: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -29,8 +31,6 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/mail/:id', guard, async (request) => {
     const { id } = parseInput(params, request.params, 'params');
-    const mail = await storedMail(db, id);
-    if (!mail) throw notFound('MailError', 'id', `Mail ${id} not found`);
-    return { id: mail.id, eventId: mail.eventId, from: mail.fromAddress, to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html, createdAt: mail.createdAt.toISOString() };
+    return unwrap(await mailForOperator(db, id), mailProblemToApiError);
   });
 }

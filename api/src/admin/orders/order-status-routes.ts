@@ -6,7 +6,8 @@ import { parseInput } from '../../http/validate';
 import { changeStatus } from '../../order-status/change-status';
 import { ORDER_STATUSES } from '../../order-status/order-status';
 import { orderStatusView } from '../../order-status/status-history';
-import { answerOrThrow, orderNotFound, statusProblemToApiError } from '../../errors/catalogue/orders';
+import { orderNotFound, statusProblemToApiError } from '../../errors/catalogue/orders';
+import { unwrap } from '../../errors/reply';
 import { orderView } from '../../orders/order-view';
 
 const params = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
@@ -40,7 +41,7 @@ export async function orderStatusRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(body, request.body, 'body');
     const principal = request.adminPrincipal;
     const operatorId = principal?.kind === 'operator' ? principal.operator.id : null;
-    const record = answerOrThrow(await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId }), statusProblemToApiError);
+    const record = unwrap(await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId }), statusProblemToApiError);
     return orderView(record, app.clock());
   });
 }

@@ -2,10 +2,12 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Range } from '../../accounts/ship-tos';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, prices, products, soldTos } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { fail, ok, type Result } from '../../errors/result';
+import { inTransaction } from '../../errors/transaction';
 import { customerPrices } from '../../pricing/customer-prices';
 import { money } from '../../pricing/money';
 import { recordAudit } from '../../audit/record-audit';
+import type { ProductProblem } from './problems';
 
 export interface ProductFilter {
   q?: string;
@@ -66,7 +68,7 @@ export async function searchProductsForOperator(db: DbOrTx, filter: ProductFilte
 /** One product with what each sold-to pays for it (its own price, else the list price: pricing/customer-prices.ts). */
 export async function productWithPrices(db: DbOrTx, code: string) {
   const row = (await db.select(summary).from(products).innerJoin(categories, eq(categories.id, products.categoryId)).where(eq(products.code, code)).limit(1))[0];
-  if (!row) throw notFound('ProductError', 'code', `Product '${code}' not found`);
+  if (!row) return fail<ProductProblem>({ kind: 'productNotFound', code });
   const customers = await db.select({ code: soldTos.code, name: soldTos.name, own: prices.pricePence }).from(soldTos).leftJoin(prices, and(eq(prices.soldToCode, soldTos.code), eq(prices.productCode, code))).orderBy(asc(soldTos.code));
   const soldToPrices = await Promise.all(
     customers.map(async (customer) => {
@@ -74,17 +76,24 @@ export async function productWithPrices(db: DbOrTx, code: string) {
       return { soldTo: { code: customer.code, name: customer.name }, price: money(price?.pricePence ?? row.listPricePence), own: customer.own !== null };
     }),
   );
-  return { ...view(row), prices: soldToPrices };
+  return ok({ ...view(row), prices: soldToPrices });
+}
+
+interface ActiveChange {
+  code: string;
+  active: boolean;
+  /** False when the product already was as asked: nothing written, nothing audited. */
+  changed: boolean;
 }
 
 /** Starts or stops selling a product, audited in the same transaction. Stopping is the catalogue's "discontinued". */
-export async function setProductActive(db: Db, operatorId: number, code: string, active: boolean) {
-  return db.transaction(async (tx) => {
+export async function setProductActive(db: Db, operatorId: number, code: string, active: boolean): Promise<Result<ActiveChange, ProductProblem>> {
+  return inTransaction<ActiveChange, ProductProblem>(db, async (tx) => {
     const current = (await tx.select({ discontinued: products.discontinued }).from(products).where(eq(products.code, code)).for('update').limit(1))[0];
-    if (!current) throw notFound('ProductError', 'code', `Product '${code}' not found`);
-    if (current.discontinued === !active) return { code, active, changed: false };
+    if (!current) return fail({ kind: 'productNotFound', code });
+    if (current.discontinued === !active) return ok({ code, active, changed: false });
     await tx.update(products).set({ discontinued: !active }).where(eq(products.code, code));
     await recordAudit(tx, { operatorId, action: active ? 'product.activate' : 'product.deactivate', subject: `product:${code}`, before: { active: !current.discontinued }, after: { active } });
-    return { code, active, changed: true };
+    return ok({ code, active, changed: true });
   });
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RANGES } from '../../accounts/ship-tos';
+import { productProblemToApiError } from '../../errors/catalogue/admin';
+import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
 import { CATALOGUE_ROLES, SERVICE_ROLES } from '../auth/roles';
@@ -28,12 +30,12 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/products/:code', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
     const { code } = parseInput(productParams, request.params, 'params');
-    return productWithPrices(db, code);
+    return unwrap(await productWithPrices(db, code), productProblemToApiError);
   });
 
   app.put('/products/:code/active', { preHandler: allow(CATALOGUE_ROLES) }, async (request) => {
     const { code } = parseInput(productParams, request.params, 'params');
     const { active } = parseInput(activeBody, request.body, 'body');
-    return setProductActive(db, currentOperator(request).id, code, active);
+    return unwrap(await setProductActive(db, currentOperator(request).id, code, active), productProblemToApiError);
   });
 }

@@ -1,10 +1,10 @@
-import { problemToApiError, type CommerceProblem } from '../../carts/problems';
+import type { CommerceProblem } from '../../carts/problems';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { QUANTITY_STATUSES } from '../../order-status/order-status';
 import type { StatusProblem } from '../../order-status/problems';
 import type { OrderChangeProblem, PlaceProblem } from '../../orders/problems';
 import { formatPence } from '../../pricing/money';
-import type { Result } from '../result';
+import { cartProblemToApiError } from './carts';
 
 /** The HTTP answers of the order use cases (checkout, amendments, cancellation, status reports), in one place. */
 
@@ -41,7 +41,7 @@ export function orderChangeProblemToApiError(problem: OrderChangeProblem): ApiEr
       return new ApiError(409, 'OrderError', CUTOFF_PASSED_MESSAGE, 'cutoffPassed', 'code');
     case 'badLine': {
       // The cart's wording for the same rule, with the line it is about: "entries.2.quantity", "Line 3: …".
-      const lineError = problemToApiError(problem.problem);
+      const lineError = cartProblemToApiError(problem.problem);
       return badRequest(`entries.${problem.index}.${lineError.subject ?? 'product.code'}`, `Line ${problem.index + 1}: ${lineError.message}`, 'OrderError');
     }
     case 'repeatedProduct':
@@ -57,11 +57,5 @@ export function orderChangeProblemToApiError(problem: OrderChangeProblem): ApiEr
 
 /** Checkout: the cart's problems in the cart's words, and an owner who may order nothing. */
 export function checkoutProblemToApiError(problem: CommerceProblem | Extract<PlaceProblem, { kind: 'ownerDisabled' }>): ApiError {
-  return problem.kind === 'ownerDisabled' ? ownerDisabled() : problemToApiError(problem);
-}
-
-/** The value of a result, or the catalogue's answer for its problem (thrown for the error handler to render). */
-export function answerOrThrow<T, P>(result: Result<T, P>, toApiError: (problem: P) => ApiError): T {
-  if (!result.ok) throw toApiError(result.problem);
-  return result.value;
+  return problem.kind === 'ownerDisabled' ? ownerDisabled() : cartProblemToApiError(problem);
 }

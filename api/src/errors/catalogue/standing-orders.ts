@@ -1,6 +1,6 @@
-import { problemToApiError } from '../../carts/problems';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { StandingOrderProblem } from '../../standing-orders/problems';
+import { cartProblemToApiError } from './carts';
 
 /** The HTTP answers of the standing-order use cases, in one place. */
 
@@ -41,8 +41,10 @@ export function standingOrderProblemToApiError(problem: StandingOrderProblem): A
     case 'repeatedLine':
       return lineRefused(problem.index, `Product '${problem.productCode}' is listed more than once`);
     case 'lineRefused':
-      return lineRefused(problem.index, problemToApiError(problem.problem).message);
+      return lineRefused(problem.index, cartProblemToApiError(problem.problem).message);
     case 'purchaseOrderMissing':
       return badRequest('purchaseOrderNumber', 'This account requires a purchase order number');
+    case 'cart':
+      return cartProblemToApiError(problem.problem);
   }
 }

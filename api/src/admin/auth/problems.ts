@@ -1,0 +1,7 @@
+/** Why an operator was not signed in, as plain values; `errors/catalogue/admin.ts` answers them. */
+export type OperatorSignInProblem =
+  | { kind: 'badCredentials' }
+  | { kind: 'locked' }
+  | { kind: 'disabled' }
+  /** Too many failed tries from the caller's address, whatever the account. */
+  | { kind: 'addressLimited'; retryAfterSeconds: number };

@@ -1,0 +1,5 @@
+/** Refusals of the back office's customer use cases, as plain values; `errors/catalogue/admin.ts` answers them. */
+export type CustomerProblem =
+  | { kind: 'userNotFound'; username: string }
+  /** The move is not allowed from the user's current status (disable a disabled user, enable an active one). */
+  | { kind: 'statusUnchangeable'; username: string; status: string; action: 'disable' | 'enable' };

@@ -1,0 +1,11 @@
+/** Why a token grant was refused, as plain values; `errors/catalogue/auth.ts` gives their OAuth answers. */
+export type GrantProblem =
+  | { kind: 'badCredentials' }
+  /** The same for every name, known or not, once its tries are used up. */
+  | { kind: 'locked' }
+  /** Too many failed sign-ins from the caller's address, whatever the name. */
+  | { kind: 'addressLimited'; retryAfterSeconds: number }
+  | { kind: 'userDisabled' }
+  /** A user with no ship-to cannot shop: signing in would only lead to empty pages. */
+  | { kind: 'accountNotConfigured' }
+  | { kind: 'invalidRefreshToken' };

@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AccountProblem } from '../src/accounts/problems';
+import type { OperatorSignInProblem } from '../src/admin/auth/problems';
+import type { CustomerProblem } from '../src/admin/customers/problems';
+import type { GrantProblem } from '../src/auth/problems';
+import type { MailProblem } from '../src/admin/mail/problems';
+import type { ProductProblem } from '../src/admin/products/problems';
+import type { CommerceProblem } from '../src/carts/problems';
+import type { CatalogueProblem } from '../src/catalogue/problems';
+import { accountProblemToApiError } from '../src/errors/catalogue/accounts';
+import { grantProblemToOAuthError } from '../src/errors/catalogue/auth';
+import {
+  customerProblemToApiError,
+  importRefusal,
+  mailProblemToApiError,
+  operatorSignInProblemToApiError,
+  productProblemToApiError,
+} from '../src/errors/catalogue/admin';
+import { cartProblemToApiError } from '../src/errors/catalogue/carts';
+import { catalogueProblemToApiError } from '../src/errors/catalogue/catalogue';
+import { orderGuideProblemToApiError } from '../src/errors/catalogue/orderguide';
+import { unwrap } from '../src/errors/reply';
+import { fail, ok } from '../src/errors/result';
+import { ApiError } from '../src/http/errors';
+import { OAuthError } from '../src/http/oauth-errors';
+import type { OrderGuideProblem } from '../src/orderguide/problems';
+
+/** One example of every kind of a problem union: a kind added without an example does not compile. */
+type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
+
+const shipToNotFound: AccountProblem = { kind: 'shipToNotFound', shipTo: '0000410001', range: 'DAIR' };
+
+const accounts: Examples<AccountProblem> = { shipToNotFound };
+
+const carts: Examples<CommerceProblem> = {
+  shipToNotFound,
+  cartNotFound: { kind: 'cartNotFound', cartId: 'abc' },
+  activeCartNeedsScope: { kind: 'activeCartNeedsScope', parameter: 'salesOrg' },
+  productUnknown: { kind: 'productUnknown', productCode: 'P1' },
+  productOtherRange: { kind: 'productOtherRange', productCode: 'P1', range: 'CHIL' },
+  productDiscontinued: { kind: 'productDiscontinued', productCode: 'P1' },
+  belowMinimum: { kind: 'belowMinimum', productCode: 'P1', minimum: 3 },
+  quantityTooLarge: { kind: 'quantityTooLarge', productCode: 'P1', maximum: 9999 },
+  cartFull: { kind: 'cartFull', maximum: 500 },
+  entryNotFound: { kind: 'entryNotFound', entryNumber: 4 },
+  entryProductMismatch: { kind: 'entryProductMismatch', entryNumber: 4, productCode: 'P1' },
+  staleVersion: { kind: 'staleVersion', currentVersion: 7 },
+  deliveryDateNotOrderable: { kind: 'deliveryDateNotOrderable', date: '2026-12-25', why: 'bankHoliday' },
+  notSaved: { kind: 'notSaved' },
+  notSavedCart: { kind: 'notSavedCart' },
+  alreadySaved: { kind: 'alreadySaved' },
+  emptyCart: { kind: 'emptyCart' },
+  deliveryDateExpired: { kind: 'deliveryDateExpired', date: '2026-12-24', why: 'cutoffPassed' },
+  linesNotOrderable: { kind: 'linesNotOrderable', lines: [{ productCode: 'P1', reason: 'productDiscontinued' }] },
+  deliveryDateMissing: { kind: 'deliveryDateMissing' },
+  orderTooLarge: { kind: 'orderTooLarge', maximumPence: 10_000_000 },
+  purchaseOrderMissing: { kind: 'purchaseOrderMissing' },
+  cartAlreadyOrdered: { kind: 'cartAlreadyOrdered', orderCode: 'MV-000001' },
+  idempotencyKeyReused: { kind: 'idempotencyKeyReused', orderCode: 'MV-000001' },
+};
+
+const catalogue: Examples<CatalogueProblem> = {
+  shipToNotFound,
+  soldToWithoutShipTo: { kind: 'soldToWithoutShipTo' },
+  soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000100001', shipTo: '0000410001' },
+  productNotFound: { kind: 'productNotFound', code: 'P1' },
+  catalogNotFound: { kind: 'catalogNotFound', catalog: 'other', version: 'Staged' },
+  rangeUnknown: { kind: 'rangeUnknown', range: 'FROZ' },
+};
+
+const orderGuide: Examples<OrderGuideProblem> = { productNotInRange: { kind: 'productNotInRange', productCode: 'P1', range: 'DAIR' } };
+
+const customers: Examples<CustomerProblem> = {
+  userNotFound: { kind: 'userNotFound', username: 'nobody@example.com' },
+  statusUnchangeable: { kind: 'statusUnchangeable', username: 'solo@example.com', status: 'disabled', action: 'disable' },
+};
+
+const products: Examples<ProductProblem> = { productNotFound: { kind: 'productNotFound', code: 'P1' } };
+const mail: Examples<MailProblem> = { mailNotFound: { kind: 'mailNotFound', id: 9 } };
+const signIn: Examples<OperatorSignInProblem> = {
+  badCredentials: { kind: 'badCredentials' },
+  locked: { kind: 'locked' },
+  disabled: { kind: 'disabled' },
+  addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
+};
+
+const grants: Examples<GrantProblem> = {
+  badCredentials: { kind: 'badCredentials' },
+  locked: { kind: 'locked' },
+  addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
+  userDisabled: { kind: 'userDisabled' },
+  accountNotConfigured: { kind: 'accountNotConfigured' },
+  invalidRefreshToken: { kind: 'invalidRefreshToken' },
+};
+
+/** Every catalogue file with an example of each of its problems. */
+const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
+  ['accounts', accounts, accountProblemToApiError],
+  ['carts', carts, cartProblemToApiError],
+  ['catalogue', catalogue, catalogueProblemToApiError],
+  ['orderguide', orderGuide, orderGuideProblemToApiError],
+  ['admin customers', customers, customerProblemToApiError],
+  ['admin products', products, productProblemToApiError],
+  ['admin mail', mail, mailProblemToApiError],
+  ['operator sign-in', signIn, operatorSignInProblemToApiError],
+];
+
+describe('the error catalogue (errors/catalogue/)', () => {
+  it('answers every problem of every module with a 4xx, a type and a message', () => {
+    for (const [name, examples, toApiError] of CATALOGUES) {
+      for (const [kind, problem] of Object.entries(examples)) {
+        const error = toApiError(problem as never);
+        assert.ok(error instanceof ApiError, `${name} ${kind}`);
+        assert.ok(error.status >= 400 && error.status < 500, `${name} ${kind}: ${error.status}`);
+        assert.match(error.type, /Error$/, `${name} ${kind}`);
+        assert.ok(error.message.length > 0, `${name} ${kind}`);
+      }
+    }
+  });
+
+  it('keeps the answers the storefront and the API tests read, word for word', () => {
+    assert.deepEqual(accountProblemToApiError(shipToNotFound).toBody(), {
+      errors: [{ type: 'UnknownIdentifierError', reason: 'notFound', subject: 'shipTo', message: "Ship-to '0000410001' with sales organisation 'DAIR' not found" }],
+    });
+    assert.deepEqual(cartProblemToApiError(carts.activeCartNeedsScope).toBody(), {
+      errors: [{ type: 'ValidationError', reason: 'invalid', subject: 'salesOrg', message: "Cart 'active' needs the query parameter 'salesOrg'" }],
+    });
+    assert.deepEqual(customerProblemToApiError(customers.statusUnchangeable).toBody(), {
+      errors: [{ type: 'UserError', reason: 'conflict', subject: 'status', message: "User 'solo@example.com' is disabled: cannot disable" }],
+    });
+    const limited = operatorSignInProblemToApiError(signIn.addressLimited);
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers['Retry-After'], '60');
+    assert.equal(operatorSignInProblemToApiError(signIn.locked).reason, 'locked');
+    assert.deepEqual(
+      [0, 1, 3].map((refused) => importRefusal({ refused }).message),
+      ['The file was refused: nothing was written', '1 row was refused: nothing was written', '3 rows were refused: nothing was written'],
+    );
+  });
+});
+
+describe('the token endpoint\'s catalogue (errors/catalogue/auth.ts)', () => {
+  it('answers every refused grant in the RFC 6749 shape with a 4xx and a description', () => {
+    for (const [kind, problem] of Object.entries(grants)) {
+      const error = grantProblemToOAuthError(problem);
+      assert.ok(error instanceof OAuthError, kind);
+      assert.ok(error.status >= 400 && error.status < 500, `${kind}: ${error.status}`);
+      assert.ok(error.description.length > 0, kind);
+    }
+    assert.deepEqual(grantProblemToOAuthError(grants.locked).toBody(), { error: 'invalid_grant', error_description: 'Account Locked' });
+  });
+});
+
+describe('unwrap (errors/reply.ts)', () => {
+  it('answers the value of a success and throws the mapped ApiError of a problem', () => {
+    assert.equal(unwrap(ok(3), accountProblemToApiError), 3);
+    assert.throws(
+      () => unwrap(fail(shipToNotFound), accountProblemToApiError),
+      (error: unknown) => error instanceof ApiError && error.status === 404 && error.subject === 'shipTo',
+    );
+  });
+});
