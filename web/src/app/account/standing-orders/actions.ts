@@ -12,6 +12,8 @@ import type { AppError } from '@/lib/errors/app-error';
 import {
   fieldErrors,
   fieldOf,
+  firstDeliveryOn,
+  inFormWords,
   linesRefusal,
   NO_STANDING_LINES,
   sentLinesSchema,
@@ -44,7 +46,7 @@ const refused = (values: StandingOrderValues, refusal: StandingRefusal & { netwo
 function refusedBy(error: AppError, values: StandingOrderValues, entries: readonly StandingEntry[] = []): StandingFormState {
   const network = error.type === 'FailedToFetch';
   const line = refusedLine(error.subject, entries);
-  const message = errorText(error);
+  const message = inFormWords(errorText(error));
   return refused(values, line ? { errors: {}, lineError: { line, message }, network } : { errors: { [fieldOf(error.subject)]: message }, network });
 }
 
@@ -53,8 +55,10 @@ export async function createStandingOrderAction(_previous: StandingFormState, fo
   const values = valuesOf(form);
   const input = standingOrderFormSchema.safeParse({ ...values, cartId: form.get('cartId'), weekdays: form.getAll('weekdays') });
   if (!input.success) return refused(values, { errors: fieldErrors(input.error.issues) });
-  const { endDate, ...order } = input.data;
-  const result = await createStandingOrder(await shopScope(), { ...order, ...(endDate ? { endDate } : {}) });
+  const { endDate, startDate, ...order } = input.data;
+  // A start on a day not chosen would be shown as "From" that day: it starts on its first delivery instead.
+  const first = firstDeliveryOn(order.weekdays, startDate);
+  const result = await createStandingOrder(await shopScope(), { ...order, startDate: first, ...(endDate ? { endDate } : {}) });
   if (!result.ok) return refusedBy(result.error, values);
   revalidatePath('/account/standing-orders/');
   redirect(`/account/standing-orders/${encodeURIComponent(result.data.code)}/?created=1`);
