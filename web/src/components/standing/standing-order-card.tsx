@@ -6,7 +6,7 @@ import type { StandingOrder } from '@/lib/commerce/standing-order-schemas';
 import { everyWeekdays } from '@/lib/commerce/weekdays';
 import { DeliveryFacts } from './delivery-facts';
 import { StandingControls } from './standing-controls';
-import { standingUntil } from './standing-until';
+import { standingFrom, standingUntil } from './standing-dates';
 import { DeliveryStatePill, StandingStatusPill } from './status-pills';
 import accountStyles from '@/components/account/account.module.css';
 import styles from './standing.module.css';
@@ -30,7 +30,7 @@ export function StandingOrderCard({ order }: { order: StandingOrder }) {
         <dt>Delivery days</dt>
         <dd>{everyWeekdays(order.weekdays)}</dd>
         <dt>From</dt>
-        <dd>{formatShortDate(`${order.startDate}T12:00:00Z`)}</dd>
+        <dd>{formatShortDate(`${standingFrom(order)}T12:00:00Z`)}</dd>
         <dt>Until</dt>
         <dd>{standingUntil(order, (date) => formatShortDate(`${date}T12:00:00Z`))}</dd>
         <dt>Each order</dt>

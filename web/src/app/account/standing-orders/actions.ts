@@ -12,7 +12,6 @@ import type { AppError } from '@/lib/errors/app-error';
 import {
   fieldErrors,
   fieldOf,
-  firstDeliveryOn,
   inFormWords,
   linesRefusal,
   NO_STANDING_LINES,
@@ -55,10 +54,8 @@ export async function createStandingOrderAction(_previous: StandingFormState, fo
   const values = valuesOf(form);
   const input = standingOrderFormSchema.safeParse({ ...values, cartId: form.get('cartId'), weekdays: form.getAll('weekdays') });
   if (!input.success) return refused(values, { errors: fieldErrors(input.error.issues) });
-  const { endDate, startDate, ...order } = input.data;
-  // A start on a day not chosen would be shown as "From" that day: it starts on its first delivery instead.
-  const first = firstDeliveryOn(order.weekdays, startDate);
-  const result = await createStandingOrder(await shopScope(), { ...order, startDate: first, ...(endDate ? { endDate } : {}) });
+  const { endDate, ...order } = input.data;
+  const result = await createStandingOrder(await shopScope(), { ...order, ...(endDate ? { endDate } : {}) });
   if (!result.ok) return refusedBy(result.error, values);
   revalidatePath('/account/standing-orders/');
   redirect(`/account/standing-orders/${encodeURIComponent(result.data.code)}/?created=1`);

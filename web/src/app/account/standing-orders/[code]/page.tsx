@@ -8,7 +8,7 @@ import { CartTotals } from '@/components/cart/cart-totals';
 import { DeliveryList } from '@/components/standing/delivery-list';
 import { StandingControls } from '@/components/standing/standing-controls';
 import { StandingStatusPill } from '@/components/standing/status-pills';
-import { standingUntil } from '@/components/standing/standing-until';
+import { standingFrom, standingUntil } from '@/components/standing/standing-dates';
 import { UnavailableLines } from '@/components/standing/unavailable-lines';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { findStandingOrder } from '@/lib/commerce/page-subjects';
@@ -76,7 +76,7 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
         <dt>Delivery days</dt>
         <dd>{everyWeekdays(order.weekdays)}</dd>
         <dt>From</dt>
-        <dd>{formatCalendarDate(order.startDate)}</dd>
+        <dd>{formatCalendarDate(standingFrom(order))}</dd>
         <dt>Until</dt>
         <dd>{standingUntil(order, formatCalendarDate)}</dd>
         <dt>PO number</dt>
