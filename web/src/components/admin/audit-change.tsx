@@ -29,8 +29,9 @@ export function auditChanges(before: unknown, after: unknown): string[] {
     const inAfter = key in now;
     if (inBefore && inAfter && inWords(was[key]) === inWords(now[key])) continue;
     if (inBefore && inAfter) lines.push(`${fieldName(key)}: ${inWords(was[key])} → ${inWords(now[key])}`);
-    else if (inAfter) lines.push(`${fieldName(key)}: ${inWords(now[key])}`);
-    else lines.push(`${fieldName(key)}: ${inWords(was[key])} → —`);
+    // A field recorded only after and empty (no note, no lines) says nothing.
+    else if (inAfter && !['—', 'none'].includes(inWords(now[key]))) lines.push(`${fieldName(key)}: ${inWords(now[key])}`);
+    else if (inBefore) lines.push(`${fieldName(key)}: ${inWords(was[key])} → —`);
   }
   return lines;
 }
