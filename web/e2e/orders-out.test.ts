@@ -122,12 +122,14 @@ describe('orders out, status in, mail and print', () => {
       await operatorSignIn(page);
       await page.goto(`/admin/orders/${order.code}/`);
       const lines = page.getByRole('table', { name: 'Order lines' });
+      await lines.locator('tbody td[data-label="Line"]').first().waitFor();
       assert.deepEqual(await lines.locator('tbody td[data-label="Line"]').allInnerTexts(), ['1', '2']);
       assert.equal(await lines.locator('td[data-label="Delivered"]').count(), 0, 'nothing delivered yet: no column for it');
       const facts = page.getByRole('region', { name: 'Order details' });
       assert.match((await facts.locator('dt:has-text("Delivery date") + dd').innerText()).trim(), READABLE_DAY);
       await page.goto('/admin/orders/');
       const row = page.getByRole('row').filter({ hasText: order.code });
+      await row.waitFor();
       assert.match((await row.locator('td[data-label="Delivery"]').innerText()).trim(), READABLE_DAY);
       await shot(page, `${label}-admin-orders`);
     }

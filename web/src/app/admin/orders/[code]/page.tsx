@@ -92,8 +92,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
                     </td>
                     {delivered ? (
                       <td data-label="Delivered" className="num">
-                        {entry.deliveredQuantity ?? '—'}
-                        {shortBy(entry) > 0 ? <span className="admin-status-bad"> (short {shortBy(entry)})</span> : null}
+                        {/* One element: on a phone the cell lays out its label and its value side by side. */}
+                        <span>
+                          {entry.deliveredQuantity ?? '—'}
+                          {shortBy(entry) > 0 ? <span className="admin-status-bad"> (short {shortBy(entry)})</span> : null}
+                        </span>
                       </td>
                     ) : null}
                     <td data-label="Unit price" className="num">
