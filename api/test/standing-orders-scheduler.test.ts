@@ -93,6 +93,9 @@ describe('standing-order scheduler: reminder and placement', () => {
     assert.equal(late.status, 409);
     assert.equal(sink.mails.filter((mail) => mail.subject?.includes('Friday dairy')).length, 1, 'one reminder mail');
     await solo.call('POST', `/users/current/standingorders/${standing.code}/end`);
+    // Ended, it orders nothing more, but the order it placed is still to come and stays linked.
+    const ended = await readStanding(solo, standing.code);
+    assert.deepEqual(ended.nextDeliveries.map((delivery) => [delivery.date, delivery.state, delivery.orderCode]), [['2026-12-04', 'placed', orderCode]]);
   });
 
   it('sends nothing for a skipped delivery, and a delivery whose lines are all no longer sold fails and says why', async () => {

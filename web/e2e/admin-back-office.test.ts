@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, PHONE, startShop, titleOf, type Shop } from './support/shop';
+import { operatorApiToken, placeOrderViaApi, reportStatusViaApi } from './support/orders-api';
+import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, titleOf, type Shop } from './support/shop';
 
 let shop: Shop;
 before(async () => {
@@ -21,6 +24,30 @@ async function operatorSignIn(page: Page, password = DEMO_PASSWORD) {
 
 const GOOD_PRODUCT = `code,name,brand,range,category,packSize,listPrice,vatRate,storage,shelfLifeDays\n990001,Browser Imported Skyr,Testbrand,DAIR,DAIR_BUTTER,6 x 450 g,14.20,0,chilled,28\n`;
 const BAD_PRODUCT = `${GOOD_PRODUCT}990002,Skyr With A Bad Price,Testbrand,DAIR,DAIR_BUTTER,6 x 450 g,fourteen,0,chilled,28\n`;
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Locks a customer user as a spread guessing attack would: more wrong passwords from many addresses (the API
+ * believes X-Forwarded-For from loopback) than one account may take in a window.
+ */
+async function lockUser(shop: Shop, username: string): Promise<void> {
+  const basic = `Basic ${Buffer.from(`storefront:${shop.secrets.storefrontClientSecret}`).toString('base64')}`;
+  for (let attempt = 0; attempt <= 50; attempt += 1) {
+    const response = await fetch(`${shop.apiUrl}/authorizationserver/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.77.0.${attempt + 1}` },
+      body: new URLSearchParams({ grant_type: 'password', username, password: 'not-the-password', channel: 'cfi' }).toString(),
+    });
+    assert.equal(response.status, 400, await response.text());
+  }
+}
 
 async function chooseFile(page: Page, name: string, content: string) {
   await page.getByLabel('File (CSV with a header row, or JSON)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
@@ -88,6 +115,53 @@ describe('back office', () => {
     await page.getByTestId('product-990001').waitFor();
   });
 
+  test('unlocking a locked user asks first and says it was done once the Unlock button has gone', async () => {
+    await lockUser(shop, 'multi@example.com');
+    // On a phone the question is asked and taken back; at desktop width the user is unlocked.
+    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const page = await shop.newPage({ viewport });
+      await operatorSignIn(page);
+      await page.waitForURL('**/admin/orders/');
+      await page.goto('/admin/customers/?q=multi%40example.com');
+      const user = page.getByTestId('user-multi@example.com').first();
+      await user.getByText('Locked').waitFor();
+      await user.getByRole('button', { name: 'Unlock multi@example.com' }).click();
+      await user.getByText('Unlock multi@example.com? Their failed sign-ins are forgotten').waitFor();
+      await shot(page, `${label}-admin-unlock-asked`);
+      if (label === 'phone') {
+        await user.getByRole('button', { name: 'Cancel' }).click();
+        await user.getByRole('button', { name: 'Unlock multi@example.com' }).waitFor();
+        continue;
+      }
+      await user.getByRole('button', { name: 'Yes, unlock' }).click();
+      await user.getByRole('status').getByText('Unlocked: they can sign in again').waitFor();
+      assert.equal(await user.getByRole('button', { name: 'Unlock multi@example.com' }).count(), 0);
+      await user.getByText('Active').waitFor();
+      await shot(page, `${label}-admin-unlocked`);
+    }
+  });
+
+  test('the audit log filters order changes and shows what changed in words', async () => {
+    const order = await placeOrderViaApi(shop, 'solo@example.com', '0000410001', 'DAIR', [1]);
+    await reportStatusViaApi(shop, await operatorApiToken(shop), order.code, { status: 'confirmed', note: 'See you Tuesday' });
+    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const page = await shop.newPage({ viewport });
+      await operatorSignIn(page);
+      await page.waitForURL('**/admin/orders/');
+      await page.goto('/admin/audit/');
+      await page.getByLabel('Action').selectOption({ label: 'Orders' });
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL('**/admin/audit/?action=order.**');
+      const log = page.getByTestId('audit-log');
+      const row = log.getByRole('row').filter({ hasText: `order:${order.code}` });
+      await row.getByText('status: placed → confirmed').waitFor();
+      await row.getByText('note: See you Tuesday').waitFor();
+      assert.doesNotMatch(await log.innerText(), /[{}"]/, 'no raw JSON');
+      assert.doesNotMatch(await log.innerText(), /user\.|product\./, 'only order changes');
+      await shot(page, `${label}-admin-audit-orders`);
+    }
+  });
+
   test('disables a customer user, who then cannot sign in; the audit log shows it', async () => {
     const page = await shop.newPage();
     await operatorSignIn(page);
@@ -95,7 +169,14 @@ describe('back office', () => {
     await page.goto('/admin/customers/?q=solo%40example.com');
     const user = page.getByTestId('user-solo@example.com').first();
     await user.getByRole('button', { name: 'Disable solo@example.com' }).click();
-    await user.getByRole('status').getByText('Disabled').waitFor();
+    // Asked once first; Cancel takes it back and nothing changes.
+    await user.getByText('Disable solo@example.com? They are signed out').waitFor();
+    await user.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await user.getByRole('button', { name: 'Yes, disable' }).count(), 0);
+    await user.getByRole('button', { name: 'Disable solo@example.com' }).click();
+    await user.getByRole('button', { name: 'Yes, disable' }).click();
+    await user.getByRole('status').getByText('Disabled: they cannot sign in').waitFor();
+    await user.getByRole('button', { name: 'Enable solo@example.com' }).waitFor();
 
     const customer = await shop.newPage();
     await customer.goto('/login/');

@@ -1,10 +1,23 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { operatorApiToken, placeOrderViaApi, reportStatusViaApi } from './support/orders-api';
-import { DEMO_PASSWORD, PHONE, startShop, type Shop } from './support/shop';
+import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, type Shop } from './support/shop';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A calendar date as the back office writes it: 'Sat 28 Nov 2026'. */
+const READABLE_DAY = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/;
 
 const SOLO = { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' };
 
@@ -108,6 +121,63 @@ describe('orders out, status in, mail and print', () => {
     await customer.getByText('Confirmed for Tuesday').waitFor();
   });
 
+  test('the back office order page numbers lines from 1, writes dates in words and shows what was delivered once reported', async () => {
+    const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [3, 2]);
+    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const page = await shop.newPage({ viewport });
+      await operatorSignIn(page);
+      await page.goto(`/admin/orders/${order.code}/`);
+      const lines = page.getByRole('table', { name: 'Order lines' });
+      await lines.locator('tbody td[data-label="Line"]').first().waitFor();
+      assert.deepEqual(await lines.locator('tbody td[data-label="Line"]').allInnerTexts(), ['1', '2']);
+      assert.equal(await lines.locator('td[data-label="Delivered"]').count(), 0, 'nothing delivered yet: no column for it');
+      const facts = page.getByRole('region', { name: 'Order details' });
+      assert.match((await facts.locator('dt:has-text("Delivery date") + dd').innerText()).trim(), READABLE_DAY);
+      await page.goto('/admin/orders/');
+      const row = page.getByRole('row').filter({ hasText: order.code });
+      await row.waitFor();
+      assert.match((await row.locator('td[data-label="Delivery"]').innerText()).trim(), READABLE_DAY);
+      await shot(page, `${label}-admin-orders`);
+    }
+
+    const operator = await operatorApiToken(shop);
+    await reportStatusViaApi(shop, operator, order.code, { status: 'confirmed' });
+    await reportStatusViaApi(shop, operator, order.code, { status: 'picking' });
+    await reportStatusViaApi(shop, operator, order.code, {
+      status: 'dispatched',
+      lines: [
+        { entryNumber: 0, deliveredQuantity: 2 },
+        { entryNumber: 1, deliveredQuantity: 2 },
+      ],
+    });
+    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const page = await shop.newPage({ viewport });
+      await operatorSignIn(page);
+      await page.goto(`/admin/orders/${order.code}/`);
+      const lines = page.getByRole('table', { name: 'Order lines' });
+      // On a phone the header row is hidden and each cell names its column.
+      await lines.locator('td[data-label="Delivered"]').first().waitFor();
+      assert.deepEqual(
+        (await lines.locator('td[data-label="Delivered"]').allInnerTexts()).map((text) => text.trim()),
+        ['2 (short 1)', '2'],
+      );
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `${label}: no sideways scroll`);
+      await shot(page, `${label}-admin-order-delivered`);
+    }
+  });
+
+  test('orders out says where each channel sends: no webhook URL, so webhook events wait; mail to the demo mailbox', async () => {
+    const page = await shop.newPage({ viewport: PHONE });
+    await operatorSignIn(page);
+    await page.goto('/admin/outbox/');
+    const channels = page.getByTestId('outbox-channels');
+    await channels.getByText(/ERP webhook: no WEBHOOK_URL is set, so webhook events wait here/).waitFor();
+    await channels.getByText(/E-mail: no SMTP_URL is set, so mail goes to the demo mailbox/).waitFor();
+    await page.getByText('the later events of that order wait behind it').waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+    await shot(page, 'phone-admin-outbox-no-webhook');
+  });
+
   test('the demo mail page shows the order confirmation and the status mail, text and HTML', async () => {
     const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [1], 'PO-E2E-MAIL');
     await reportStatusViaApi(shop, await operatorApiToken(shop), order.code, { status: 'confirmed', note: 'See you Tuesday' });
@@ -154,9 +224,10 @@ describe('orders out, status in, mail and print', () => {
 
 describe('failing events in the back office', () => {
   let shop: Shop;
+  let port = 0;
   before(async () => {
     // A receiver address where nothing listens: every delivery fails at once.
-    const port = await new Promise<number>((resolve) => {
+    port = await new Promise<number>((resolve) => {
       const probe = createServer();
       probe.listen(0, '127.0.0.1', () => {
         const address = probe.address();
@@ -166,6 +237,7 @@ describe('failing events in the back office', () => {
     shop = await startShop({
       apiEnv: {
         WEBHOOK_URL: `http://127.0.0.1:${port}/hooks`,
+        // A loopback receiver is refused unless this allows it.
         WEBHOOK_ALLOW_PRIVATE: 'true',
         WEBHOOK_SECRET: `whsec_${Buffer.from('e2e-webhook-secret-of-the-test-000000').toString('base64')}`,
         OUTBOX_POLL_SECONDS: '0.1',
@@ -179,7 +251,7 @@ describe('failing events in the back office', () => {
 
   test('an operator sees an event that keeps failing, with the reason, and retries it', async () => {
     const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [1]);
-    const page = await shop.newPage();
+    const page = await shop.newPage({ viewport: DESKTOP });
     await operatorSignIn(page);
     await page.getByRole('link', { name: 'Orders out' }).click();
     await page.getByRole('heading', { name: 'Orders out', level: 1 }).waitFor();
@@ -188,6 +260,11 @@ describe('failing events in the back office', () => {
       await page.waitForTimeout(250);
       await page.reload();
     }
+    const channels = page.getByTestId('outbox-channels');
+    await channels.getByText(`ERP webhook: sent to 127.0.0.1:${port}`).waitFor();
+    await channels.getByText(/^E-mail: /).waitFor();
+    await page.getByText('the later events of that order wait behind it').waitFor();
+    await shot(page, 'desktop-admin-outbox-failing');
     const row = table.getByRole('row').filter({ hasText: order.code });
     await row.getByText('ERP webhook').waitFor();
     assert.match(await row.innerText(), /ECONNREFUSED/);

@@ -5,7 +5,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, titleBecomes, type Shop } from './support/shop';
 import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, tabTo, WIDTHS, type ApiProduct } from './journey-support';
-import { daysFromToday, deliveryRow, savedCart, standingOrder, type StandingOrderJson } from './standing-support';
+import { daysFromToday, deliveryRow, longDate, savedCart, standingOrder, type StandingOrderJson } from './standing-support';
 import { apiCall, scrollsSideways, setApiClock } from './weekly-support';
 
 /** Issue 17, the storefront side: make a standing order, skip a date, change one delivery, pause, resume and end. */
@@ -75,7 +75,7 @@ describe('making a standing order', () => {
       await page.getByRole('button', { name: 'Create standing order' }).click();
       const start = page.getByLabel('First delivery');
       // The message is the start date's own: the field's description points at it.
-      await page.locator(`#${await start.getAttribute('id')}-error`).getByText('The start date cannot be in the past').waitFor();
+      await page.locator(`#${await start.getAttribute('id')}-error`).getByText('The first delivery cannot be in the past').waitFor();
       assert.match((await start.getAttribute('aria-describedby')) ?? '', /-error/);
       assert.equal(await page.getByRole('checkbox', { name: 'Friday' }).isChecked(), true);
       assert.equal(await page.getByLabel('Last delivery (optional)').inputValue(), daysFromToday(60));
@@ -106,6 +106,43 @@ describe('making a standing order', () => {
       await page.getByRole('heading', { level: 1, name }).waitFor();
     });
   }
+
+  test('the first delivery follows the ticked days, the page says that day, and the date errors name the fields as labelled', async () => {
+    const name = unique('Days follow');
+    const cartCode = await savedCart(shop, SOLO, name, lines());
+    const page = await shop.newPage({ viewport: PHONE });
+    await signedIn(shop, page, SOLO.username);
+    await page.goto(`/account/standing-orders/new/?cart=${cartCode}`);
+    const start = page.getByLabel('First delivery');
+    const earliest = await start.inputValue();
+    const weekday = async () => new Date(`${await start.inputValue()}T12:00:00Z`).getUTCDay();
+
+    await page.getByRole('checkbox', { name: 'Friday' }).check();
+    assert.equal(await weekday(), 5, 'Friday ticked: the first delivery is a Friday');
+    assert.ok((await start.inputValue()) >= earliest, 'never before the first open date');
+    await page.getByRole('checkbox', { name: 'Friday' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Tuesday' }).check();
+    assert.equal(await weekday(), 2, 'Tuesday ticked instead: a Tuesday');
+    await shot(page, 'phone-form-first-delivery');
+
+    // The last delivery before the first: said in the labels' words, in the browser.
+    await page.getByLabel('Last delivery (optional)').fill(daysFromToday(1));
+    await page.getByRole('button', { name: 'Create standing order' }).click();
+    await page.getByText('The last delivery must be on or after the first delivery').waitFor();
+    await page.getByLabel('Last delivery (optional)').fill('');
+
+    // A date typed on a day not chosen (a Friday, Tuesday ticked): the order starts on the next Tuesday and says so.
+    const tuesday = await start.inputValue();
+    const friday = new Date(Date.parse(`${tuesday}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    const nextTuesday = new Date(Date.parse(`${tuesday}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    await start.fill(friday);
+    await page.getByRole('button', { name: 'Create standing order' }).click();
+    await page.waitForURL('**/account/standing-orders/SO-*/?created=1');
+    const facts = await page.locator('main dl').first().innerText();
+    assert.match(facts, /Every Tuesday/);
+    assert.match(facts, new RegExp(`From\\s+${longDate(nextTuesday)}`), facts);
+    assert.match((await deliveryRow(page, nextTuesday).innerText()).trim(), /^Tuesday/);
+  });
 
   test('from the current cart, keyboard only: disabled days are passed over, Space ticks, Enter creates', async () => {
     await setCart(shop, SOLO, lines());
@@ -291,6 +328,53 @@ describe('a standing order in use', () => {
     await card.locator('[data-status="ended"]').waitFor();
     assert.equal(await card.getByRole('button', { name: `Resume ${name}` }).count(), 0);
   });
+});
+
+describe('an ended standing order', () => {
+  for (const [label, viewport] of WIDTHS) {
+    test(`at ${label} width: ending is confirmed; it says it ended, keeps the link to the order it placed and has nothing to pay`, async () => {
+      const name = unique(`Ended ${label}`);
+      const order = await standingOrder(shop, SOLO, name, lines(), TUE_FRI);
+      const delivery = order.nextDeliveries[0];
+      assert.ok(delivery);
+      try {
+        await setApiClock(shop, new Date(new Date(delivery.cutoff).getTime() + 60_000));
+        const run = await fetch(`${shop.apiUrl}/test/standing-orders/run`, { method: 'POST' });
+        assert.equal(run.status, 200, await run.text());
+      } finally {
+        await setApiClock(shop, null);
+      }
+      const page = await shop.newPage({ viewport });
+      await signedIn(shop, page, SOLO.username);
+      await page.goto(`/account/standing-orders/${order.code}/`);
+      await deliveryRow(page, delivery.date).getByRole('link', { name: /^MV-/ }).waitFor();
+
+      await page.getByRole('button', { name: `End ${name}` }).click();
+      await page.getByRole('button', { name: 'Yes, end it' }).click();
+      await page.locator('[data-status="ended"]').first().waitFor();
+      await page.getByRole('status').getByText('Standing order ended').waitFor();
+      const facts = await page.locator('main dl').first().innerText();
+      assert.doesNotMatch(facts, /You end it/);
+      assert.match(facts, /Until\s+Ended/);
+      assert.equal(await page.getByText('Total to pay').count(), 0, 'nothing to pay on an ended standing order');
+      const placed = deliveryRow(page, delivery.date).getByRole('link', { name: /^MV-/ });
+      await placed.waitFor();
+      await assertAccessible(page, `ended standing order (${label})`);
+      assert.equal(await scrollsSideways(page), false);
+      await shot(page, `${label}-ended`);
+
+      // Still so after a reload, and on the list.
+      await page.reload();
+      await deliveryRow(page, delivery.date).getByRole('link', { name: /^MV-/ }).waitFor();
+      await page.goto('/account/standing-orders/');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      assert.doesNotMatch(await card.innerText(), /You end it/);
+      await card.getByRole('link', { name: /^MV-/ }).waitFor();
+      await page.goto(`/account/standing-orders/${order.code}/`);
+      await deliveryRow(page, delivery.date).getByRole('link', { name: /^MV-/ }).click();
+      await page.waitForURL('**/account/orders/MV-*/');
+    });
+  }
 });
 
 describe('changing a standing order itself', () => {

@@ -52,8 +52,10 @@ export async function presentStandingOrders(db: DbOrTx, clock: Clock, scoped: Sc
   const [lines, records] = await Promise.all([standingLines(db, ids, first.scope.soldToCode), deliveryRecords(db, ids, today)]);
   return scoped.map((one) => {
     const own = records.get(one.standingOrder.id);
-    // An ended standing order yields nothing more; a paused one shows its dates as they would be.
-    const next = one.standingOrder.status === 'ended' ? [] : deliveriesFrom(ruleOf(one.standingOrder), scheduleOf(one.scope), today, NEXT_DELIVERIES);
+    // An ended standing order yields nothing more, but the orders it placed before it ended are still to come
+    // and keep their links; a paused one shows its dates as they would be.
+    const ended = one.standingOrder.status === 'ended';
+    const next = deliveriesFrom(ruleOf(one.standingOrder), scheduleOf(one.scope), today, NEXT_DELIVERIES).filter((delivery) => !ended || own?.get(delivery.date)?.orderId);
     return standingOrderView(one, lines.get(one.standingOrder.id) ?? [], next.map((delivery) => deliveryView(delivery, own?.get(delivery.date), one.standingOrder.activeSince)));
   });
 }

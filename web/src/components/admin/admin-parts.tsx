@@ -33,6 +33,17 @@ export function AdminPager({ basePath, params, page, hasMore }: { basePath: stri
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
 
+const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** A calendar date ('2026-11-28', no zone: read at noon UTC) as 'Sat 28 Nov 2026'; anything else as it came. */
+export function formatDay(isoDate: string): string {
+  const at = new Date(`${isoDate}T12:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate) || Number.isNaN(at.getTime())) return isoDate;
+  return DAY.formatToParts(at)
+    .filter((part) => part.type !== 'literal')
+    .map((part) => part.value)
+    .join(' ');
+}
+
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export const weekdayNames = (days: number[]) => days.map((day) => WEEKDAYS[day - 1] ?? String(day)).join(' ');
 

@@ -15,17 +15,17 @@ interface Props {
   status: StandingStatus;
 }
 
-/** Pause or resume a standing order, and end it (final, so it asks first). An ended one has nothing to change. */
+/** Pause or resume a standing order, and end it (final, so it asks first, and says once it is done). */
 export function StandingControls({ code, name, status }: Props) {
   const { state, action, pending, submit } = useFormAction(standingStatusAction, IDLE);
   const [askingEnd, setAskingEnd] = useState(false);
-  if (status === 'ended') return null;
   const toggle = status === 'paused' ? 'resume' : 'pause';
   const questionId = `end-question-${code}`;
 
   return (
     <div className={styles.controls}>
-      {askingEnd ? (
+      {/* Once ended there is nothing to change; the status line below stays to confirm it. */}
+      {status === 'ended' ? null : askingEnd ? (
         <ConfirmStep
           questionId={questionId}
           question={`End the standing order ‘${name}’? No more orders will be placed from it, and it cannot be started again. Orders already placed stay as they are.`}

@@ -6,6 +6,7 @@ import type { StandingOrder } from '@/lib/commerce/standing-order-schemas';
 import { everyWeekdays } from '@/lib/commerce/weekdays';
 import { DeliveryFacts } from './delivery-facts';
 import { StandingControls } from './standing-controls';
+import { standingFrom, standingUntil } from './standing-dates';
 import { DeliveryStatePill, StandingStatusPill } from './status-pills';
 import accountStyles from '@/components/account/account.module.css';
 import styles from './standing.module.css';
@@ -29,17 +30,17 @@ export function StandingOrderCard({ order }: { order: StandingOrder }) {
         <dt>Delivery days</dt>
         <dd>{everyWeekdays(order.weekdays)}</dd>
         <dt>From</dt>
-        <dd>{formatShortDate(`${order.startDate}T12:00:00Z`)}</dd>
+        <dd>{formatShortDate(`${standingFrom(order)}T12:00:00Z`)}</dd>
         <dt>Until</dt>
-        <dd>{order.endDate ? formatShortDate(`${order.endDate}T12:00:00Z`) : 'You end it'}</dd>
+        <dd>{standingUntil(order, (date) => formatShortDate(`${date}T12:00:00Z`))}</dd>
         <dt>Each order</dt>
         <dd>
           {order.lines.length} {order.lines.length === 1 ? 'line' : 'lines'}, {order.totalPriceWithTax.formattedValue}
         </dd>
       </dl>
-      {order.status === 'ended' ? null : (
+      {order.status === 'ended' && dates.length === 0 ? null : (
         <section aria-label={`Next dates of ${order.name}`}>
-          <h3 className={styles.cardSubtitle}>Next dates</h3>
+          <h3 className={styles.cardSubtitle}>{order.status === 'ended' ? 'Ordered before it ended' : 'Next dates'}</h3>
           {dates.length === 0 ? (
             <p className={styles.why}>None left before the end date.</p>
           ) : (

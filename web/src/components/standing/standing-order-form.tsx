@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { changeStandingOrderAction, createStandingOrderAction } from '@/app/account/standing-orders/actions';
 import {
   fieldErrors,
+  firstDeliveryOn,
   linesRefusal,
   NO_STANDING_LINES,
   STANDING_FORM_IDLE,
@@ -62,6 +63,14 @@ export function StandingOrderForm({ purpose, deliveryWeekdays, rangeName, purcha
   const lines = useEditableLines(changing ? purpose.lines : NO_LINES);
   const { errors, lineError } = checked ?? (state.status === 'error' ? state : NO_REFUSAL);
   const set = <K extends keyof StandingOrderValues>(key: K, value: StandingOrderValues[K]) => setValues((all) => ({ ...all, [key]: value }));
+  // The date the first delivery is counted from: the earliest open one, or the one the customer typed.
+  const [startFrom, setStartFrom] = useState(values.startDate);
+  const chooseDays = (weekdays: number[]) =>
+    setValues((all) => ({ ...all, weekdays, startDate: changing ? all.startDate : firstDeliveryOn(weekdays, startFrom) }));
+  const typeStart = (startDate: string) => {
+    setStartFrom(startDate);
+    set('startDate', startDate);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const refusal = refusalOf(purpose, values, lines);
@@ -78,7 +87,7 @@ export function StandingOrderForm({ purpose, deliveryWeekdays, rangeName, purcha
     <form action={action} onSubmit={onSubmit} className={cartStyles.checkout} aria-labelledby="standing-form-title" noValidate>
       <h2 id="standing-form-title">Standing order details</h2>
       {purpose.kind === 'create' ? <input type="hidden" name="cartId" value={purpose.cartId} /> : <input type="hidden" name="code" value={purpose.code} />}
-      <WeekdayPicker deliveryWeekdays={deliveryWeekdays} rangeName={rangeName} chosen={values.weekdays} onChange={(days) => set('weekdays', days)} error={errors.weekdays} />
+      <WeekdayPicker deliveryWeekdays={deliveryWeekdays} rangeName={rangeName} chosen={values.weekdays} onChange={chooseDays} error={errors.weekdays} />
       <div className={styles.dates}>
         {changing ? (
           <div className="field field-medium">
@@ -94,8 +103,8 @@ export function StandingOrderForm({ purpose, deliveryWeekdays, rangeName, purcha
             type="date"
             size="medium"
             value={values.startDate}
-            onChange={(event) => set('startDate', event.target.value)}
-            help="The first date on or after this that is one of your delivery days."
+            onChange={(event) => typeStart(event.target.value)}
+            help="The first date that is one of the days you chose; ticking days moves it to the first of them."
             error={errors.startDate}
             touched
           />

@@ -19,6 +19,8 @@ export const orderSchema = z.object({
     z.object({
       entryNumber: z.number(),
       quantity: z.number(),
+      /** Null until the warehouse reports what it sent. */
+      deliveredQuantity: z.number().nullable().default(null),
       product: z.object({ code: z.string(), name: z.string(), packSize: z.string() }),
       basePrice: money,
       totalPrice: money,

@@ -40,6 +40,8 @@ export const mailSchema = z.object({
 });
 
 export const outboxSchema = z.object({
+  /** The host each channel sends to; null when none is set (webhook events wait, mail goes to the demo mailbox). */
+  destinations: z.object({ webhook: z.string().nullable(), mail: z.string().nullable() }),
   backlog: z.array(z.object({ channel: z.string(), waiting: z.number(), failing: z.number() })),
   failing: z.array(
     z.object({

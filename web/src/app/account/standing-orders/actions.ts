@@ -12,6 +12,7 @@ import type { AppError } from '@/lib/errors/app-error';
 import {
   fieldErrors,
   fieldOf,
+  inFormWords,
   linesRefusal,
   NO_STANDING_LINES,
   sentLinesSchema,
@@ -44,7 +45,7 @@ const refused = (values: StandingOrderValues, refusal: StandingRefusal & { netwo
 function refusedBy(error: AppError, values: StandingOrderValues, entries: readonly StandingEntry[] = []): StandingFormState {
   const network = error.type === 'FailedToFetch';
   const line = refusedLine(error.subject, entries);
-  const message = errorText(error);
+  const message = inFormWords(errorText(error));
   return refused(values, line ? { errors: {}, lineError: { line, message }, network } : { errors: { [fieldOf(error.subject)]: message }, network });
 }
 

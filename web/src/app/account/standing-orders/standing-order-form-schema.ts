@@ -5,13 +5,13 @@ const detailsSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name for the standing order').max(80, 'Use at most 80 characters for the name'),
   weekdays: z.array(z.coerce.number().int().min(1).max(7)).min(1, 'Choose at least one delivery day'),
   startDate: z.iso.date('Choose the date of the first delivery'),
-  endDate: z.union([z.literal(''), z.iso.date('Enter the end date as a date, or leave it empty')]),
+  endDate: z.union([z.literal(''), z.iso.date('Enter the last delivery as a date, or leave it empty')]),
   purchaseOrderNumber: z.string().trim().max(LIMITS.purchaseOrderNumber, LIMIT_MESSAGES.purchaseOrderNumber),
   deliveryInstructions: z.string().trim().max(LIMITS.deliveryInstructions, LIMIT_MESSAGES.deliveryInstructions),
 });
 
 const endOnOrAfterStart = (form: { startDate: string; endDate: string }) => form.endDate === '' || form.endDate >= form.startDate;
-const END_BEFORE_START = { path: ['endDate'], message: 'The end date must be on or after the start date' };
+const END_BEFORE_START = { path: ['endDate'], message: 'The last delivery must be on or after the first delivery' };
 
 /** The "Make this a standing order" form, checked in the browser and again by the server (the API's limits). */
 export const standingOrderFormSchema = detailsSchema.extend({ cartId: z.string().min(1).max(64) }).refine(endOnOrAfterStart, END_BEFORE_START);
@@ -61,6 +61,31 @@ const FIELDS: readonly string[] = ['name', 'weekdays', 'startDate', 'endDate', '
 export function fieldOf(subject: string | number | undefined): StandingOrderFields | 'form' {
   const head = String(subject ?? '').split('.')[0] ?? '';
   return FIELDS.includes(head) ? (head as StandingOrderFields) : 'form';
+}
+
+/**
+ * A message in the words of the form: the API names the dates by its fields (start and end date), the form
+ * labels them "First delivery" and "Last delivery".
+ */
+export const inFormWords = (message: string): string => message.replace(/\bstart date\b/gi, 'first delivery').replace(/\bend date\b/gi, 'last delivery');
+
+const DAY_MS = 86_400_000;
+
+/** The ISO weekday (1 = Monday … 7 = Sunday) of a calendar date. */
+const isoWeekday = (isoDate: string): number => ((new Date(`${isoDate}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/**
+ * The first date on or after `from` that falls on one of `weekdays`: the day a standing order starting on
+ * `from` first delivers. `from` itself when no day is chosen or it is not a date.
+ */
+export function firstDeliveryOn(weekdays: readonly number[], from: string): string {
+  const start = Date.parse(`${from}T12:00:00Z`);
+  if (weekdays.length === 0 || Number.isNaN(start) || !/^\d{4}-\d{2}-\d{2}$/.test(from)) return from;
+  for (let offset = 0; offset < 7; offset += 1) {
+    const date = new Date(start + offset * DAY_MS).toISOString().slice(0, 10);
+    if (weekdays.includes(isoWeekday(date))) return date;
+  }
+  return from;
 }
 
 /** The first message for each field of a failed check. */

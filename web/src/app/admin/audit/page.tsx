@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AuditChange } from '@/components/admin/audit-change';
 import { AdminLoadFailed, AdminPager, formatDateTime, pageParam, param } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
 import { auditSchema } from '@/lib/admin/admin-schemas';
@@ -9,9 +10,16 @@ export const metadata: Metadata = { title: 'Audit log' };
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
-const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+/** The filter's choices: the prefix of the actions each covers (order.status, user.disable, …). */
+const AREAS = [
+  ['order.', 'Orders'],
+  ['user.', 'Users'],
+  ['product.', 'Products'],
+  ['import.', 'Imports'],
+  ['outbox.', 'Orders out'],
+] as const;
 
-/** Every operator change, newest first: who, what, when, and the subject before and after. */
+/** Every operator change, newest first: who, what, when, and what changed on the subject (before → after). */
 export default async function AdminAuditPage({ searchParams }: { searchParams: Params }) {
   await requireOperator();
   const params = await searchParams;
@@ -26,9 +34,11 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
           Action
           <select name="action" defaultValue={filters.action ?? ''}>
             <option value="">All</option>
-            <option value="user.">Users</option>
-            <option value="product.">Products</option>
-            <option value="import.">Imports</option>
+            {AREAS.map(([prefix, name]) => (
+              <option key={prefix} value={prefix}>
+                {name}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -57,8 +67,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
                 <th scope="col">Subject</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
+                <th scope="col">Change</th>
               </tr>
             </thead>
             <tbody>
@@ -68,11 +77,8 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                   <td data-label="Who">{entry.operator}</td>
                   <td data-label="What">{entry.action}</td>
                   <td data-label="Subject">{entry.subject}</td>
-                  <td data-label="Before">
-                    <code>{show(entry.before)}</code>
-                  </td>
-                  <td data-label="After">
-                    <code>{show(entry.after)}</code>
+                  <td data-label="Change">
+                    <AuditChange before={entry.before} after={entry.after} />
                   </td>
                 </tr>
               ))}

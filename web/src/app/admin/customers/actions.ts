@@ -8,7 +8,7 @@ import { userStateSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
 
 const input = z.object({ username: z.string().min(3).max(254), action: z.enum(['disable', 'enable', 'unlock']) });
-const DONE = { disable: 'Disabled', enable: 'Enabled', unlock: 'Unlocked' } as const;
+const DONE = { disable: 'Disabled: they cannot sign in', enable: 'Enabled: they can sign in again', unlock: 'Unlocked: they can sign in again' } as const;
 
 /** Disable, enable or unlock a customer user; the API checks the role and audits the change. */
 export async function changeUserStatus(_state: AdminActionState, formData: FormData): Promise<AdminActionState> {

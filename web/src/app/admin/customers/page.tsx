@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AdminActionForm } from '@/components/admin/admin-action-form';
 import { AdminLoadFailed, AdminPager, pageParam, param, weekdayNames } from '@/components/admin/admin-parts';
+import { UserStatusActions } from '@/components/admin/user-status-actions';
 import { adminCall } from '@/lib/admin/admin-client';
 import { customerListSchema, type CustomerUser } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { changeUserStatus } from './actions';
 
 export const metadata: Metadata = { title: 'Customers' };
 
@@ -15,20 +14,6 @@ function UserState({ user }: { user: CustomerUser }) {
   if (user.status === 'disabled') return <span className="admin-status-bad">Disabled</span>;
   if (user.locked) return <span className="admin-status-bad">Locked</span>;
   return <span className="admin-status-ok">Active</span>;
-}
-
-function UserActions({ user }: { user: CustomerUser }) {
-  const fields = (action: string) => ({ username: user.username, action });
-  return (
-    <>
-      {user.status === 'active' ? (
-        <AdminActionForm action={changeUserStatus} fields={fields('disable')} label="Disable" accessibleLabel={`Disable ${user.username}`} pendingLabel="Disabling…" />
-      ) : (
-        <AdminActionForm action={changeUserStatus} fields={fields('enable')} label="Enable" accessibleLabel={`Enable ${user.username}`} pendingLabel="Enabling…" />
-      )}
-      {user.locked ? <AdminActionForm action={changeUserStatus} fields={fields('unlock')} label="Unlock" accessibleLabel={`Unlock ${user.username}`} pendingLabel="Unlocking…" /> : null}
-    </>
-  );
 }
 
 /** Sold-tos with their ship-tos (ranges, delivery days, cut-off) and users, who can be disabled, enabled and unlocked. */
@@ -111,7 +96,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                             <UserState user={user} />
                           </td>
                           <td data-label="Actions">
-                            <UserActions user={user} />
+                            <UserStatusActions username={user.username} status={user.status} locked={user.locked} />
                           </td>
                         </tr>
                       ))}
@@ -129,7 +114,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
           <ul>
             {result.data.unconfiguredUsers.map((user) => (
               <li key={user.username} data-testid={`user-${user.username}`}>
-                {user.name} &lt;{user.username}&gt; <UserState user={user} /> <UserActions user={{ ...user }} />
+                {user.name} &lt;{user.username}&gt; <UserState user={user} /> <UserStatusActions username={user.username} status={user.status} locked={user.locked} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AdminLoadFailed, AdminPager, formatDateTime, pageParam, param } from '@/components/admin/admin-parts';
+import { AdminLoadFailed, AdminPager, formatDateTime, formatDay, pageParam, param } from '@/components/admin/admin-parts';
+import { statusLabel } from '@/components/orders/order-status';
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderListSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
@@ -78,8 +79,8 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                   </td>
                   <td data-label="Range">{order.salesOrg}</td>
                   <td data-label="Placed by">{order.placedBy}</td>
-                  <td data-label="Delivery">{order.deliveryDate}</td>
-                  <td data-label="Status">{order.status}</td>
+                  <td data-label="Delivery">{formatDay(order.deliveryDate)}</td>
+                  <td data-label="Status">{statusLabel(order.status)}</td>
                   <td data-label="Total" className="num">
                     {order.totalPriceWithTax.formattedValue}
                   </td>

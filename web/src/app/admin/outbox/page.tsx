@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import type { z } from 'zod';
 import { AdminActionForm } from '@/components/admin/admin-action-form';
 import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
@@ -11,9 +12,24 @@ export const metadata: Metadata = { title: 'Orders out' };
 
 const CHANNELS: Record<string, string> = { webhook: 'ERP webhook', mail: 'E-mail' };
 
+type Outbox = z.infer<typeof outboxSchema>;
+
+/** Every channel, waiting or not, then any other the API reports. */
+function channelsOf(backlog: Outbox['backlog']): Outbox['backlog'] {
+  const known = Object.keys(CHANNELS).map((channel) => backlog.find((row) => row.channel === channel) ?? { channel, waiting: 0, failing: 0 });
+  return [...known, ...backlog.filter((row) => !(row.channel in CHANNELS))];
+}
+
+function whereTo(channel: string, { webhook, mail }: Outbox['destinations']): string {
+  if (channel === 'webhook') return webhook ? `sent to ${webhook}` : 'no WEBHOOK_URL is set, so webhook events wait here until it is';
+  if (channel === 'mail') return mail ? `sent through the mail server ${mail}` : 'no SMTP_URL is set, so mail goes to the demo mailbox (see Mail)';
+  return 'sent by its own channel';
+}
+
 /**
- * Orders out: what waits to be delivered to the ERP and to customers' mailboxes, and the events that keep
- * failing (they are retried with growing waits; "Retry now" tries at once, for when the receiver is fixed).
+ * Orders out: where each channel sends, what waits to be delivered to the ERP and to customers' mailboxes, and
+ * the events that keep failing (they are retried with growing waits; "Retry now" tries at once, for when the
+ * receiver is fixed).
  */
 export default async function AdminOutboxPage() {
   await requireOperator();
@@ -25,18 +41,19 @@ export default async function AdminOutboxPage() {
         <AdminLoadFailed error={result.error} />
       ) : (
         <>
-          <section className="admin-section" aria-label="Waiting">
-            {result.data.backlog.length === 0 ? (
-              <p>Everything has been delivered.</p>
-            ) : (
-              <ul>
-                {result.data.backlog.map((row) => (
-                  <li key={row.channel}>
-                    {CHANNELS[row.channel] ?? row.channel}: {row.waiting} waiting, {row.failing} failing
-                  </li>
-                ))}
-              </ul>
-            )}
+          <section className="admin-section" aria-labelledby="outbox-where">
+            <h2 id="outbox-where">Where events go</h2>
+            <ul data-testid="outbox-channels">
+              {channelsOf(result.data.backlog).map((row) => (
+                <li key={row.channel}>
+                  <strong>{CHANNELS[row.channel] ?? row.channel}</strong>: {whereTo(row.channel, result.data.destinations)}. {row.waiting} waiting, {row.failing} failing.
+                </li>
+              ))}
+            </ul>
+            <p>
+              The events of one order go out in the order they happened: while one of them keeps failing, the later events of that order wait behind it. Other orders’
+              events still go.
+            </p>
           </section>
           <h2>Failing events</h2>
           {result.data.failing.length === 0 ? (

@@ -8,6 +8,7 @@ import { CartTotals } from '@/components/cart/cart-totals';
 import { DeliveryList } from '@/components/standing/delivery-list';
 import { StandingControls } from '@/components/standing/standing-controls';
 import { StandingStatusPill } from '@/components/standing/status-pills';
+import { standingFrom, standingUntil } from '@/components/standing/standing-dates';
 import { UnavailableLines } from '@/components/standing/unavailable-lines';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { findStandingOrder } from '@/lib/commerce/page-subjects';
@@ -55,6 +56,7 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
   }
   const order = result.data;
   const notice = noticeOf(await searchParams);
+  const ended = order.status === 'ended';
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[...crumbs, { name: order.name }]} />
@@ -74,9 +76,9 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
         <dt>Delivery days</dt>
         <dd>{everyWeekdays(order.weekdays)}</dd>
         <dt>From</dt>
-        <dd>{formatCalendarDate(order.startDate)}</dd>
+        <dd>{formatCalendarDate(standingFrom(order))}</dd>
         <dt>Until</dt>
-        <dd>{order.endDate ? formatCalendarDate(order.endDate) : 'You end it'}</dd>
+        <dd>{standingUntil(order, formatCalendarDate)}</dd>
         <dt>PO number</dt>
         <dd>{order.purchaseOrderNumber || '–'}</dd>
         {order.deliveryInstructions ? (
@@ -89,7 +91,7 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
       {order.status === 'paused' ? (
         <p className={styles.warning}>Paused: no order is placed and no reminder is sent until you resume it. The dates below are those it would have.</p>
       ) : null}
-      {order.status === 'ended' ? null : (
+      {ended ? null : (
         // Its own block, so the link is as wide as its words rather than the page.
         <div>
           <Link href={`${standingOrderHref(order.code)}edit/`} className={cartStyles.secondaryLink}>
@@ -104,13 +106,21 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
       </section>
       <section className={styles.section} aria-labelledby="standing-lines">
         <h2 id="standing-lines">Lines of each order</h2>
-        <p className={cartStyles.hint}>At today’s prices, per case excluding VAT; each order is placed with the prices of its cut-off.</p>
-        <UnavailableLines lines={order.unavailable} what="each order" />
+        {ended ? (
+          <p className={cartStyles.hint}>What each order held; it has ended, so nothing more is ordered or to pay from it.</p>
+        ) : (
+          <>
+            <p className={cartStyles.hint}>At today’s prices, per case excluding VAT; each order is placed with the prices of its cut-off.</p>
+            <UnavailableLines lines={order.unavailable} what="each order" />
+          </>
+        )}
         <div className={cartStyles.layout}>
           <OrderLines lines={order.lines} label="Standing order lines" />
-          <div className={cartStyles.summary}>
-            <CartTotals cart={order} />
-          </div>
+          {ended ? null : (
+            <div className={cartStyles.summary}>
+              <CartTotals cart={order} />
+            </div>
+          )}
         </div>
       </section>
     </div>

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts';
+import { AdminLoadFailed, formatDateTime, formatDay } from '@/components/admin/admin-parts';
 import { OrderStatusPanel } from '@/components/admin/order-status-panel';
+import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderSchema } from '@/lib/admin/admin-schemas';
@@ -16,6 +17,8 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
   const { code } = await params;
   const result = await adminCall(orderSchema, `/orders/${encodeURIComponent(code)}`);
   if (!result.ok && (result.error.status === 404 || result.error.status === 400)) notFound();
+  // The warehouse reports what it sent once the order leaves; until then there is nothing to show.
+  const delivered = result.ok && hasDeliveredQuantities(result.data.entries);
   return (
     <div className="admin-page">
       <p>
@@ -41,7 +44,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
                 {result.data.shipTo.name} ({result.data.shipTo.code}), sold-to {result.data.soldTo}, range {result.data.salesOrg}
               </dd>
               <dt>Delivery date</dt>
-              <dd>{result.data.deliveryDate}</dd>
+              <dd>{formatDay(result.data.deliveryDate)}</dd>
               <dt>Purchase order</dt>
               <dd>{result.data.purchaseOrderNumber ?? '—'}</dd>
               <dt>Delivery instructions</dt>
@@ -59,6 +62,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
                   <th scope="col" className="num">
                     Quantity
                   </th>
+                  {delivered ? (
+                    <th scope="col" className="num">
+                      Delivered
+                    </th>
+                  ) : null}
                   <th scope="col" className="num">
                     Unit price
                   </th>
@@ -73,7 +81,8 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
               <tbody>
                 {result.data.entries.map((entry) => (
                   <tr key={entry.entryNumber}>
-                    <td data-label="Line">{entry.entryNumber}</td>
+                    {/* Entry numbers count from 0 (the API's); people count lines from 1. */}
+                    <td data-label="Line">{entry.entryNumber + 1}</td>
                     <td data-label="Product">
                       {entry.product.name} ({entry.product.code})
                     </td>
@@ -81,6 +90,15 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
                     <td data-label="Quantity" className="num">
                       {entry.quantity}
                     </td>
+                    {delivered ? (
+                      <td data-label="Delivered" className="num">
+                        {/* One element: on a phone the cell lays out its label and its value side by side. */}
+                        <span>
+                          {entry.deliveredQuantity ?? '—'}
+                          {shortBy(entry) > 0 ? <span className="admin-status-bad"> (short {shortBy(entry)})</span> : null}
+                        </span>
+                      </td>
+                    ) : null}
                     <td data-label="Unit price" className="num">
                       {entry.basePrice.formattedValue}
                     </td>
