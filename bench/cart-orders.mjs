@@ -5,7 +5,7 @@
  * add-to-cart into carts growing to 50 lines, update quantity, get cart (50 lines), place order (each
  * from a fresh, ready cart), an order history page, the order guide ("usual items": the ship-to's last 90
  * days of its two years of orders) and a 200-line bulk add into an empty cart; it ends with the ratios of
- * design §7 (order guide p99 against order history p99, bulk add p99 against single add p99).
+ * docs/decisions-left-open.md#weekly-ordering (order guide p99 against order history p99, bulk add p99 against single add p99).
  *
  *   node bench/cart-orders.mjs [--products 10000] [--orders 100000] [--duration 10] [--warmup 2]
  *                              [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
@@ -474,7 +474,7 @@ async function main() {
     console.log('| scenario | req/s | p50 ms | p99 ms | API CPU ms/req | PG CPU ms/req | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.apiCpu} | ${row.pgCpu} | ${row.errors} |`);
-    // Design §7 targets, as ratios of this run: order guide p99 ≤ 2× history p99, 200-line bulk add p99 ≤ 10× one add's.
+    // docs/decisions-left-open.md#weekly-ordering targets, as ratios of this run: order guide p99 ≤ 2× history p99, 200-line bulk add p99 ≤ 10× one add's.
     const p99Of = (key) => rows.find((row) => row.key === key)?.p99;
     const ratio = (key, reference, target) => {
       const [a, b] = [p99Of(key), p99Of(reference)];

@@ -18,7 +18,7 @@ interface AddToCartBody {
   cart: CartBody;
 }
 
-/** Design §7: POST /users/current/carts/{savedCartId}/addtocart copies a saved cart's lines; the saved cart stays. */
+/** docs/decisions-left-open.md#weekly-ordering: POST /users/current/carts/{savedCartId}/addtocart copies a saved cart's lines; the saved cart stays. */
 describe('saved carts: add to cart', () => {
   let server: TestServer;
   let solo: Shopper;

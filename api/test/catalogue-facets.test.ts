@@ -70,7 +70,7 @@ describe('GET /products/search: facets and filters', () => {
     assert.equal(next.body.pagination.totalResults, chilled?.count);
   });
 
-  it('filters featured products and collections (spec §9)', async () => {
+  it('filters featured products and collections (docs/storefront-requirements.md §9)', async () => {
     const featured = await search(server, { salesOrg: 'DAIR', query: ':name-asc:featuredProduct:true', pageSize: '100' });
     assert.equal(featured.body.pagination.totalResults, dairy.filter((r) => r.featured).length);
     assert.ok(featured.body.products.every((p) => p.featured));

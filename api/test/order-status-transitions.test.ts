@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canMove, customerMayChange, ORDER_STATUSES, type OrderStatus } from '../src/order-status/order-status';
 
-/** The contract (design §8), written out move by move: everything not listed here is refused. */
+/** The contract (docs/integration.md), written out move by move: everything not listed here is refused. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['placed', 'confirmed'],
   ['confirmed', 'picking'],

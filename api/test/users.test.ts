@@ -27,7 +27,7 @@ describe('GET /users/current', () => {
     );
   });
 
-  it('has the design §2 fields, each ship-to with its sold-to and address, and no secret of the user', async () => {
+  it('has the docs/api.md fields, each ship-to with its sold-to and address, and no secret of the user', async () => {
     const token = await server.tokenFor('solo@example.com');
     const response = await server.request(`${BASE}/users/current`, { token });
     const body = (await response.json()) as Record<string, unknown> & { shipTos: Record<string, unknown>[] };

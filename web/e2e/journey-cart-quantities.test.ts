@@ -55,7 +55,7 @@ describe('a typed quantity is never lost', () => {
 });
 
 describe('quantity messages', () => {
-  test('a blank quantity and Update is a message, not a removal (spec §4: only 0 removes)', async () => {
+  test('a blank quantity and Update is a message, not a removal (docs/storefront-requirements.md §4: only 0 removes)', async () => {
     await setCart(shop, SOLO, [{ code: plain.code, quantity: 3 }]);
     const page = await shop.newPage();
     await signedIn(shop, page, SOLO.username);

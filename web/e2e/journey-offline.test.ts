@@ -5,7 +5,7 @@ import { startShop, type Shop } from './support/shop';
 import { orderableProducts, SOLO, setCart, signedIn, waitForHeaderUnits, WIDTHS, type ApiProduct } from './journey-support';
 
 /**
- * Issue 13 point 1 / issue 12 point 8: a dropped connection or a 503 is spec §8 FailedToFetch, shown as a toast;
+ * Issue 13 point 1 / issue 12 point 8: a dropped connection or a 503 is docs/storefront-requirements.md §8 FailedToFetch, shown as a toast;
  * the page and what was typed stay, and the same click works once the connection is back.
  */
 let shop: Shop;

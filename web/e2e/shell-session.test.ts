@@ -4,7 +4,7 @@ import { orderableProducts, SOLO } from './journey-support';
 import { revokeAtApi } from './support/api';
 import { startShop, type Shop } from './support/shop';
 
-/** Access tokens live 3 s here, so every step past a short wait exercises refresh (spec §4 token handling). */
+/** Access tokens live 3 s here, so every step past a short wait exercises refresh (docs/storefront-requirements.md §4 token handling). */
 const TTL_SECONDS = 3;
 let shop: Shop;
 before(async () => {

@@ -132,7 +132,7 @@ describe('account switcher (multi@example.com)', () => {
     await page.waitForFunction(() => document.querySelector('.header-sub .switcher-button')?.textContent?.includes('0000410004'));
   });
 
-  test('the dropdown follows the spec: "Type to search" on focus, results announced, library defaults', async () => {
+  test('the dropdown follows the requirements: "Type to search" on focus, results announced, library defaults', async () => {
     const page = await shop.newPage();
     await shop.signIn(page, 'multi@example.com');
     const input = page.getByLabel('Account', { exact: true });

@@ -42,7 +42,7 @@ describe('shell rules', () => {
     assert.equal(shellModeFor('/loginx/'), 'full');
   });
 
-  test('route access and guards (spec §2)', () => {
+  test('route access and guards (docs/storefront-requirements.md §2)', () => {
     const anonymous = { signedIn: false, ready: false };
     const notSetUp = { signedIn: true, ready: false };
     const ready = { signedIn: true, ready: true };
@@ -59,7 +59,7 @@ describe('shell rules', () => {
     assert.equal(accessFor('/accounting/'), 'both');
   });
 
-  test('the account switcher (spec §4)', () => {
+  test('the account switcher (docs/storefront-requirements.md §4)', () => {
     const multi: SwitcherAccount[] = [
       { code: '0000410002', name: 'Quayside', salesOrgs: [{ code: 'CHIL' }, { code: 'DAIR' }] },
       { code: '0000410003', name: 'Old Town', salesOrgs: [{ code: 'DAIR' }] },
@@ -103,7 +103,7 @@ describe('shell rules', () => {
     assert.equal(oauth.description, 'Bad credentials');
     const bare = fromApiResponse(500, 'Internal Server Error', undefined);
     assert.deepEqual([bare.type, bare.title, bare.description], ['ServerStatusErrorFallback', 'An unexpected error occurred', '500 Internal Server Error']);
-    // An API that is shedding load, down or behind a failing gateway is a network failure to the customer (spec §8).
+    // An API that is shedding load, down or behind a failing gateway is a network failure to the customer (docs/storefront-requirements.md §8).
     for (const [status, statusText] of [[502, 'Bad Gateway'], [503, 'Service Unavailable'], [504, 'Gateway Timeout']] as const) {
       const unavailable = fromApiResponse(status, statusText, undefined);
       assert.deepEqual([unavailable.type, unavailable.title, unavailable.description], ['FailedToFetch', 'Temporary network error', 'Please try again'], String(status));

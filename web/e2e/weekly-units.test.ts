@@ -4,7 +4,7 @@ import { cartCsv, csvField } from '../src/lib/commerce/cart-csv';
 import { countdownAt, deliveryDay, timeLeft } from '../src/lib/commerce/cutoff';
 import { readOrderLines } from '../src/lib/commerce/order-lines-text';
 
-/** Weekly ordering rules that need no browser (design §7). */
+/** Weekly ordering rules that need no browser (docs/decisions-left-open.md#weekly-ordering). */
 describe('quick order text', () => {
   const codes = (text: string) => {
     const read = readOrderLines(text);

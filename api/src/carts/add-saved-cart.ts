@@ -7,7 +7,7 @@ import { fail, ok, type Result } from './problems';
 import { resolveCart, type CartTarget } from './resolve-cart';
 
 /**
- * Design §7 `addtocart`: a saved cart's lines are copied into the current cart of its ship-to and range, under
+ * docs/decisions-left-open.md#weekly-ordering `addtocart`: a saved cart's lines are copied into the current cart of its ship-to and range, under
  * the rules of an add; the saved cart stays as it is (unlike restore, which makes it the current cart).
  */
 export async function addSavedCartToCurrent(db: Db, userId: number, target: CartTarget): Promise<Result<Changed<LinesAdded>>> {

@@ -11,7 +11,7 @@ export interface BulkLine {
   quantity: unknown;
 }
 
-/** The reasons of design §7, plus cartFull when the cart's 500-line cap is reached. */
+/** The reasons of docs/decisions-left-open.md#weekly-ordering, plus cartFull when the cart's 500-line cap is reached. */
 export type BulkReason = 'unknownProduct' | 'notInRange' | 'belowMinimum' | 'badQuantity' | 'discontinued' | 'cartFull';
 
 export interface BulkProblem {

@@ -8,7 +8,7 @@ import { bulkAdd } from './bulk-add';
 import { cartParams, cartQuery, expectedVersion } from './cart-schemas';
 import { cartEtag } from './cart-view';
 
-/** At most this many lines per request (design §7); a cart holds 500 lines too. */
+/** At most this many lines per request (docs/decisions-left-open.md#weekly-ordering); a cart holds 500 lines too. */
 export const MAX_BULK_LINES = 500;
 
 // Quantities are checked line by line (a bad one is reported as badQuantity, not a 400 for the whole paste).

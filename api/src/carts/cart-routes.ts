@@ -15,7 +15,7 @@ import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
 import { openCurrentCart } from './open-cart';
 import { addSavedCartToCurrent } from './add-saved-cart';
 
-/** Carts under /users/current (design §2). Every route resolves the cart through the caller's own ship-tos. */
+/** Carts under /users/current (docs/api.md). Every route resolves the cart through the caller's own ship-tos. */
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const readCart = cartReader(db);

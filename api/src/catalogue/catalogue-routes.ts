@@ -54,7 +54,7 @@ export const categoryInput = z.object({ fields });
 export const detailParams = z.object({ code });
 
 /**
- * Catalogue reads (design §2). Decisions where the contract is silent:
+ * Catalogue reads (docs/api.md). Decisions where the contract is silent:
  * - The catalogue itself (names, packs, categories, images) is public: anonymous and client-credentials
  *   callers may search and read products, without prices. Prices need `shipTo`: a ship-to the signed-in
  *   user holds, in the requested range; anything else answers 404 like a ship-to that does not exist.

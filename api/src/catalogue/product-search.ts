@@ -31,7 +31,7 @@ export interface SearchResult {
 }
 
 /**
- * The search of spec §7: one range (`categories` are that range's), the prices of the ship-to the caller
+ * The search of docs/storefront-requirements.md §7: one range (`categories` are that range's), the prices of the ship-to the caller
  * names (checked in the search statement: shipToNotFound unless they hold it), facets that count against the other
  * filters. Answered from this process's search index when it can answer exactly, else by one statement.
  */

@@ -63,7 +63,7 @@ function expectedFilterValue(key: FilterKey, value: string): string | undefined 
   return undefined;
 }
 
-/** The sort in force: the caller's, else relevance with free text and name-asc without (spec §9). */
+/** The sort in force: the caller's, else relevance with free text and name-asc without (docs/storefront-requirements.md §9). */
 export function effectiveSort(query: SearchQuery): SortCode {
   return query.sort ?? (query.freeText === '' ? 'name-asc' : 'relevance');
 }

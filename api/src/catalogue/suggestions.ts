@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { correctedTerm, searchWords } from './search-text';
 import { selectRows } from './sql-rows';
 
-/** Spec §5/§9: suggestions only for a trimmed term longer than 3 characters. */
+/** docs/storefront-requirements.md §5/§9: suggestions only for a trimmed term longer than 3 characters. */
 export const SUGGESTION_MIN_LENGTH = 4;
 
 export interface SuggestionRequest {

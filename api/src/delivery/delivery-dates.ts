@@ -2,7 +2,7 @@ import { isBankHoliday, isWorkingDay } from './bank-holidays';
 import { addDays, isoWeekday, type IsoDate } from './calendar-date';
 import { formatLondonIso, londonInstant, londonWallClock } from './london-time';
 
-/** How far ahead the storefront may book: comfortably more than the two weeks the spec asks for. */
+/** How far ahead the storefront may book: comfortably more than the two weeks the shop shows ahead. */
 export const BOOKING_HORIZON_DAYS = 28;
 
 export interface DeliverySchedule {

@@ -1,6 +1,6 @@
 /**
  * The API's error catalogue. Every non-2xx answer under /occ/v2/b2b is built from an ApiError by the one
- * error handler in app.ts, as `{"errors":[{type, reason, message, subject}]}` (design §2).
+ * error handler in app.ts, as `{"errors":[{type, reason, message, subject}]}` (docs/api.md).
  */
 export class ApiError extends Error {
   constructor(

@@ -4,7 +4,7 @@ import { scrubLine, scrubMultiline } from './scrub';
 const line = (max: number) => z.string().max(max).transform(scrubLine);
 const optionalLine = (max: number) => line(max).optional();
 
-/** The storefront's error report (spec §7). Lengths are checked before scrubbing, which only shortens. */
+/** The storefront's error report (docs/storefront-requirements.md §7). Lengths are checked before scrubbing, which only shortens. */
 export const clientErrorReport = z.object({
   messageType: line(32).pipe(z.string().min(1)),
   message: z.string().min(1).max(2000).transform(scrubMultiline),

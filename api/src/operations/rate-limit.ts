@@ -52,7 +52,7 @@ export class RateLimit {
 
 const stores = new WeakMap<object, RateLimitStore>();
 
-/** One store per app (keyed by its deps), closed with the app; Redis when REDIS_URL is set (design §1 "Scale-out"). */
+/** One store per app (keyed by its deps), closed with the app; Redis when REDIS_URL is set (docs/operations.md). */
 export function rateLimitFor(app: FastifyInstance, rule: RateLimitRule): RateLimit {
   let store = stores.get(app.deps);
   if (!store) {

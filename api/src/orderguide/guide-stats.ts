@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { addDays } from '../delivery/calendar-date';
 import { londonInstant, londonWallClock } from '../delivery/london-time';
 
-/** How far back "usual items" look (design §7): the 90 London days before today, and today. */
+/** How far back "usual items" look (docs/decisions-left-open.md#weekly-ordering): the 90 London days before today, and today. */
 export const ORDER_GUIDE_DAYS = 90;
 
 /** What the ship-to's orders say about one product; product facts and prices are read fresh for each answer. */

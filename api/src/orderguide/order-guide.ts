@@ -67,7 +67,7 @@ async function pageProducts(db: DbOrTx, scope: ShipToScope, codes: string[]) {
 const unavailable = (product: ProductView): UnavailableReason | null =>
   !product.purchasable ? 'discontinued' : product.stock.stockLevelStatus === 'outOfStock' ? 'outOfStock' : null;
 
-/** "Usual items" of a ship-to and range at `now`, one page of them (design §7). */
+/** "Usual items" of a ship-to and range at `now`, one page of them (docs/decisions-left-open.md#weekly-ordering). */
 export async function orderGuide(db: DbOrTx, cache: GuideStatsCache, scope: ShipToScope, now: Date, page: GuidePage) {
   const since = windowStart(now);
   const { version, pars } = await guideState(db, scope, since);

@@ -10,7 +10,7 @@ import { orderGuide } from './order-guide';
 import { guideQuery, parBody, parParams, scopeQuery } from './orderguide-schemas';
 import { clearParLevel, setParLevel } from './par-levels';
 
-/** "Usual items" and par levels (design §7), scoped to a ship-to and range the caller holds (else 404). */
+/** "Usual items" and par levels (docs/decisions-left-open.md#weekly-ordering), scoped to a ship-to and range the caller holds (else 404). */
 export async function orderGuideRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const stats = new GuideStatsCache();

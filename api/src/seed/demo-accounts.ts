@@ -1,6 +1,6 @@
 import type { Range } from '../accounts/ship-tos';
 
-/** The demo's customers (design §5). Every demo user signs in with DEMO_PASSWORD. */
+/** The demo's customers (docs/decisions-left-open.md). Every demo user signs in with DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'Meadowvale-demo-1';
 
 export const SOLD_TOS = [
@@ -32,5 +32,5 @@ export const USERS = [
   { username: 'unconfigured@example.com', customerId: 'C0001004', name: 'Uma Patel', status: 'active', shipTos: [] },
 ];
 
-/** The demo back-office operator (design §8), seeded into the demo database only. */
+/** The demo back-office operator (docs/integration.md), seeded into the demo database only. */
 export const DEMO_OPERATOR = { email: 'admin@meadowvale.example', name: 'Alex Admin', role: 'admin' as const };

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { reportError } from '@/components/shell/report-error';
 
-/** Spec §2 error page for a render crash, reported to the API's /logging through /api/log/. */
+/** docs/storefront-requirements.md §2 error page for a render crash, reported to the API's /logging through /api/log/. */
 export default function ErrorPage({ error }: { error: Error & { digest?: string } }) {
   useEffect(() => {
     reportError({ kind: 'crash', title: error.name || 'Error', description: `${error.message}${error.digest ? ` (digest ${error.digest})` : ''}` });

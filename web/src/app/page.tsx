@@ -12,7 +12,7 @@ import styles from '@/components/catalogue/page.module.css';
 
 export const metadata: Metadata = { title: { absolute: `${site.brand} | Home` } };
 
-/** Spec §9: the featured filter and the two collections, each shown as a short row of cards. */
+/** docs/storefront-requirements.md §9: the featured filter and the two collections, each shown as a short row of cards. */
 const SECTIONS = [
   { id: 'featured', title: 'Featured products', filter: ['featuredProduct', 'true'] },
   { id: 'offers', title: 'Special offers', filter: ['collection', 'specialoffers'] },

@@ -1,4 +1,4 @@
-/** Everything brand-specific in one place (design §4). Safe for client components: no secrets here. */
+/** Everything brand-specific in one place (docs/decisions-left-open.md). Safe for client components: no secrets here. */
 export const site = {
   brand: 'Meadowvale Foods',
   titlePrefix: 'Business Orders',

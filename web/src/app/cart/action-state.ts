@@ -25,7 +25,7 @@ export const failed = (message: string, extra: { link?: MessageLink; cartUnits?:
 });
 
 /**
- * A failed API call as the form shows it. An outage (spec §8 FailedToFetch) is flagged so the page shows the
+ * A failed API call as the form shows it. An outage (docs/storefront-requirements.md §8 FailedToFetch) is flagged so the page shows the
  * catalogue's toast instead of a message at the field: nothing the customer typed was wrong.
  */
 export const failedWith = (error: AppError, message = errorText(error)): ActionState =>

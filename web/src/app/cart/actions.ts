@@ -40,7 +40,7 @@ export type LineAnswer = { ok: true } | { ok: false; message: string; network?: 
 const lineFailure = (answer: ActionState): LineAnswer =>
   answer.status === 'error' ? { ok: false, message: answer.message, network: answer.network } : { ok: true };
 
-/** Quantity 0 removes the line (spec §4); a blank or any other bad quantity is a message naming the product. */
+/** Quantity 0 removes the line (docs/storefront-requirements.md §4); a blank or any other bad quantity is a message naming the product. */
 export async function setQuantityAction(line: LineRef, quantity: unknown): Promise<LineAnswer> {
   const ref = lineSchema.safeParse(line);
   if (!ref.success) return { ok: false, message: 'Reload the page and try again' };

@@ -14,7 +14,7 @@ const UNAVAILABLE = { title: 'Temporary network error', description: 'Please try
 const TOO_MANY = { title: 'Too many sign-in attempts', description: 'Please wait a minute and try again.' };
 
 /**
- * Sign-in (spec §4): password grant with channel cfi, then the user's details; the tokens go into the encrypted
+ * Sign-in (docs/storefront-requirements.md §4): password grant with channel cfi, then the user's details; the tokens go into the encrypted
  * cookie only. Submitting twice just signs in twice: the last session wins and nothing else changes.
  */
 export async function signIn(_previous: SignInState, formData: FormData): Promise<SignInState> {

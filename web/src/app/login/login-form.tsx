@@ -15,7 +15,7 @@ const loadSchema = () => (schemaModule ??= import('./schema'));
 
 /** The sign-in form: checked in the browser with the same schema the server uses, and usable without script. */
 export function LoginForm({ next }: { next: string }) {
-  // A connection that drops is the spec §8 toast; the form keeps what was typed for the next try.
+  // A connection that drops is the docs/storefront-requirements.md §8 toast; the form keeps what was typed for the next try.
   const { state, action, pending, run } = useFormAction<SignInState>(signIn, {});
   const [clientErrors, setClientErrors] = useState<SignInFieldErrors>({});
   const [touched, setTouched] = useState({ username: false, password: false });

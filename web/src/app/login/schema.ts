@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * One schema for the sign-in form, checked in the browser and again by the Server Action (spec §5). zod/mini
+ * One schema for the sign-in form, checked in the browser and again by the Server Action (docs/storefront-requirements.md §5). zod/mini
  * keeps the sign-in page's script small (the same library, tree-shakable form).
  */
 export const signInSchema = z.object({

@@ -8,7 +8,7 @@ import { AddedLinesReport } from './added-lines-report';
 
 const IDLE: ReorderAnswer = { status: 'idle' };
 
-/** Design §7: copies the saved cart's lines into the current cart; the saved cart stays for next time. */
+/** docs/decisions-left-open.md#weekly-ordering: copies the saved cart's lines into the current cart; the saved cart stays for next time. */
 export function AddSavedCartButton({ cartId }: { cartId: string }) {
   const { state, action, pending, submit } = useFormAction(addSavedCartToCartAction, IDLE);
   return (

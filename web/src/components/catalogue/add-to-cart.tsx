@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * Quantity and add-to-cart on a product card: progress, success and errors stay on the page, and the box keeps
- * what the customer typed (also when the connection drops: spec §8 toast, then the same click works again).
+ * what the customer typed (also when the connection drops: docs/storefront-requirements.md §8 toast, then the same click works again).
  */
 export function AddToCart({ productCode, productName, minOrderQuantity, disabled = false }: Props) {
   const { state, action, pending, submit } = useFormAction(addToCartAction, IDLE);

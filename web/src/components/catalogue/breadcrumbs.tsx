@@ -6,7 +6,7 @@ export interface Crumb {
   href?: string;
 }
 
-/** Spec §2: Home > links > current title. */
+/** docs/storefront-requirements.md §2: Home > links > current title. */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>

@@ -13,7 +13,7 @@ async function activeTree(): Promise<{ range: string; tree: CategoryNode[] } | u
 }
 
 /**
- * Desktop category bar (spec §1: chill-themed for the CHIL range). A top category's subcategories open on
+ * Desktop category bar (docs/storefront-requirements.md §1: chill-themed for the CHIL range). A top category's subcategories open on
  * hover and on keyboard focus (:focus-within), so the bar needs no script.
  */
 export async function CategoryBar() {

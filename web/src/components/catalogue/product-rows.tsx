@@ -5,7 +5,7 @@ import type { Product } from '@/lib/commerce/types';
 import { RowAdd } from './row-add';
 import styles from './product-rows.module.css';
 
-/** The compact list view (design §7): a row per product with its facts, price and a +/- stepper. */
+/** The compact list view (docs/decisions-left-open.md#weekly-ordering): a row per product with its facts, price and a +/- stepper. */
 export function ProductRows({ products, label }: { products: Product[]; label: string }) {
   return (
     <ul className={styles.rows} aria-label={label}>

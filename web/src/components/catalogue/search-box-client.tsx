@@ -13,7 +13,7 @@ import styles from './search-box.module.css';
 const DEBOUNCE_MS = 150;
 
 /**
- * The header search (spec §2, §4, §5): one field `search`; suggestions from the API for terms longer than
+ * The header search (docs/storefront-requirements.md §2, §4, §5): one field `search`; suggestions from the API for terms longer than
  * 3 characters, narrowed locally by prefix for shorter ones; hidden on outside click or when focus leaves the
  * form, shown again when focus comes back; arrow keys move through them, Escape closes them.
  */
@@ -37,7 +37,7 @@ export function SearchBoxClient() {
     if (!wantsRemoteSuggestions(term)) return;
     const request = ++latest.current;
     const load = async () => {
-      // Unreachable (offline, 503): callAction has shown the spec §8 toast; the box keeps working on what it has.
+      // Unreachable (offline, 503): callAction has shown the docs/storefront-requirements.md §8 toast; the box keeps working on what it has.
       const answer = await callAction(() => suggestAction(term));
       if (!answer || request !== latest.current) return;
       if (answer.ok) setFetched({ term, values: answer.values });

@@ -5,7 +5,7 @@ import Select, { type SingleValue } from 'react-select';
 import { describedBy, FieldFrame } from './field-frame';
 import { fieldId, type FieldSize } from './field-id';
 
-/** Spec §9: menu heights and page size for PageUp/PageDown. */
+/** docs/storefront-requirements.md §9: menu heights and page size for PageUp/PageDown. */
 export const MENU_MAX_HEIGHT = 300;
 export const MENU_MIN_HEIGHT = 140;
 export const PAGE_SIZE = 5;
@@ -44,7 +44,7 @@ interface Option {
 }
 
 /**
- * Spec §2/§4 dropdown on react-select, whose defaults are the spec's ('No options', 'Loading...', 'Select...',
+ * docs/storefront-requirements.md §2/§4 dropdown on react-select, whose defaults are the requirements' ('No options', 'Loading...', 'Select...',
  * 'N results available'). Touched rules: clearing marks touched; blur without a value marks touched; a touched
  * field that gets a value is untouched again; the error shows only when touched.
  */

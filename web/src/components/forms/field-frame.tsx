@@ -9,7 +9,7 @@ interface FieldFrameProps {
   description?: string;
   error?: string;
   labelAfter?: boolean;
-  /** Off for a field whose message is shown elsewhere (spec §2 "omit the error message"). */
+  /** Off for a field whose message is shown elsewhere (docs/storefront-requirements.md §2 "omit the error message"). */
   reserveError?: boolean;
   className?: string;
   children: ReactNode;

@@ -18,7 +18,7 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /**
- * Spec §2 text input: autocomplete off unless asked for; a number-typed field becomes a text field with a decimal
+ * docs/storefront-requirements.md §2 text input: autocomplete off unless asked for; a number-typed field becomes a text field with a decimal
  * keypad (no spinner, no scroll-to-change) unless numberType is set.
  */
 export function TextInput({

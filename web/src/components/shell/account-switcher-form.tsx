@@ -21,7 +21,7 @@ function initialSelection(accounts: SwitcherAccount[], active: Props['active']):
   return { shipTo, salesOrg };
 }
 
-/** Spec §4 account switcher, also the form of /account/select/. */
+/** docs/storefront-requirements.md §4 account switcher, also the form of /account/select/. */
 export function AccountSwitcherForm({ accounts, active, cartUnits }: Props) {
   const router = useRouter();
   const [selection, setSelection] = useState<SwitcherSelection>(() => initialSelection(accounts, active));

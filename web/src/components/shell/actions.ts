@@ -27,7 +27,7 @@ const switchInput = z.object({ shipTo: z.coerce.number().int().min(0), salesOrg:
 export type SwitchResult = { ok: false; message: string } | undefined;
 
 /**
- * Spec §4 account switch: indexes into the signed-in user's own ship-tos (so a user can only pick what they
+ * docs/storefront-requirements.md §4 account switch: indexes into the signed-in user's own ship-tos (so a user can only pick what they
  * hold), then the user goes to /. The API keeps each account's cart, which is how items come back on return.
  */
 export async function switchAccount(input: { shipTo: number; salesOrg: number }): Promise<SwitchResult> {

@@ -3,10 +3,10 @@
 import Link from 'next/link';
 import { useCartUnits } from './cart-units';
 
-/** Spec §9: 'item' for 1, 'items' otherwise. */
+/** docs/storefront-requirements.md §9: 'item' for 1, 'items' otherwise. */
 export const itemLabel = (units: number) => (units === 1 ? 'item' : 'items');
 
-/** Spec §9: the count is shown as the number, visually hidden above 999 (still read out). */
+/** docs/storefront-requirements.md §9: the count is shown as the number, visually hidden above 999 (still read out). */
 export function CartLink({ units: serverUnits }: { units: number }) {
   const units = useCartUnits(serverUnits);
   const large = units > 999;

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCartUnits } from './cart-units';
 
-/** Spec §2: disabled at 0 units; from a cart page it goes on to checkout, from anywhere else to the cart. */
+/** docs/storefront-requirements.md §2: disabled at 0 units; from a cart page it goes on to checkout, from anywhere else to the cart. */
 export function CheckoutButton({ units: serverUnits }: { units: number }) {
   const pathname = usePathname();
   const units = useCartUnits(serverUnits);

@@ -1,6 +1,6 @@
 /**
  * Values the browser keeps for the active account (search suggestions, anything keyed by range) live in
- * sessionStorage under this prefix; an account switch or sign-out clears them (spec §4).
+ * sessionStorage under this prefix; an account switch or sign-out clears them (docs/storefront-requirements.md §4).
  */
 export const CLIENT_CACHE_PREFIX = 'mv:';
 

@@ -1,4 +1,4 @@
-/** Cookie consent (design §4): necessary cookies always, analytics only when chosen; remembered for a year. */
+/** Cookie consent (docs/decisions-left-open.md): necessary cookies always, analytics only when chosen; remembered for a year. */
 export const CONSENT_COOKIE = 'mv_consent';
 export const CONSENT_MAX_AGE = 365 * 24 * 3600;
 export const OPEN_CONSENT_EVENT = 'mv:open-consent';

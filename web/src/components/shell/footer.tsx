@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { site } from '@/lib/site-config';
 import { CookieSettingsButton } from './consent-banner';
 
-/** Spec §2 footer: contact details, the Help block for signed-in users, copyright and policy links. */
+/** docs/storefront-requirements.md §2 footer: contact details, the Help block for signed-in users, copyright and policy links. */
 export function Footer({ signedIn }: { signedIn: boolean }) {
   return (
     <footer className="site-footer">

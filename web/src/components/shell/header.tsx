@@ -51,7 +51,7 @@ function SignedOutNav() {
   );
 }
 
-/** Spec §2 header in its three modes; the signed-in variant needs an account chosen for the cart and search. */
+/** docs/storefront-requirements.md §2 header in its three modes; the signed-in variant needs an account chosen for the cart and search. */
 export async function Header({ session, mode }: { session: Session; mode: ShellMode }) {
   const ready = mode === 'full' ? readyOf(session) : undefined;
   if (mode === 'logo-only') {

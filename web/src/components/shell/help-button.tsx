@@ -5,7 +5,7 @@ import { Modal } from './modal';
 
 type HelpState = { status: 'loading' } | { status: 'loaded'; html: string } | { status: 'failed' };
 
-/** Spec §2 Help modal: the help markdown (rendered by the server with the link rule), 'Loading…' until it arrives. */
+/** docs/storefront-requirements.md §2 Help modal: the help markdown (rendered by the server with the link rule), 'Loading…' until it arrives. */
 export function HelpButton({ className = 'nav-link' }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const [help, setHelp] = useState<HelpState>({ status: 'loading' });

@@ -7,7 +7,7 @@ import { Disclosure } from './disclosure';
 import { HelpButton } from './help-button';
 import { Modal } from './modal';
 
-/** Spec §4: the mobile menu's close animation. */
+/** docs/storefront-requirements.md §4: the mobile menu's close animation. */
 export const MOBILE_MENU_CLOSE_MS = 300;
 
 interface MobileMenuProps {
@@ -18,7 +18,7 @@ interface MobileMenuProps {
   signOut?: ReactNode;
 }
 
-/** Spec §2 mobile menu: a slide-in modal; signed out About us and Help, signed in the shop and account links. */
+/** docs/storefront-requirements.md §2 mobile menu: a slide-in modal; signed out About us and Help, signed in the shop and account links. */
 export function MobileMenu({ signedIn, shop, switcher, signOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();

@@ -10,7 +10,7 @@ interface ModalProps {
   children: ReactNode;
   /** 'drawer': the mobile menu, sliding in from the side. */
   variant?: 'dialog' | 'drawer';
-  /** Milliseconds the closing animation runs before the dialog is removed (spec §4: mobile menu 300 ms). */
+  /** Milliseconds the closing animation runs before the dialog is removed (docs/storefront-requirements.md §4: mobile menu 300 ms). */
   closeDelayMs?: number;
   className?: string;
 }

@@ -1,6 +1,6 @@
 /**
  * Sends a shown error or a crash to the storefront's own /api/log/ route, which adds the signed-in user from
- * the session and forwards it to the API's /logging (design §4: the browser is never trusted for who it is).
+ * the session and forwards it to the API's /logging (docs/decisions-left-open.md: the browser is never trusted for who it is).
  */
 export interface ErrorReport {
   kind: 'toast' | 'crash';

@@ -1,5 +1,5 @@
 /**
- * Spec §2 shell modes: the sign-in page shows the login-page header (About us, Help); account selection shows
+ * docs/storefront-requirements.md §2 shell modes: the sign-in page shows the login-page header (About us, Help); account selection shows
  * the logo only (nothing to browse before an account is chosen); every other page the full shell. The back office
  * (`/admin/`) is not the shop and has a shell of its own.
  */

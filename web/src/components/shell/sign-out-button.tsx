@@ -6,7 +6,7 @@ import { useNetworkFailure } from './use-server-action';
 
 /**
  * A plain form: signing out works before any script has loaded, and the proxy checks its Origin. With script,
- * a dropped connection is the spec §8 toast rather than the crash page.
+ * a dropped connection is the docs/storefront-requirements.md §8 toast rather than the crash page.
  */
 export function SignOutButton({ className = 'nav-link' }: { className?: string }) {
   const { callAction } = useNetworkFailure();

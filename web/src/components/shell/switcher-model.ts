@@ -10,14 +10,14 @@ export interface SwitcherAccount {
 export interface SwitcherSelection {
   /** Index into the accounts; -1 while none is chosen. */
   shipTo: number;
-  /** Index into that account's ranges; -1 means not chosen (spec §3), which keeps the form invalid (spec §5). */
+  /** Index into that account's ranges; -1 means not chosen (docs/storefront-requirements.md §3), which keeps the form invalid (docs/storefront-requirements.md §5). */
   salesOrg: number;
 }
 
 export const showSwitcher = (accounts: SwitcherAccount[]) =>
   accounts.length > 1 || accounts.some((account) => account.salesOrgs.length > 1);
 
-/** Spec §4 wording: 'accounts' with several accounts, otherwise 'account types'. */
+/** docs/storefront-requirements.md §4 wording: 'accounts' with several accounts, otherwise 'account types'. */
 export const switchNoun = (accounts: SwitcherAccount[]) => (accounts.length > 1 ? 'accounts' : 'account types');
 
 /** Picking an account resets the range; a sole range is chosen for the customer. */

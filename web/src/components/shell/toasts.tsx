@@ -6,7 +6,7 @@ import type { ToastType } from '@/lib/errors/app-error';
 import { FLASH_COOKIE, type FlashCode } from './flash';
 import { reportError } from './report-error';
 
-/** Spec §9: toasts close by themselves after 10 000 ms, except those in the content container. */
+/** docs/storefront-requirements.md §9: toasts close by themselves after 10 000 ms, except those in the content container. */
 export const TOAST_AUTO_CLOSE_MS = 10_000;
 
 export interface ToastInput {

@@ -6,7 +6,7 @@ import { failedToFetch } from '@/lib/errors/catalogue';
 import { useToast } from './toasts';
 
 /**
- * Spec §8 FailedToFetch for Server Actions: a dropped connection, or a 503 from a storefront shedding load,
+ * docs/storefront-requirements.md §8 FailedToFetch for Server Actions: a dropped connection, or a 503 from a storefront shedding load,
  * makes the action's request fail, which React would hand to the error boundary (the crash page). Here it
  * becomes the catalogue's toast, and the page with everything typed into it stays for the next try.
  */
@@ -35,7 +35,7 @@ export function useNetworkFailure() {
   return { callAction, showNetworkError };
 }
 
-/** An answer that says the API could not be reached (spec §8 FailedToFetch) rather than refusing the input. */
+/** An answer that says the API could not be reached (docs/storefront-requirements.md §8 FailedToFetch) rather than refusing the input. */
 const isNetworkFailure = (answer: object) => 'network' in answer && answer.network === true;
 
 /**

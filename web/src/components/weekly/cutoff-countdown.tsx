@@ -49,7 +49,7 @@ interface Props {
   purpose?: CountdownPurpose;
 }
 
-/** "Order within 2 h 15 min for delivery on Tue 25 Nov", updated each minute, highlighted under an hour (design §7). */
+/** "Order within 2 h 15 min for delivery on Tue 25 Nov", updated each minute, highlighted under an hour (docs/decisions-left-open.md#weekly-ordering). */
 export function CutoffCountdown({ dates, variant, purpose = 'ordering' }: Props) {
   const wording = WORDINGS[purpose];
   const minute = useSyncExternalStore(subscribeToMinutes, currentMinute, noMinute);

@@ -33,7 +33,7 @@ function useProductLookup(codes: string[]) {
   return products;
 }
 
-/** Quick order (design §7): rows of code and quantity, typed, pasted or uploaded; refused lines stay to be fixed. */
+/** Quick order (docs/decisions-left-open.md#weekly-ordering): rows of code and quantity, typed, pasted or uploaded; refused lines stay to be fixed. */
 export function QuickOrder() {
   const id = useId();
   const { callAction } = useNetworkFailure();

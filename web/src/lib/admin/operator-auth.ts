@@ -6,7 +6,7 @@ import type { AppError } from '../errors/app-error';
 import { ADMIN_BASE_PATH } from './admin-client';
 import { operatorSchema, type AdminSession } from './admin-session-data';
 
-/** The API's operator sign-in and sign-out, called with the storefront's confidential client (design §8). */
+/** The API's operator sign-in and sign-out, called with the storefront's confidential client (docs/integration.md). */
 const tokenResponse = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
 
 export type OperatorSignInOutcome =

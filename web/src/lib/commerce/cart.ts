@@ -7,7 +7,7 @@ import { cartModificationSchema, cartSchema, reorderResultSchema, savedCartsSche
 
 const CARTS = '/users/current/carts';
 
-/** The current cart of the active account and range, created when there is none (spec §4: cart id 'active'). */
+/** The current cart of the active account and range, created when there is none (docs/storefront-requirements.md §4: cart id 'active'). */
 export const getActiveCart = (scope: ShopScope): Promise<ApiResult<Cart>> =>
   apiRequest(cartSchema, CARTS, { method: 'POST', query: { ...scopeQuery(scope), fields: 'FULL' } });
 
@@ -18,7 +18,7 @@ export const addToCart = (scope: ShopScope, productCode: string, quantity: numbe
     body: { product: { code: productCode }, quantity },
   });
 
-/** Quantity 0 removes the line (spec §5). */
+/** Quantity 0 removes the line (docs/storefront-requirements.md §5). */
 export const setEntryQuantity = (
   scope: ShopScope,
   entryNumber: number,
@@ -45,7 +45,7 @@ export const updateCartDetails = (scope: ShopScope, cartId: string, details: Car
 export const getCart = (scope: ShopScope, cartId: string): Promise<ApiResult<Cart>> =>
   apiRequest(cartSchema, `${CARTS}/${encodeURIComponent(cartId)}`, { query: { ...scopeQuery(scope), fields: 'FULL' } });
 
-/** Copies a saved cart's lines into the current cart of its account and range; the saved cart stays (design §7). */
+/** Copies a saved cart's lines into the current cart of its account and range; the saved cart stays (docs/decisions-left-open.md#weekly-ordering). */
 export const addSavedCartToCart = (scope: ShopScope, cartId: string): Promise<ApiResult<ReorderResult>> =>
   apiRequest(reorderResultSchema, `${CARTS}/${encodeURIComponent(cartId)}/addtocart`, { method: 'POST', query: scopeQuery(scope) });
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import { categoryTreeSchema, rangeSchema, type CategoryNode, type Range } from './types';
 
-/** Spec §9: category navigation is cached for 4 hours per user and range, and cleared on sign-out and account switch. */
+/** docs/storefront-requirements.md §9: category navigation is cached for 4 hours per user and range, and cleared on sign-out and account switch. */
 const TTL_MS = 14_400 * 1000;
 
 interface Entry {

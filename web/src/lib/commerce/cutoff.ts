@@ -1,4 +1,4 @@
-/** The cut-off countdown's rules (design §7), pure so they are tested without a browser. */
+/** The cut-off countdown's rules (docs/decisions-left-open.md#weekly-ordering), pure so they are tested without a browser. */
 
 export interface OpenDate {
   /** ISO calendar date of the delivery. */

@@ -7,7 +7,7 @@ export type ListingView = 'grid' | 'list';
 /** One cookie per customer, so people sharing a kitchen's tablet each keep their own choice. */
 export const listingViewCookie = (customerId: string): string => `mv_view_${customerId.replace(/[^A-Za-z0-9_-]/g, '')}`;
 
-/** The signed-in customer's listing view (design §7 compact list), grid until they choose. */
+/** The signed-in customer's listing view (docs/decisions-left-open.md#weekly-ordering compact list), grid until they choose. */
 export async function listingView(): Promise<ListingView> {
   const customerId = (await getSession()).user?.customerId;
   if (!customerId) return 'grid';

@@ -10,7 +10,7 @@ const GUIDE = '/users/current/orderguide';
 /** The API's largest page: more lines than a kitchen orders in 90 days. */
 export const WHOLE_GUIDE = 500;
 
-/** "Usual items" of the active account and range, best first (design §7): the first `pageSize` of them. */
+/** "Usual items" of the active account and range, best first (docs/decisions-left-open.md#weekly-ordering): the first `pageSize` of them. */
 export async function getOrderGuide(scope: ShopScope, pageSize = WHOLE_GUIDE): Promise<ApiResult<GuideLine[]>> {
   const result = await apiRequest(orderGuideSchema, GUIDE, { query: { ...scopeQuery(scope), pageSize } });
   return result.ok ? { ...result, data: result.data.entries } : result;

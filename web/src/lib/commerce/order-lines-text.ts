@@ -5,7 +5,7 @@ import { LIMITS } from '../limits';
  * format the cart's Export CSV writes. Pure, so the page parses as the customer pastes.
  */
 
-/** One request of the bulk add takes at most this many lines (design §7). */
+/** One request of the bulk add takes at most this many lines (docs/decisions-left-open.md#weekly-ordering). */
 export const MAX_ORDER_LINES = LIMITS.orderLines;
 /** A list of 500 lines is a few kilobytes; anything far larger is not one. */
 export const MAX_ORDER_TEXT_BYTES = 512 * 1024;

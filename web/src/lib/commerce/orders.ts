@@ -7,7 +7,7 @@ import { orderHistorySchema, orderSchema, reorderResultSchema, type Order, type 
 const ORDERS = '/users/current/orders';
 export const ORDER_PAGE_SIZE = 20;
 
-/** A repeat with the same key returns the same order (design §2), so a double submit makes one order. */
+/** A repeat with the same key returns the same order (docs/api.md), so a double submit makes one order. */
 export const placeOrder = (scope: ShopScope, cartId: string, idempotencyKey: string): Promise<ApiResult<Order>> =>
   apiRequest(orderSchema, ORDERS, {
     method: 'POST',

@@ -4,7 +4,7 @@ const STOCK: Record<StockStatus, string> = { inStock: 'In stock', lowStock: 'Low
 
 export const stockText = (status: StockStatus | string): string => STOCK[status as StockStatus] ?? status;
 
-/** Prices are net per case (design §4); VAT is noted beside them. */
+/** Prices are net per case (docs/decisions-left-open.md); VAT is noted beside them. */
 export function vatNote(product: Pick<Product, 'vatRateBp'>): string {
   return product.vatRateBp === 0 ? 'zero-rated for VAT' : `excl. VAT at ${product.vatRateBp / 100}%`;
 }

@@ -12,7 +12,7 @@ export const MAX_QUANTITY = LIMITS.quantity;
 export interface QuantityRule {
   productName: string;
   minimum: number;
-  /** In the cart 0 removes the line (spec §4); when adding, 0 is no quantity at all. */
+  /** In the cart 0 removes the line (docs/storefront-requirements.md §4); when adding, 0 is no quantity at all. */
   zeroRemoves: boolean;
 }
 

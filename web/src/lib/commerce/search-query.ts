@@ -13,7 +13,7 @@ export interface ListingState {
 
 type Params = Record<string, string | string[] | undefined>;
 
-/** The API's sort codes and filter keys (design §2): anything else in a hand-edited address is ignored. */
+/** The API's sort codes and filter keys (docs/api.md): anything else in a hand-edited address is ignored. */
 const SORT_CODES: readonly string[] = ['relevance', 'name-asc', 'name-desc', 'price-asc', 'price-desc'];
 const FILTER_KEYS: readonly string[] = ['category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct'];
 

@@ -5,7 +5,7 @@ import { scopeQuery, type ShopScope } from './scope';
 import { DEFAULT_LISTING, occQuery, type ListingState } from './search-query';
 import { searchResultSchema, type SearchResult } from './types';
 
-/** Spec §9: 20 a page, first page 0. */
+/** docs/storefront-requirements.md §9: 20 a page, first page 0. */
 export const PAGE_SIZE = 20;
 
 export function searchProducts(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the standing-order pages read from the API (design §9, issue 17), checked on arrival. The storefront
+ * What the standing-order pages read from the API (docs/ordering-rules.md, issue 17), checked on arrival. The storefront
  * shows the API's formatted amounts and never does money arithmetic, so only `formattedValue` is read.
  */
 const money = z.object({ formattedValue: z.string() });

@@ -1,4 +1,4 @@
-/** Spec §5: the API is asked only when the trimmed term is longer than 3 characters. */
+/** docs/storefront-requirements.md §5: the API is asked only when the trimmed term is longer than 3 characters. */
 export const SUGGESTION_MIN_LENGTH = 4;
 
 export const wantsRemoteSuggestions = (term: string): boolean => term.trim().length >= SUGGESTION_MIN_LENGTH;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the weekly-ordering pages read from the API (design §7), checked on arrival. */
+/** What the weekly-ordering pages read from the API (docs/decisions-left-open.md#weekly-ordering), checked on arrival. */
 const money = z.object({ valuePence: z.number().int(), formattedValue: z.string() });
 
 export const guideProductSchema = z.object({

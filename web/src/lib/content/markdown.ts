@@ -10,7 +10,7 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
- * Markdown with the spec §5 link rule. Raw HTML in the source is shown as text, never rendered, so the content
+ * Markdown with the docs/storefront-requirements.md §5 link rule. Raw HTML in the source is shown as text, never rendered, so the content
  * files cannot carry script; images are not used by the content and render as their alt text.
  */
 const marked = new Marked({

@@ -1,4 +1,4 @@
-/** Spec §5: rendered markdown keeps only these link forms; anything else becomes a harmless placeholder. */
+/** docs/storefront-requirements.md §5: rendered markdown keeps only these link forms; anything else becomes a harmless placeholder. */
 export const PLACEHOLDER_HREF = '#';
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 

@@ -11,7 +11,7 @@ export type CatalogueErrorType =
   | 'LoginFailed';
 
 export interface AppError {
-  /** A spec §8 type, or the API's own error type (e.g. CartError) when it sent one. */
+  /** A docs/storefront-requirements.md §8 type, or the API's own error type (e.g. CartError) when it sent one. */
   type: CatalogueErrorType | (string & {});
   title: string;
   description: string;

@@ -1,6 +1,6 @@
 import type { AppError } from './app-error';
 
-/** Spec §8 error catalogue, word for word. The one module that turns failures into user-facing text. */
+/** docs/storefront-requirements.md §8 error catalogue, word for word. The one module that turns failures into user-facing text. */
 const UNEXPECTED = 'An unexpected error occurred';
 
 export function sessionExpired(): AppError {
@@ -46,12 +46,12 @@ export interface OccErrorBody {
 }
 
 /**
- * Spec §7: an errors array yields the first error (its message is the API's own user-facing text, built from
+ * docs/storefront-requirements.md §7: an errors array yields the first error (its message is the API's own user-facing text, built from
  * its catalogue); otherwise error/error_description; otherwise the status fallback.
  */
 export function fromApiResponse(status: number, statusText: string, body: OccErrorBody | undefined): AppError {
   // An outage or load shedding (503 with Retry-After) and a failing gateway are the network's fault, not the
-  // customer's: spec §8 FailedToFetch, "Please try again".
+  // customer's: docs/storefront-requirements.md §8 FailedToFetch, "Please try again".
   if (UNAVAILABLE_STATUSES.has(status)) return { ...failedToFetch(), status };
   const first = body?.errors?.[0];
   if (first?.message) {

@@ -1,7 +1,7 @@
 import type { AppError } from './app-error';
 
 /**
- * The token endpoint's sign-in refusals (spec §8 list) mapped to what the sign-in form says. The spec does not
+ * The token endpoint's sign-in refusals (docs/storefront-requirements.md §8 list) mapped to what the sign-in form says. The requirements do not
  * show the mapping; these keep the API's precise reason where it helps the customer and never reveal whether an
  * e-mail address exists.
  */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { clientCredentialsGrant } from './token-endpoint';
 
-/** Anonymous pages use the storefront's client-credentials token, shared by the whole process (spec §6). */
+/** Anonymous pages use the storefront's client-credentials token, shared by the whole process (docs/storefront-requirements.md §6). */
 let cached: { token: string; expiresAt: number; lifetime: number } | undefined;
 let pending: Promise<string | undefined> | undefined;
 

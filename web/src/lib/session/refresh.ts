@@ -3,7 +3,7 @@ import type { TokenSet } from './session-data';
 import { refreshGrant, type TokenOutcome } from './token-endpoint';
 
 /**
- * One refresh per refresh token, shared by every concurrent caller in this process (spec §4). The result is also
+ * One refresh per refresh token, shared by every concurrent caller in this process (docs/storefront-requirements.md §4). The result is also
  * remembered until the new access token expires: a server component cannot write cookies, so the proxy swaps
  * the remembered tokens into the cookie on the next request instead of presenting the rotated token again.
  */

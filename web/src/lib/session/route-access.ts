@@ -1,5 +1,5 @@
 /**
- * Spec §2 page access, decided once in the proxy for every page (pages check again with requireShopSession):
+ * docs/storefront-requirements.md §2 page access, decided once in the proxy for every page (pages check again with requireShopSession):
  * 'anonymous' pages send a set-up user home, 'user' pages need a signed-in user, 'shop' pages also an active
  * ship-to and range, 'home' is for everyone but a signed-in user must choose an account first.
  */

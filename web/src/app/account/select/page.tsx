@@ -8,7 +8,7 @@ import { requireUser } from '@/lib/session/session';
 
 export const metadata: Metadata = { title: 'Choose your account' };
 
-/** Spec §2: where a signed-in user without an active ship-to or range is sent; the switcher's own form. */
+/** docs/storefront-requirements.md §2: where a signed-in user without an active ship-to or range is sent; the switcher's own form. */
 export default async function SelectAccountPage() {
   const session = await requireUser();
   const accounts = session.user.shipTos;

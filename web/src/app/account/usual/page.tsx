@@ -10,7 +10,7 @@ import pageStyles from '@/components/catalogue/page.module.css';
 
 export const metadata: Metadata = { title: 'Usual items' };
 
-/** Design §7: what this account ordered in the last 90 days, ready to add again in one go. */
+/** docs/decisions-left-open.md#weekly-ordering: what this account ordered in the last 90 days, ready to add again in one go. */
 export default async function UsualItemsPage() {
   const result = await getOrderGuide(await shopScope());
   return (

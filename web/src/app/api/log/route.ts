@@ -14,7 +14,7 @@ const pageReport = z.object({
 const MAX_BODY = 8 * 1024;
 
 /**
- * Forwards a shown error toast or a render crash to the API's /logging (spec §7 fields). The proxy has already
+ * Forwards a shown error toast or a render crash to the API's /logging (docs/storefront-requirements.md §7 fields). The proxy has already
  * refused cross-site posts.
  */
 export async function POST(request: Request): Promise<Response> {

@@ -48,7 +48,7 @@ export default async function CheckoutPage() {
     );
   }
   const choices = dateChoices(datesResult.data.deliveryDates);
-  // Design §7: the next orderable date (the one the countdown names) unless the cart already holds another open one.
+  // docs/decisions-left-open.md#weekly-ordering: the next orderable date (the one the countdown names) unless the cart already holds another open one.
   const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : (choices[0]?.date ?? '');
   return (
     <div className={pageStyles.page}>

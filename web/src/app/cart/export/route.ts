@@ -2,7 +2,7 @@ import { getActiveCart } from '@/lib/commerce/cart';
 import { cartCsv } from '@/lib/commerce/cart-csv';
 import { shopScope } from '@/lib/commerce/scope';
 
-/** The cart's lines as CSV, in the format quick order reads back (design §7). */
+/** The cart's lines as CSV, in the format quick order reads back (docs/decisions-left-open.md#weekly-ordering). */
 export async function GET(): Promise<Response> {
   const result = await getActiveCart(await shopScope());
   if (!result.ok) return new Response(`${result.error.title}. ${result.error.description}\n`, { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' } });

@@ -24,7 +24,7 @@ export const metadata: Metadata = { title: 'Saved cart' };
 const cases = (n: number) => (n === 1 ? '1 case' : `${n} cases`);
 
 /**
- * Design §7: a saved cart's lines, with Add to cart (the saved cart stays) and Restore (it becomes the cart).
+ * docs/decisions-left-open.md#weekly-ordering: a saved cart's lines, with Add to cart (the saved cart stays) and Restore (it becomes the cart).
  * The list's loading skeleton lives in the (list) group, not above this page: a page that streams from a
  * loading boundary has sent its 200 before it knows the cart, so an unknown one could not answer 404.
  */

@@ -21,7 +21,7 @@ export const metadata: Metadata = { title: 'Order history' };
 
 const pageHref = (page: number) => (page === 0 ? '/account/orders/' : `/account/orders/?page=${page + 1}`);
 
-/** One order of the history (design §4): its facts as labelled rows that wrap on a phone, its lines, Reorder. */
+/** One order of the history (docs/decisions-left-open.md): its facts as labelled rows that wrap on a phone, its lines, Reorder. */
 function OrderEntry({ order }: { order: OrderSummary }) {
   const headingId = `order-${order.code}`;
   const orderHref = `/account/orders/${encodeURIComponent(order.code)}/`;

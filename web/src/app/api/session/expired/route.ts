@@ -6,7 +6,7 @@ import { clearSessionData, loginAddress } from '@/lib/session/session';
 import { safeNextPath } from '@/lib/session/next-target';
 
 /**
- * SessionExpired (spec §4): the tokens could not be refreshed. Clears the session and shows the sign-in page,
+ * SessionExpired (docs/storefront-requirements.md §4): the tokens could not be refreshed. Clears the session and shows the sign-in page,
  * which says 'Your session has expired' / 'Please login again', then returns the user where they were going.
  * Only the server's own redirect, with its proof for this very session, ends it: from anywhere else (an image
  * on another site) this address just leads on to `next`, the session untouched.
