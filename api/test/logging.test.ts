@@ -23,7 +23,7 @@ describe('POST /logging', () => {
   });
   after(() => server.close());
 
-  it('stores a report with the report's fields and the sender address, without sign-in', async () => {
+  it('stores a report with the report fields and the sender address, without sign-in', async () => {
     const response = await report(
       {
         messageType: 'ERROR',
