@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkoutDetailsSchema } from '@/app/cart/checkout/checkout-schema';
+import { checkoutDetailsSchema } from './checkout-schema';
 import { MAX_QUANTITY } from './quantity';
 import { LIMITS } from '../limits';
 

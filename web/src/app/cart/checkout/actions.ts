@@ -10,7 +10,7 @@ import { orderedAs, placeOrder } from '@/lib/commerce/orders';
 import { shopScope } from '@/lib/commerce/scope';
 import type { AppError } from '@/lib/errors/app-error';
 import { failed, failedWith, type ActionState } from '../action-state';
-import { checkoutDetailsSchema } from './checkout-schema';
+import { checkoutDetailsSchema } from '@/lib/commerce/checkout-schema';
 
 export type SaveAnswer = { ok: true } | { ok: false; field?: string; message: string; network?: boolean };
 
