@@ -166,10 +166,10 @@ describe('orders out: webhooks from the outbox', () => {
     }
     const operator = await operatorToken(server);
     const body = (await (await server.request('/admin/v1/outbox', { token: operator })).json()) as {
-      failing: { id: number; orderCode: string; channel: string; attempts: number; lastError: string }[];
+      failing: { id: number; key: string; channel: string; attempts: number; lastError: string }[];
       backlog: { channel: string; waiting: number; failing: number }[];
     };
-    const listed = body.failing.find((message) => message.orderCode === order.code);
+    const listed = body.failing.find((message) => message.key === order.code);
     assert.ok(listed, 'the event listed as failing');
     assert.equal(listed.channel, 'webhook');
     assert.equal(listed.attempts, 3);

@@ -12,7 +12,8 @@ export interface FailingMessage {
   channel: string;
   type: string;
   /** The ordering key, under the name the back office reads: an order's code (a reminder's is `SO-…/date`). */
-  orderCode: string;
+  /** The ordering key: an order's code, or a standing order's code and delivery date for its reminder. */
+  key: string;
   attempts: number;
   lastError: string | null;
   lastAttemptAt: string | null;
@@ -35,7 +36,7 @@ export async function failingMessages(db: Db, limit: number): Promise<FailingMes
     eventId: row.eventId,
     channel: row.channel,
     type: row.type,
-    orderCode: row.orderingKey,
+    key: row.orderingKey,
     attempts: row.attempts,
     lastError: row.lastError,
     lastAttemptAt: iso(row.lastAttemptAt),

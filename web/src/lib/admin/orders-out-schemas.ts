@@ -49,7 +49,7 @@ export const outboxSchema = z.object({
       eventId: z.string(),
       channel: z.string(),
       type: z.string(),
-      orderCode: z.string(),
+      key: z.string(),
       attempts: z.number(),
       lastError: z.string().nullable(),
       lastAttemptAt: z.string().nullable(),

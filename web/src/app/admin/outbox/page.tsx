@@ -12,6 +12,9 @@ export const metadata: Metadata = { title: 'Orders out' };
 
 const CHANNELS: Record<string, string> = { webhook: 'ERP webhook', mail: 'E-mail' };
 
+/** An order's events are keyed by its code; a standing order's reminder by its code and delivery date (SO-…/date). */
+const isOrderCode = (key: string) => !key.includes('/');
+
 type Outbox = z.infer<typeof outboxSchema>;
 
 /** Every channel, waiting or not, then any other the API reports. */
@@ -81,7 +84,7 @@ export default async function AdminOutboxPage() {
                   {result.data.failing.map((message) => (
                     <tr key={message.id}>
                       <td data-label="Order">
-                        <Link href={`/admin/orders/${encodeURIComponent(message.orderCode)}/`}>{message.orderCode}</Link>
+                        {isOrderCode(message.key) ? <Link href={`/admin/orders/${encodeURIComponent(message.key)}/`}>{message.key}</Link> : message.key}
                       </td>
                       <td data-label="Event">{message.type}</td>
                       <td data-label="To">{CHANNELS[message.channel] ?? message.channel}</td>
@@ -95,7 +98,7 @@ export default async function AdminOutboxPage() {
                           action={retryOutboxMessage}
                           fields={{ id: String(message.id) }}
                           label="Retry now"
-                          accessibleLabel={`Retry ${message.type} of ${message.orderCode} now`}
+                          accessibleLabel={`Retry ${message.type} of ${message.key} now`}
                           pendingLabel="Retrying…"
                         />
                       </td>
