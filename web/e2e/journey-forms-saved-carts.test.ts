@@ -84,7 +84,7 @@ describe('saved carts: a saved cart page with Add to cart', () => {
       await page.waitForURL((url) => url.pathname === '/account/carts/');
       await waitForHeaderUnits(page, 0);
 
-      await page.getByRole('link', { name: cartName }).click();
+      await page.getByRole('link', { name: cartName, exact: true }).click();
       await page.waitForURL(/\/account\/carts\/[^/]+\/$/);
       await page.getByRole('heading', { level: 1, name: cartName }).waitFor();
       const lines = page.getByRole('list', { name: 'Saved cart lines' }).getByRole('listitem');
@@ -102,7 +102,7 @@ describe('saved carts: a saved cart page with Add to cart', () => {
       await waitForHeaderUnits(page, 10);
 
       await page.goto('/account/carts/');
-      await page.getByRole('link', { name: cartName }).waitFor();
+      await page.getByRole('link', { name: cartName, exact: true }).waitFor();
     });
   }
 
