@@ -1,4 +1,4 @@
-import type { Range } from '../accounts/ship-tos';
+import type { ShipToImport } from '../admin/imports/kinds/customers/customer-rows';
 
 /** The demo's customers (docs/decisions-left-open.md). Every demo user signs in with DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'Meadowvale-demo-1';
@@ -8,17 +8,8 @@ export const SOLD_TOS = [
   { code: '0000100002', name: 'Northern Fresh Trading Ltd' },
 ];
 
-export const SHIP_TOS: {
-  code: string;
-  name: string;
-  soldToCode: string;
-  addressLine1: string;
-  town: string;
-  postcode: string;
-  cutoffTime: string;
-  purchaseOrderRequired: boolean;
-  ranges: { range: Range; deliveryWeekdays: number[] }[];
-}[] = [
+/** Written through the customers import, so each is one of its ship-to rows. */
+export const SHIP_TOS: Omit<ShipToImport, 'record'>[] = [
   { code: '0000410001', name: 'The Corner Deli, York', soldToCode: '0000100002', addressLine1: '14 Goodramgate', town: 'York', postcode: 'YO1 7LQ', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [2, 5] }] },
   { code: '0000410002', name: 'Harbour Café – Quayside', soldToCode: '0000100001', addressLine1: '3 The Quay', town: 'Whitby', postcode: 'YO21 1DH', cutoffTime: '12:00', purchaseOrderRequired: false, ranges: [{ range: 'CHIL', deliveryWeekdays: [1, 3, 5] }, { range: 'DAIR', deliveryWeekdays: [2, 4, 6] }] },
   { code: '0000410003', name: 'Harbour Café – Old Town', soldToCode: '0000100001', addressLine1: '27 Church Street', town: 'Whitby', postcode: 'YO22 4AE', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
