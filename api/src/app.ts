@@ -30,6 +30,8 @@ import { ControllableClock } from './operations/controllable-clock';
 import { systemClock, type Clock } from './delivery/delivery-dates';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { registerReminderEvent } from './standing-orders/reminder-mail';
+import { mailTokenKey } from './account-tokens/sealed-token';
+import { registerInvitationEvent } from './company/invitations';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
@@ -59,6 +61,8 @@ declare module 'fastify' {
     clock: Clock;
     outbox: Outbox;
     standingOrders: StandingOrderScheduler;
+    /** Seals the tokens of security mails on their way through the outbox (account-tokens/sealed-token.ts). */
+    mailTokenKey: Buffer;
   }
 }
 
@@ -84,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
+  const tokenKey = mailTokenKey(deps.config.storefrontClient.secret);
+  app.decorate('mailTokenKey', tokenKey);
+  registerInvitationEvent(outbox, tokenKey);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());

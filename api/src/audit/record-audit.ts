@@ -2,8 +2,10 @@ import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
-  /** Null for the system (the demo seed). */
+  /** Null for the system (the demo seed) and for a customer's company admin (actorUserId). */
   operatorId: number | null;
+  /** A customer's company admin who made the change. */
+  actorUserId?: number | null;
   action: string;
   subject: string;
   before?: unknown;
@@ -16,5 +18,5 @@ export interface AuditEntry {
  * nothing outside admin/ imports admin/ (eslint.config.js).
  */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ operatorId: entry.operatorId, action: entry.action, subject: entry.subject, before: entry.before ?? null, after: entry.after ?? null });
+  await db.insert(auditLog).values({ operatorId: entry.operatorId, actorUserId: entry.actorUserId ?? null, action: entry.action, subject: entry.subject, before: entry.before ?? null, after: entry.after ?? null });
 }

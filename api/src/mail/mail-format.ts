@@ -1,9 +1,17 @@
+import type { MailKind } from './mail-kinds';
+
 /** One e-mail as a template writes it; the transport adds the sender and the message id. */
 export interface MailContent {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /**
+   * For a mail a user may turn off: whose preference decides and which kind it is. The mail channel skips it
+   * when that user turned the kind off, and adds the one-click unsubscribe headers (RFC 8058) otherwise.
+   * Absent on security mails, which are always sent.
+   */
+  preference?: { userId: number; kind: MailKind };
 }
 
 export const escapeHtml = (value: string) =>

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+import { users } from './customers';
 
 /** Company staff who run the shop: separate from customers, never holders of a customer token. */
 export const operators = pgTable('operators', {
@@ -61,6 +62,8 @@ export const auditLog = pgTable(
   {
     id: serial('id').primaryKey(),
     operatorId: integer('operator_id').references(() => operators.id),
+    /** A customer's company admin who made the change (operatorId is then null). */
+    actorUserId: integer('actor_user_id').references(() => users.id),
     /** e.g. 'user.disable', 'product.deactivate', 'import.products' */
     action: text('action').notNull(),
     /** What it acted on, e.g. 'user:solo@example.com', 'product:100001'. */

@@ -1,6 +1,6 @@
 // Who buys: sold-tos (the paying customer), their ship-tos (kitchens) with the ranges each may order, and
 // the customers' users with the ship-tos each may order for.
-import { boolean, integer, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const soldTos = pgTable('sold_tos', {
@@ -43,9 +43,11 @@ export const users = pgTable('users', {
   customerId: text('customer_id').notNull().unique(),
   name: text('name').notNull(),
   email: text('email').notNull(),
+  /** Argon2id; '!' while none is set (an invited user who has not accepted yet): no password matches it. */
   passwordHash: text('password_hash').notNull(),
   /** 'active' | 'disabled'. Sign-in locks are time-bound and live in signInAttempts, keyed by the name typed. */
   status: text('status').notNull().default('active'),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

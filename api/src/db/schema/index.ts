@@ -11,3 +11,4 @@ export * from './order-guide';
 export * from './outbox';
 export * from './mail';
 export * from './standing-orders';
+export * from './people';

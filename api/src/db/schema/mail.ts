@@ -1,5 +1,5 @@
 // The demo mailbox.
-import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Demo mode's mailbox: without SMTP_URL, mails are kept here and shown in the back office at /admin/mail/. */
@@ -14,6 +14,8 @@ export const mailMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers the mail was sent with, e.g. List-Unsubscribe (RFC 8058), as {name: value}. */
+    headers: jsonb('headers').notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('mail_messages_created_idx').on(t.createdAt)],
