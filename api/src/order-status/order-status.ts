@@ -1,18 +1,25 @@
 /**
  * The life of an order after it is placed, as one table: every status, and the moves the warehouse, the ERP,
  * an operator or the customer may make from it (docs/ordering-rules.md). Every rule about statuses is read
- * from this table; the database refuses any other status (orders_status_check, migration 0010).
+ * from this table; the database refuses any other status (orders_status_check, migration 0013).
  */
-export const ORDER_STATUSES = ['placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled', 'rejected', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * A held order (pendingApproval, docs/approvals.md) is placed by its approval, ends rejected, or expires at its
+ * cut-off undecided; an expired one goes back into approval for another date.
+ */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pendingApproval: ['placed', 'rejected', 'expired', 'cancelled'],
   placed: ['confirmed', 'cancelled'],
   confirmed: ['picking', 'cancelled'],
   picking: ['dispatched'],
   dispatched: ['delivered'],
   delivered: [],
   cancelled: [],
+  rejected: [],
+  expired: ['pendingApproval', 'cancelled'],
 };
 
 /**

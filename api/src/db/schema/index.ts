@@ -12,3 +12,4 @@ export * from './outbox';
 export * from './mail';
 export * from './standing-orders';
 export * from './people';
+export * from './approvals';

@@ -1,6 +1,6 @@
 // Placed orders, their lines, the per-user counts kept by a trigger and every status change after placing.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shipTos, soldTos, users } from './customers';
 import { carts } from './carts';
 
@@ -23,7 +23,7 @@ export const orders = pgTable(
       .references(() => soldTos.code),
     range: text('range').notNull(),
     /** An OrderStatus: the values and moves are order-status/order-status.ts's table; the check below holds the same list. */
-    status: text('status', { enum: ['placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled'] }).notNull().default('placed'),
+    status: text('status', { enum: ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled', 'rejected', 'expired'] }).notNull().default('placed'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     purchaseOrderNumber: text('purchase_order_number'),
@@ -37,6 +37,8 @@ export const orders = pgTable(
       .unique()
       .references(() => carts.id),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** Why a held order needs approval: the limits it passes (approvals/limit-check.ts); null when none did. */
+    approvalReasons: jsonb('approval_reasons'),
   },
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
@@ -44,7 +46,7 @@ export const orders = pgTable(
     index('orders_history_idx').on(t.userId, t.shipToCode, t.range, t.placedAt, t.id),
     // The order guide reads a ship-to's recent orders of every user (docs/ordering-rules.md).
     index('orders_ship_to_recent_idx').on(t.shipToCode, t.range, t.placedAt),
-    check('orders_status_check', sql`${t.status} in ('placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled')`),
+    check('orders_status_check', sql`${t.status} in ('pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled', 'rejected', 'expired')`),
   ],
 );
 

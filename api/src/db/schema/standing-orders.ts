@@ -37,6 +37,10 @@ export const standingOrders = pgTable(
      * placed late.
      */
     activeSince: timestamp('active_since', { withTimezone: true }).notNull().defaultNow(),
+    /** 'notNeeded' | 'pending' | 'approved' | 'rejected': a standing order over a limit is approved once (docs/approvals.md). */
+    approvalStatus: text('approval_status').notNull().default('notNeeded'),
+    /** The delivery net total an approver agreed to; a delivery more than 10 % over it is not placed. */
+    approvedNetPence: integer('approved_net_pence'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
