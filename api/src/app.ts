@@ -32,6 +32,7 @@ import { createOutbox, type Outbox } from './outbox/outbox';
 import { registerReminderEvent } from './standing-orders/reminder-mail';
 import { mailTokenKey } from './account-tokens/sealed-token';
 import { registerInvitationEvent } from './company/invitations';
+import { companyRoutes } from './company/company-routes';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderGuideRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(bulkAddRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(standingOrderRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(companyRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

@@ -25,6 +25,8 @@ import { fail, ok } from '../src/errors/result';
 import { ApiError } from '../src/http/errors';
 import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
+import type { CompanyProblem } from '../src/company/problems';
+import { companyProblemToApiError } from '../src/errors/catalogue/company';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -94,6 +96,20 @@ const grants: Examples<GrantProblem> = {
   invalidRefreshToken: { kind: 'invalidRefreshToken' },
 };
 
+const company: Examples<CompanyProblem> = {
+  notCompanyAdmin: { kind: 'notCompanyAdmin' },
+  userNotFound: { kind: 'userNotFound', uid: 'nobody@example.com' },
+  shipToNotFound: { kind: 'shipToNotFound', shipTo: '0000410001' },
+  soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000100002' },
+  roleWithoutShipTo: { kind: 'roleWithoutShipTo', soldTo: '0000100001' },
+  roleNotHeld: { kind: 'roleNotHeld', role: 'approver', soldTo: '0000100001' },
+  emailTaken: { kind: 'emailTaken', email: 'solo@example.com' },
+  cannotDisableSelf: { kind: 'cannotDisableSelf' },
+  lastAdmin: { kind: 'lastAdmin', soldTo: '0000100001' },
+  invitationAccepted: { kind: 'invitationAccepted', uid: 'solo@example.com' },
+  userDisabled: { kind: 'userDisabled', uid: 'disabled@example.com' },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -104,6 +120,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin products', products, productProblemToApiError],
   ['admin mail', mail, mailProblemToApiError],
   ['operator sign-in', signIn, operatorSignInProblemToApiError],
+  ['company', company, companyProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { listUserShipTos } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
+import { rolesBySoldTo } from '../company/roles';
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   app.get('/users/current', async (request) => {
     const user = currentUser(request);
-    const shipTos = await listUserShipTos(db, user.id);
+    const [shipTos, roles] = await Promise.all([listUserShipTos(db, user.id), rolesBySoldTo(db, user.id)]);
     return {
       uid: user.username,
       username: user.username,
@@ -23,6 +24,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         cutoffTime: shipTo.cutoffTime,
         purchaseOrderRequired: shipTo.purchaseOrderRequired,
       })),
+      // What the storefront shows: company pages for admins, approvals for approvers (docs/people.md).
+      roles: [...roles].sort(([a], [b]) => a.localeCompare(b)).map(([soldTo, held]) => ({ soldTo, roles: held })),
     };
   });
 }

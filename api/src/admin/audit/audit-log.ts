@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { addDays } from '../../delivery/calendar-date';
 import { londonInstant } from '../../delivery/london-time';
-import { auditLog, operators } from '../../db/schema';
+import { auditLog, operators, users } from '../../db/schema';
 
 export interface AuditFilter {
   action?: string;
@@ -13,7 +14,10 @@ export interface AuditFilter {
   pageSize: number;
 }
 
-/** The log newest first, with who acted; filters by action prefix, subject and day (Europe/London). */
+/** A customer's company admin who made a change (audit_log.actor_user_id). */
+const actors = alias(users, 'actors');
+
+/** The log newest first, with who acted (an operator, or a company admin); filters by action prefix, subject and day (Europe/London). */
 export async function listAudit(db: DbOrTx, filter: AuditFilter) {
   const conditions = [
     filter.action ? sql`${auditLog.action} like ${`${filter.action.replace(/[%_\\]/g, '\\$&')}%`}` : undefined,
@@ -22,9 +26,10 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter) {
     filter.to ? lt(auditLog.at, londonInstant(addDays(filter.to, 1), '00:00')) : undefined,
   ].filter((condition) => condition !== undefined);
   const rows = await db
-    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, subject: auditLog.subject, before: auditLog.before, after: auditLog.after, operator: operators.email })
+    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, subject: auditLog.subject, before: auditLog.before, after: auditLog.after, operator: operators.email, actorUser: actors.username })
     .from(auditLog)
     .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+    .leftJoin(actors, eq(actors.id, auditLog.actorUserId))
     .where(and(...conditions))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(filter.pageSize + 1)

@@ -22,7 +22,7 @@ export async function adminAuditRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(auditQuery, request.query, 'query');
     const found = await listAudit(db, { ...query, action: query.action || undefined, subject: query.subject || undefined });
     return {
-      entries: found.entries.map((entry) => ({ ...entry, at: entry.at.toISOString(), operator: entry.operator ?? 'system' })),
+      entries: found.entries.map((entry) => ({ ...entry, at: entry.at.toISOString(), operator: entry.operator ?? (entry.actorUser === null ? 'system' : `${entry.actorUser} (company admin)`) })),
       hasMore: found.hasMore,
       page: query.page,
       pageSize: query.pageSize,

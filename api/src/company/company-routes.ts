@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../auth/bearer';
+import { companyProblemToApiError } from '../errors/catalogue/company';
+import { unwrap } from '../errors/reply';
+import { parseInput } from '../http/validate';
+import { changeBody, inviteBody, uidParams } from './company-schemas';
+import { changeOrgUser, inviteOrgUser, readOrgUsers, resendOrgInvitation } from './org-user-service';
+
+/** A company admin's users (docs/people.md, "Company admins"), under /users/current/orgUsers. */
+export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const acting = (adminId: number) => ({ adminId, now: app.clock(), mailTokenKey: app.mailTokenKey });
+
+  app.get('/users/current/orgUsers', async (request) => {
+    return unwrap(await readOrgUsers(db, currentUser(request).id, app.clock()), companyProblemToApiError);
+  });
+
+  app.post('/users/current/orgUsers', async (request, reply) => {
+    const body = parseInput(inviteBody, request.body, 'body');
+    const created = unwrap(await inviteOrgUser(db, acting(currentUser(request).id), body), companyProblemToApiError);
+    return reply.code(201).send(created);
+  });
+
+  app.patch('/users/current/orgUsers/:uid', async (request) => {
+    const { uid } = parseInput(uidParams, request.params, 'params');
+    const body = parseInput(changeBody, request.body, 'body');
+    const changed = unwrap(await changeOrgUser(db, acting(currentUser(request).id), uid, body), companyProblemToApiError);
+    if (changed.disabledUserId !== null) app.principals.forgetUser(changed.disabledUserId);
+    return changed.view;
+  });
+
+  app.post('/users/current/orgUsers/:uid/invitation', async (request) => {
+    const { uid } = parseInput(uidParams, request.params, 'params');
+    return unwrap(await resendOrgInvitation(db, acting(currentUser(request).id), uid), companyProblemToApiError);
+  });
+}
