@@ -12,6 +12,8 @@ export const MOBILE_MENU_CLOSE_MS = 300;
 
 interface MobileMenuProps {
   signedIn: boolean;
+  /** Offers "Company users" (a company admin). */
+  companyAdmin?: boolean;
   /** 'Shop {range}' heading and its category list (server-rendered), for a set-up user. */
   shop?: { title: string; list: ReactNode };
   switcher?: ReactNode;
@@ -19,7 +21,7 @@ interface MobileMenuProps {
 }
 
 /** docs/storefront-requirements.md §2 mobile menu: a slide-in modal; signed out About us and Help, signed in the shop and account links. */
-export function MobileMenu({ signedIn, shop, switcher, signOut }: MobileMenuProps) {
+export function MobileMenu({ signedIn, companyAdmin = false, shop, switcher, signOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   useEffect(() => setOpen(false), [pathname]);
@@ -72,6 +74,13 @@ export function MobileMenu({ signedIn, shop, switcher, signOut }: MobileMenuProp
                         Standing orders
                       </Link>
                     </li>
+                    {companyAdmin ? (
+                      <li>
+                        <Link href="/account/company/users/" prefetch={false}>
+                          Company users
+                        </Link>
+                      </li>
+                    ) : null}
                     <li>
                       <Link href="/account/" prefetch={false}>
                         User details

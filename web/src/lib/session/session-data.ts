@@ -17,6 +17,8 @@ export const sessionUserSchema = z.object({
   customerId: z.string(),
   name: z.string(),
   shipTos: z.array(shipToSchema),
+  /** The user's roles per sold-to, as of sign-in: which company pages the menu offers (the API checks every call). */
+  roles: z.array(z.object({ soldTo: z.string(), roles: z.array(z.string()) })).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -54,6 +56,9 @@ export function needsRefresh(tokens: TokenSet, nowSeconds = Date.now() / 1000): 
   const margin = Math.min(30, tokens.lifetime / 10);
   return tokens.expiresAt - margin <= nowSeconds;
 }
+
+/** Whether the user administers some sold-to: "Company users" is in their account menu. */
+export const isCompanyAdmin = (user: SessionUser): boolean => user.roles?.some((entry) => entry.roles.includes('admin')) ?? false;
 
 export function isShopReady(session: SessionData): boolean {
   if (!session.user || !session.activeShipTo || !session.activeSalesOrg) return false;

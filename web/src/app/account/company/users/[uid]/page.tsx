@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { LoadFailed } from '@/components/catalogue/load-failed';
+import { UserForm } from '@/components/company/user-form';
+import { listOrgUsers } from '@/lib/commerce/company';
+import { decodedRouteParam } from '@/lib/commerce/route-param';
+import pageStyles from '@/components/catalogue/page.module.css';
+import { penceToPounds } from '../user-form-schema';
+
+export const metadata: Metadata = { title: 'Edit user' };
+
+interface Props {
+  params: Promise<{ uid: string }>;
+}
+
+/** One user of the admin's company: their accounts, roles and order limit. */
+export default async function EditCompanyUserPage({ params }: Props) {
+  const wanted = decodedRouteParam((await params).uid)?.toLowerCase();
+  if (!wanted) notFound();
+  const result = await listOrgUsers();
+  if (!result.ok) {
+    return (
+      <div className={pageStyles.page}>
+        <h1 className={pageStyles.title}>Edit user</h1>
+        <LoadFailed error={result.error} />
+      </div>
+    );
+  }
+  const user = result.data.users.find((candidate) => candidate.uid === wanted);
+  if (!user) notFound();
+  const initial = {
+    email: user.email,
+    name: user.name,
+    shipTos: user.shipTos,
+    roles: Object.fromEntries(user.roles.map((entry) => [entry.soldTo, entry.roles.filter((role) => role !== 'buyer')])),
+    orderLimit: penceToPounds(user.orderLimit),
+  };
+  return (
+    <div className={pageStyles.page}>
+      <Breadcrumbs trail={[{ name: 'My account', href: '/account/' }, { name: 'Company users', href: '/account/company/users/' }, { name: user.name }]} />
+      <h1 className={pageStyles.title}>{user.name}</h1>
+      <p>{user.email}</p>
+      <UserForm scope={result.data} purpose={{ kind: 'edit', uid: user.uid, initial }} />
+    </div>
+  );
+}
