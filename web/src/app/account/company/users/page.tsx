@@ -47,7 +47,11 @@ export default async function CompanyUsersPage({ searchParams }: Props) {
         </p>
       ) : null}
       {!result.ok ? (
-        <LoadFailed error={result.error} />
+        result.error.status === 403 ? (
+          <p className={styles.empty}>{result.error.description}. Ask an admin of your company to change your roles.</p>
+        ) : (
+          <LoadFailed error={result.error} />
+        )
       ) : (
         <div className={companyStyles.layout}>
           <ul className={styles.cards} aria-label="Users">
