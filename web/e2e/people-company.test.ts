@@ -148,7 +148,7 @@ describe('company admins at /account/company/users/', () => {
 
     // Edit: an approver role and an order limit; a bad amount is refused beside the field, nothing typed lost.
     await card(page, 'Robin Baker').getByRole('link', { name: 'Edit Robin Baker' }).click();
-    await page.waitForURL(/\/account\/company\/users\/.+\/$/);
+    await page.waitForURL('**/account/company/users/edit/?user=*');
     await page.getByLabel('Order limit in £ (optional)').fill('12,50');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Enter an amount in pounds, such as 150 or 150.00, or leave it empty for no limit').waitFor();

@@ -89,7 +89,7 @@ export default async function CompanyUsersPage({ searchParams }: Props) {
                     ) : null}
                   </dl>
                   <p>
-                    <Link href={`/account/company/users/${encodeURIComponent(user.uid)}/`}>
+                    <Link href={`/account/company/users/edit/?user=${encodeURIComponent(user.uid)}`}>
                       Edit<span className="visually-hidden"> {user.name}</span>
                     </Link>
                   </p>

@@ -4,19 +4,20 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { UserForm } from '@/components/company/user-form';
 import { listOrgUsers } from '@/lib/commerce/company';
-import { decodedRouteParam } from '@/lib/commerce/route-param';
 import pageStyles from '@/components/catalogue/page.module.css';
 import { penceToPounds } from '../user-form-schema';
 
 export const metadata: Metadata = { title: 'Edit user' };
 
 interface Props {
-  params: Promise<{ uid: string }>;
+  /** `user`: the uid (e-mail address) of the user to edit; a query parameter, as an address in a path reads as a file name. */
+  searchParams: Promise<{ user?: string | string[] }>;
 }
 
 /** One user of the admin's company: their accounts, roles and order limit. */
-export default async function EditCompanyUserPage({ params }: Props) {
-  const wanted = decodedRouteParam((await params).uid)?.toLowerCase();
+export default async function EditCompanyUserPage({ searchParams }: Props) {
+  const { user: asked } = await searchParams;
+  const wanted = typeof asked === 'string' ? asked.toLowerCase() : undefined;
   if (!wanted) notFound();
   const result = await listOrgUsers();
   if (!result.ok) {
