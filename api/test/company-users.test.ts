@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { findValidToken } from '../src/account-tokens/account-tokens';
 import { auditLog, mailMessages, shipTos, soldTos, userRoles, users, userShipTos } from '../src/db/schema';
 import { operatorToken } from './support/admin-client';
+import { setClock } from './support/test-clock';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 
 interface OrgUser {
@@ -272,5 +273,52 @@ describe('company admins: /users/current/orgUsers', () => {
       .innerJoin(users, eq(users.id, userRoles.userId))
       .where(eq(userRoles.soldToCode, mine.soldTo));
     assert.equal(admins.filter((row) => row.status === 'active').length, 1);
+  });
+});
+
+describe('company admins: invitations over time and refusals of a resend', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ env: { TEST_CLOCK_CONTROL: 'true' } });
+  });
+  after(() => server.close());
+
+  it('shows an invitation as expired after 7 days by the API\'s clock, refuses roles without a ship-to and a resend to a disabled user', async () => {
+    const mine = await company(server);
+    const admin = await person(server, [mine.sites[0]], [{ soldTo: mine.soldTo, role: 'admin' }]);
+    const token = await admin.token();
+    const email = `later${unique()}@example.com`;
+    const noShipTo = await call(server, token, 'PATCH', `/orgUsers/${encodeURIComponent(admin.uid)}`, { shipTos: [mine.sites[1]], roles: [{ soldTo: mine.soldTo, roles: ['admin'] }] });
+    assert.equal(noShipTo.status, 200, 'the admin moves to the other site and stays admin');
+    const invited = await call(server, token, 'POST', '/orgUsers', { email, name: 'Later', shipTos: [mine.sites[0]] });
+    assert.equal(invited.status, 201);
+    const sentUntil = (invited.body as unknown as OrgUser).invitation?.expiresAt;
+    assert.ok(sentUntil);
+
+    await setClock(server, new Date(Date.parse(sentUntil) + 60_000).toISOString());
+    try {
+      const list = await call(server, token, 'GET', '/orgUsers');
+      const later = (list.body.users as OrgUser[]).find((user) => user.uid === email);
+      assert.deepEqual(later?.invitation, { sentAt: later?.invitation?.sentAt, expiresAt: sentUntil, expired: true });
+      const resent = await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(email)}/invitation`);
+      assert.equal((resent.body as unknown as OrgUser).invitation?.expired, false, 'a resend gives a fresh link');
+    } finally {
+      await setClock(server, null);
+    }
+
+    const disabled = await call(server, token, 'PATCH', `/orgUsers/${encodeURIComponent(email)}`, { active: false });
+    assert.equal(disabled.status, 200);
+    assert.equal((disabled.body as unknown as OrgUser).invitation?.expired, true, 'disabling voids the open link');
+    const refused = await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(email)}/invitation`);
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.errors?.[0]?.message, `User '${email}' is disabled`);
+
+    const stranger = await company(server);
+    const wrongSite = await call(server, token, 'POST', '/orgUsers', { email: `x${unique()}@example.com`, name: 'X', shipTos: [mine.sites[0]], roles: [{ soldTo: stranger.soldTo, roles: ['admin'] }] });
+    assert.equal(wrongSite.status, 404);
+    await server.database.db.insert(userRoles).values({ userId: admin.id, soldToCode: stranger.soldTo, role: 'admin' });
+    const roleWithoutSite = await call(server, token, 'POST', '/orgUsers', { email: `x${unique()}@example.com`, name: 'X', shipTos: [mine.sites[0]], roles: [{ soldTo: stranger.soldTo, roles: ['admin'] }] });
+    assert.equal(roleWithoutSite.status, 400);
+    assert.equal(roleWithoutSite.body.errors?.[0]?.message, `Roles at sold-to '${stranger.soldTo}' need one of its ship-tos`);
   });
 });
