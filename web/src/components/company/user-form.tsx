@@ -21,7 +21,8 @@ const ROLE_NAMES: Record<string, string> = { approver: 'Approver: decides on ord
 export function UserForm({ scope, purpose }: { scope: GivableScope; purpose: Purpose }) {
   const inviting = purpose.kind === 'invite';
   const { state, action, pending, submit } = useFormAction(inviting ? inviteUserAction : changeUserAction, USER_FORM_IDLE);
-  const [values, setValues] = useState<UserFormValues>(() => (purpose.kind === 'edit' ? purpose.initial : EMPTY_USER));
+  // A refusal posted without script comes back with what was typed, as it does with script.
+  const [values, setValues] = useState<UserFormValues>(() => (state.status === 'error' ? state.values : purpose.kind === 'edit' ? purpose.initial : EMPTY_USER));
   const [checked, setChecked] = useState<Partial<Record<UserField, string>> | null>(null);
   const errors = checked ?? (state.status === 'error' ? state.errors : {});
   const status = useRef<HTMLParagraphElement>(null);
