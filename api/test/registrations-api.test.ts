@@ -6,6 +6,8 @@ import { findValidToken } from '../src/account-tokens/account-tokens';
 import { rolesBySoldTo } from '../src/company/roles';
 import { auditLog, mailMessages, registrationRequests, users, userShipTos } from '../src/db/schema';
 import { REGISTRATION_RATES } from '../src/registrations/registration-routes';
+import { REGISTRATION_LIMITS, registrationBody } from '../src/registrations/registration-schemas';
+import { REGISTRATION_LIMITS as WEB_REGISTRATION_LIMITS } from '../../web/src/lib/people/registration-limits';
 import { createOperator, operatorToken } from './support/admin-client';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { setClock } from './support/test-clock';
@@ -258,5 +260,23 @@ describe('registration requests: request, confirm by e-mail, approve or decline'
     assert.equal((await server.request('/admin/v1/registrations')).status, 401);
     const leftovers = await server.database.db.select().from(mailMessages).where(like(mailMessages.text, '%token=%'));
     assert.ok(leftovers.every((mail) => mail.text.includes(SHOP_URL)), 'links use the configured shop URL');
+  });
+});
+
+describe('the request form and the API accept the same (web/src/lib/people/registration-limits.ts)', () => {
+  it('has the same limits on both sides, and the API takes values at them', () => {
+    assert.deepEqual({ ...WEB_REGISTRATION_LIMITS }, { ...REGISTRATION_LIMITS });
+    const atLimits = {
+      email: `${'a'.repeat(REGISTRATION_LIMITS.email - 12)}@example.org`,
+      name: 'n'.repeat(REGISTRATION_LIMITS.name),
+      companyName: 'c'.repeat(REGISTRATION_LIMITS.companyName),
+      phone: '1'.repeat(REGISTRATION_LIMITS.phone),
+      postcode: 'P'.repeat(REGISTRATION_LIMITS.postcode),
+      message: 'm'.repeat(REGISTRATION_LIMITS.message),
+    };
+    assert.ok(registrationBody.safeParse(atLimits).success);
+    for (const field of Object.keys(atLimits) as (keyof typeof atLimits)[]) {
+      assert.ok(!registrationBody.safeParse({ ...atLimits, [field]: `${atLimits[field]}1` }).success, field);
+    }
   });
 });

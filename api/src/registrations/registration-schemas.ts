@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What "Request an account" sends (POST /users). The storefront checks the same limits
- * (web/src/lib/people/registration-limits.ts); api/test/limits-agree.test.ts compares them.
+ * (web/src/lib/people/registration-limits.ts); api/test/registrations-api.test.ts compares them.
  */
 export const REGISTRATION_LIMITS = {
   email: 254,
