@@ -1,6 +1,5 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { registrationSchema } from '@/lib/admin/registrations';
@@ -21,7 +20,10 @@ const approval = z.object({ id, soldTo: z.string().min(1).max(20), shipTos: z.ar
 const fieldOf = (subject: string | undefined): DecisionState['field'] =>
   subject === 'shipTos' || subject === 'soldTo' || subject === 'reason' ? subject : subject?.startsWith('shipTos') ? 'shipTos' : undefined;
 
-/** Links the request to a sold-to and ship-tos: the API creates the user and mails the invitation. */
+/**
+ * Links the request to a sold-to and ship-tos: the API creates the user and mails the invitation. The list is
+ * not re-read at once, so the request stays on the page saying what was done; the next visit no longer lists it.
+ */
 export async function approveRegistration(_state: DecisionState, formData: FormData): Promise<DecisionState> {
   await requireOperator();
   const parsed = approval.safeParse({ id: formData.get('id'), soldTo: formData.get('soldTo'), shipTos: formData.getAll('shipTos'), roles: formData.getAll('roles') });
@@ -30,7 +32,6 @@ export async function approveRegistration(_state: DecisionState, formData: FormD
   const { id: requestId, ...body } = parsed.data;
   const result = await adminCall(registrationSchema, `/registrations/${requestId}/approval`, { method: 'POST', body });
   if (!result.ok) return { error: result.error.description, field: fieldOf(result.error.subject) };
-  revalidatePath('/admin/registrations/');
   return { message: `Approved: ${result.data.email} is invited` };
 }
 
@@ -43,6 +44,5 @@ export async function declineRegistration(_state: DecisionState, formData: FormD
   if (!reason.trim()) return { error: 'Please give a reason', field: 'reason', reason };
   const result = await adminCall(registrationSchema, `/registrations/${parsed.data}/decline`, { method: 'POST', body: { reason } });
   if (!result.ok) return { error: result.error.description, field: fieldOf(result.error.subject), reason };
-  revalidatePath('/admin/registrations/');
   return { message: `Declined: ${result.data.email} is told why` };
 }
