@@ -6,6 +6,7 @@ import type { EventTypeRegistry } from '../outbox/event-types';
 export const REGISTRATION_MAIL_CHANNELS = ['mail'] as const;
 export const CONFIRM_TYPE = 'registration.confirm';
 export const EXISTING_ACCOUNT_TYPE = 'registration.existingAccount';
+export const AWAITING_DECISION_TYPE = 'registration.awaitingDecision';
 export const DECLINED_TYPE = 'registration.declined';
 
 interface Recipient {
@@ -19,8 +20,11 @@ export interface ConfirmData {
   sealedToken: SealedToken;
 }
 
-/** A request for an address that already signs in: the owner is told, the requester learns nothing. */
-export interface ExistingAccountData {
+/**
+ * A mail to the address alone: it already signs in (the owner is told, the requester learns nothing), or its
+ * confirmed request awaits a decision.
+ */
+export interface RecipientData {
   recipient: Recipient;
 }
 
@@ -55,7 +59,7 @@ function confirmMail(data: ConfirmData, shopUrl: string, key: Buffer): MailConte
   );
 }
 
-function existingAccountMail(data: ExistingAccountData, shopUrl: string): MailContent {
+function existingAccountMail(data: RecipientData, shopUrl: string): MailContent {
   return mail(
     data.recipient,
     'You already have an account',
@@ -67,6 +71,12 @@ function existingAccountMail(data: ExistingAccountData, shopUrl: string): MailCo
   );
 }
 
+function awaitingDecisionMail(data: RecipientData): MailContent {
+  return mail(data.recipient, 'We already have your account request', [
+    'You asked again for an account to order from Meadowvale Foods. We already have your request, with your address confirmed, and will e-mail you when we have decided. There is nothing more to do.',
+  ]);
+}
+
 function declinedMail(data: DeclinedData): MailContent {
   return mail(data.recipient, 'Your account request', [
     'Thank you for asking for an account to order from Meadowvale Foods. We cannot open one for you:',
@@ -75,9 +85,10 @@ function declinedMail(data: DeclinedData): MailContent {
   ]);
 }
 
-/** At start-up. All three are answers to the requester's own action, with no user to unsubscribe: no preference. */
+/** At start-up. All four are answers to the requester's own action, with no user to unsubscribe: no preference. */
 export function registerRegistrationEvents(registry: EventTypeRegistry, key: Buffer): void {
   registry.registerEventType<ConfirmData>({ type: CONFIRM_TYPE, channels: REGISTRATION_MAIL_CHANNELS, mail: (data, shopUrl) => confirmMail(data, shopUrl, key) });
-  registry.registerEventType<ExistingAccountData>({ type: EXISTING_ACCOUNT_TYPE, channels: REGISTRATION_MAIL_CHANNELS, mail: existingAccountMail });
+  registry.registerEventType<RecipientData>({ type: EXISTING_ACCOUNT_TYPE, channels: REGISTRATION_MAIL_CHANNELS, mail: existingAccountMail });
+  registry.registerEventType<RecipientData>({ type: AWAITING_DECISION_TYPE, channels: REGISTRATION_MAIL_CHANNELS, mail: awaitingDecisionMail });
   registry.registerEventType<DeclinedData>({ type: DECLINED_TYPE, channels: REGISTRATION_MAIL_CHANNELS, mail: declinedMail });
 }
