@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible, tabTo } from './journey-support';
@@ -53,6 +55,14 @@ async function fillRequest(page: Page, email: string) {
   await page.getByLabel('Anything we should know (optional)').fill('Two cafés in York.');
 }
 
+/** E2E_SHOTS_DIR: full-page screenshots to look at (not compared). */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `registration-${name}.png`), fullPage: true });
+}
+
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('registration requests', () => {
@@ -73,6 +83,7 @@ describe('registration requests', () => {
     assert.equal(await page.getByLabel('Your name').inputValue(), 'Pat Doyle', 'nothing typed is lost');
     assert.ok(await fitsWidth(page), 'no sideways scrolling at 390 px');
     await assertAccessible(page, 'request an account with errors (phone)');
+    await shot(page, 'phone-request-errors');
 
     await fillRequest(page, 'solo@example.com');
     await tabTo(page, page.getByRole('button', { name: 'Request an account' }));
@@ -87,6 +98,7 @@ describe('registration requests', () => {
     await page.getByRole('button', { name: 'Request an account' }).click();
     await page.getByTestId('request-sent').waitFor();
     assert.equal((await page.getByTestId('request-sent').innerText()).replace(email, 'ADDRESS'), known, 'an existing user’s address is answered alike');
+    await shot(page, 'phone-request-sent');
     assert.ok(await fitsWidth(page));
   });
 
@@ -109,6 +121,7 @@ describe('registration requests', () => {
     await phone.getByRole('button', { name: 'Confirm my address' }).click();
     await phone.getByTestId('request-confirmed').waitFor();
     assert.ok(await fitsWidth(phone));
+    await shot(phone, 'phone-confirmed');
     await phone.goto(confirmLink);
     await phone.getByRole('button', { name: 'Confirm my address' }).click();
     await phone.getByText('This link has expired or has already been used').waitFor();
@@ -117,17 +130,23 @@ describe('registration requests', () => {
     await operator.waitForURL('**/admin/registrations/');
     const card = operator.getByTestId(`registration-${email}`);
     await card.getByText('Doyle Bakery').first().waitFor();
-    await card.getByLabel('Sold-to code').fill('0000100001');
+    await card.getByLabel('Sold-to code').fill('0000999999');
     await card.getByRole('button', { name: 'Show ship-tos' }).click();
     await operator.waitForURL('**/admin/registrations/?request=*');
+    await card.getByText('No sold-to 0000999999').waitFor();
+    await card.getByLabel('Sold-to code').fill('0000100001');
+    await card.getByRole('button', { name: 'Show ship-tos' }).click();
     const chosen = operator.getByTestId(`registration-${email}`);
+    await chosen.getByText('Ship-tos of Harbour Hospitality Ltd (0000100001)').waitFor();
     await chosen.getByRole('button', { name: 'Approve and invite' }).click();
     await chosen.getByText('Choose at least one ship-to').waitFor();
     await chosen.getByLabel(/Harbour Café – Quayside \(0000410002\)/).check();
     await chosen.getByLabel('Approver').check();
     await assertAccessible(operator, 'registrations with a sold-to chosen');
+    await shot(operator, 'desktop-admin-approve');
     await chosen.getByRole('button', { name: 'Approve and invite' }).click();
     await chosen.getByText(`Approved: ${email} is invited`).waitFor();
+    assert.equal(await chosen.getByLabel('Sold-to code').count(), 0, 'nothing left to decide');
 
     const invitation = await openMail(operator, email, 'You are invited to order from Meadowvale Foods');
     linkIn(invitation, '/login/reset-password/');
@@ -156,6 +175,7 @@ describe('registration requests', () => {
     await card.getByRole('button', { name: 'Decline' }).click();
     await card.getByText(`Declined: ${email} is told why`).waitFor();
     assert.ok(await fitsWidth(operator), 'the back office page fits 390 px');
+    await shot(operator, 'phone-admin-declined');
     assert.match(await openMail(operator, email, 'Your account request'), /We do not deliver to your area yet\./);
   });
 });

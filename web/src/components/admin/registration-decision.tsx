@@ -13,7 +13,21 @@ export interface ShipToChoice {
 const NOTHING_YET: DecisionState = {};
 
 /** Approve (ship-tos of the chosen sold-to, roles) or decline with a reason; each says what happened beside it. */
-export function RegistrationDecision({ id, email, soldTo, shipTos }: { id: number; email: string; soldTo?: { code: string; name: string }; shipTos: ShipToChoice[] }) {
+export function RegistrationDecision({
+  id,
+  email,
+  soldTo,
+  shipTos,
+  typedSoldTo,
+  soldToError,
+}: {
+  id: number;
+  email: string;
+  soldTo?: { code: string; name: string };
+  shipTos: ShipToChoice[];
+  typedSoldTo?: string;
+  soldToError?: string;
+}) {
   const approve = useFormAction(approveRegistration, NOTHING_YET);
   const decline = useFormAction(declineRegistration, NOTHING_YET);
   const done = approve.state.message ?? decline.state.message;
@@ -27,6 +41,21 @@ export function RegistrationDecision({ id, email, soldTo, shipTos }: { id: numbe
   const key = `registration-${id}`;
   return (
     <div className={styles.decision}>
+      {soldTo ? null : <p>To approve, give the sold-to code and choose which of its ship-tos they order for.</p>}
+      {/* A plain GET: the page reads the sold-to's ship-tos for this request. */}
+      <form className="admin-filters" method="get" aria-label={`Choose the sold-to for ${email}`}>
+        <input type="hidden" name="request" value={id} />
+        <label>
+          Sold-to code
+          <input name="soldTo" defaultValue={typedSoldTo} maxLength={20} required aria-describedby={`${key}-soldTo-error`} />
+        </label>
+        <button type="submit" className="button button-secondary">
+          Show ship-tos
+        </button>
+        <span id={`${key}-soldTo-error`} role="alert" className="admin-status-bad">
+          {soldToError ?? ''}
+        </span>
+      </form>
       {soldTo ? (
         <form action={approve.action} onSubmit={approve.submit} aria-label={`Approve ${email}`}>
           <input type="hidden" name="id" value={id} />

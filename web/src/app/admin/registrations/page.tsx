@@ -6,6 +6,7 @@ import { adminCall } from '@/lib/admin/admin-client';
 import { customerListSchema } from '@/lib/admin/admin-schemas';
 import { REGISTRATION_STATUSES, registrationListSchema, type Registration, type RegistrationStatus } from '@/lib/admin/registrations';
 import { requireOperator } from '@/lib/admin/admin-session';
+import styles from './registrations.module.css';
 
 export const metadata: Metadata = { title: 'Registrations' };
 
@@ -89,7 +90,7 @@ export default async function AdminRegistrationsPage({ searchParams }: { searchP
   return (
     <div className="admin-page">
       <h1>Registrations</h1>
-      <nav aria-label="Requests by state" className="admin-filters">
+      <nav aria-label="Requests by state" className={`admin-filters ${styles.states}`}>
         {REGISTRATION_STATUSES.map((entry) => (
           <Link key={entry.status} href={`/admin/registrations/?status=${entry.status}`} aria-current={entry.status === status ? 'page' : undefined}>
             {entry.label}
@@ -110,24 +111,13 @@ export default async function AdminRegistrationsPage({ searchParams }: { searchP
                 {registration.status === 'confirmed' ? (
                   <>
                     <h3>Decide</h3>
-                    <form className="admin-filters" method="get" aria-label={`Choose the sold-to for ${registration.email}`}>
-                      <input type="hidden" name="request" value={registration.id} />
-                      <label>
-                        Sold-to code
-                        <input name="soldTo" defaultValue={mine?.code} maxLength={20} required aria-describedby={`soldto-error-${registration.id}`} />
-                      </label>
-                      <button type="submit" className="button button-secondary">
-                        Show ship-tos
-                      </button>
-                      <span id={`soldto-error-${registration.id}`} role="alert" className="admin-status-bad">
-                        {mine && 'error' in mine ? mine.error : ''}
-                      </span>
-                    </form>
                     <RegistrationDecision
                       id={registration.id}
                       email={registration.email}
                       soldTo={mine && 'soldTo' in mine ? mine.soldTo : undefined}
                       shipTos={mine && 'shipTos' in mine ? mine.shipTos : []}
+                      typedSoldTo={mine?.code}
+                      soldToError={mine && 'error' in mine ? mine.error : undefined}
                     />
                   </>
                 ) : null}
