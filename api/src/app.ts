@@ -33,6 +33,8 @@ import { registerReminderEvent } from './standing-orders/reminder-mail';
 import { mailTokenKey } from './account-tokens/sealed-token';
 import { registerInvitationEvent } from './company/invitations';
 import { companyRoutes } from './company/company-routes';
+import { registerRegistrationEvents } from './registrations/registration-mail';
+import { registrationRoutes } from './registrations/registration-routes';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokenKey = mailTokenKey(deps.config.storefrontClient.secret);
   app.decorate('mailTokenKey', tokenKey);
   registerInvitationEvent(outbox, tokenKey);
+  registerRegistrationEvents(outbox, tokenKey);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bulkAddRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(standingOrderRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(companyRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(registrationRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

@@ -27,6 +27,9 @@ import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
 import type { CompanyProblem } from '../src/company/problems';
 import { companyProblemToApiError } from '../src/errors/catalogue/company';
+import type { RegistrationDecisionProblem } from '../src/admin/registrations/problems';
+import type { RegistrationProblem } from '../src/registrations/problems';
+import { registrationDecisionProblemToApiError, registrationProblemToApiError } from '../src/errors/catalogue/registrations';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -109,6 +112,14 @@ const company: Examples<CompanyProblem> = {
   invitationAccepted: { kind: 'invitationAccepted', uid: 'solo@example.com' },
   userDisabled: { kind: 'userDisabled', uid: 'disabled@example.com' },
 };
+const registrations: Examples<RegistrationProblem> = { confirmationInvalid: { kind: 'confirmationInvalid' } };
+const registrationDecisions: Examples<RegistrationDecisionProblem> = {
+  registrationNotFound: { kind: 'registrationNotFound', id: 7 },
+  registrationNotConfirmed: { kind: 'registrationNotConfirmed', id: 7, status: 'declined' },
+  soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000999999' },
+  shipToNotOfSoldTo: { kind: 'shipToNotOfSoldTo', shipTo: '0000410001', soldTo: '0000100001' },
+  addressTaken: { kind: 'addressTaken', email: 'solo@example.com' },
+};
 
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
@@ -121,6 +132,8 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin mail', mail, mailProblemToApiError],
   ['operator sign-in', signIn, operatorSignInProblemToApiError],
   ['company', company, companyProblemToApiError],
+  ['registrations', registrations, registrationProblemToApiError],
+  ['admin registrations', registrationDecisions, registrationDecisionProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { site } from '@/lib/site-config';
 import { safeNextPath } from '@/lib/session/next-target';
 import { redirectReadyUser } from '@/lib/session/session';
@@ -16,6 +17,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <h1>Sign in</h1>
       <p>Sign in to order from {site.brand}.</p>
       <LoginForm next={next} />
+      <p className="login-help">
+        New customer? <Link href="/login/request-account/">Request an account</Link>
+      </p>
       <p className="field-help login-help">
         Trouble signing in? Call <a href={site.phoneHref}>{site.phone}</a> ({site.hours}).
       </p>
