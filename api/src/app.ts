@@ -32,6 +32,7 @@ import { createOutbox, type Outbox } from './outbox/outbox';
 import { registerReminderEvent } from './standing-orders/reminder-mail';
 import { mailTokenKey } from './account-tokens/sealed-token';
 import { registerInvitationEvent } from './company/invitations';
+import { registerOperatorInvitationEvent } from './admin/operators/operator-invitation-mail';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokenKey = mailTokenKey(deps.config.storefrontClient.secret);
   app.decorate('mailTokenKey', tokenKey);
   registerInvitationEvent(outbox, tokenKey);
+  registerOperatorInvitationEvent(outbox, tokenKey);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());

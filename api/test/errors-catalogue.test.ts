@@ -25,6 +25,8 @@ import { fail, ok } from '../src/errors/result';
 import { ApiError } from '../src/http/errors';
 import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
+import type { OperatorProblem } from '../src/admin/operators/problems';
+import { operatorProblemToApiError } from '../src/errors/catalogue/operators';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -94,6 +96,14 @@ const grants: Examples<GrantProblem> = {
   invalidRefreshToken: { kind: 'invalidRefreshToken' },
 };
 
+const operatorAdmin: Examples<OperatorProblem> = {
+  operatorNotFound: { kind: 'operatorNotFound', id: 9 },
+  emailTaken: { kind: 'emailTaken', email: 'ann@meadowvale.example' },
+  selfDisable: { kind: 'selfDisable' },
+  statusUnchangeable: { kind: 'statusUnchangeable', email: 'ann@meadowvale.example', status: 'disabled', action: 'disable' },
+  alreadyAccepted: { kind: 'alreadyAccepted', email: 'ann@meadowvale.example' },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -104,6 +114,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin products', products, productProblemToApiError],
   ['admin mail', mail, mailProblemToApiError],
   ['operator sign-in', signIn, operatorSignInProblemToApiError],
+  ['operators', operatorAdmin, operatorProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {
