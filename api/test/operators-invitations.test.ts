@@ -94,6 +94,14 @@ describe('operator invitations (/admin/v1/operators)', () => {
     assert.equal((await call(`/operators/${demo?.id}/invitation`, admin, { method: 'POST' })).status, 409);
   });
 
+  it('two invitations of one address at the same moment: one operator, one mail, the other 409', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all([1, 2].map((n) => invite(admin, { email, name: `Racer ${n}`, role: 'service' })));
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [201, 409]);
+    await dispatch(server);
+    assert.equal((await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email))).length, 1);
+  });
+
   it('disabling ends the operator\'s session and their invitation link at once; enabling lets them back; nobody disables themselves', async () => {
     const email = await createOperator(server, 'service');
     const theirToken = await operatorToken(server, email, DEMO_PASSWORD);
