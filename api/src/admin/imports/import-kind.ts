@@ -15,6 +15,8 @@ export interface ImportColumn {
 /** What a write did: its counts, and any users it disabled (their cached tokens are forgotten once committed). */
 export interface Written extends WriteCounts {
   disabledUserIds?: number[];
+  /** New users e-mailed an invitation (customers imports). */
+  invited?: number;
 }
 
 /**

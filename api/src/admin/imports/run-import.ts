@@ -57,7 +57,7 @@ export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: 
   const startedAt = new Date();
   const ready = definition.prepare ? await definition.prepare(db, rows) : rows;
   return db.transaction(async (tx) => {
-    const { disabledUserIds = [], ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId, now: meta.now, mailTokenKey: meta.mailTokenKey });
+    const { disabledUserIds = [], invited = 0, ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId, now: meta.now, mailTokenKey: meta.mailTokenKey });
     const report: ImportReport = {
       kind: definition.kind,
       fileName: meta.fileName,
@@ -67,11 +67,12 @@ export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: 
       valid: rows.length,
       refused: 0,
       problems: [],
+      invited,
       ...counts,
     };
     await record(tx, report, meta.operatorId, startedAt);
     if (meta.operatorId !== null) {
-      await recordAudit(tx, { operatorId: meta.operatorId, action: `import.${definition.kind}`, subject: `file:${meta.fileName}`, after: { rows: report.rows, ...counts } });
+      await recordAudit(tx, { operatorId: meta.operatorId, action: `import.${definition.kind}`, subject: `file:${meta.fileName}`, after: { rows: report.rows, ...counts, ...(invited > 0 ? { invited } : {}) } });
     }
     return { report, disabledUserIds };
   });
@@ -99,6 +100,7 @@ export async function runImport(db: Db, request: ImportRequest): Promise<ImportO
       valid: checked.rows.length,
       refused: read.ok ? refusedLines(problems) : 0,
       problems,
+      invited: 0,
       ...NONE,
     };
     await record(db, report, request.operatorId, startedAt);

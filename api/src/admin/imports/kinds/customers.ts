@@ -54,6 +54,6 @@ export const customerImport: ImportKind<CustomerImportRow> = {
       rows.filter((row): row is ShipToImport => row.record === 'shipTo'),
     );
     const people = await writeUsers(tx, rows.filter((row): row is UserImport => row.record === 'user'), context);
-    return { ...addCounts(accounts, people), disabledUserIds: people.disabledUserIds };
+    return { ...addCounts(accounts, people), disabledUserIds: people.disabledUserIds, invited: people.invited };
   },
 };

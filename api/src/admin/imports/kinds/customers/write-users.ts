@@ -12,6 +12,8 @@ import type { UserImport } from './customer-rows';
 /** What writing the users did: the counts, and who was disabled (whose cached tokens the caller forgets). */
 export interface UsersWritten extends WriteCounts {
   disabledUserIds: number[];
+  /** How many new users were e-mailed an invitation. */
+  invited: number;
 }
 
 /** Replaces each user's ship-tos where they differ from the file; answers the users it changed. */
@@ -55,9 +57,9 @@ async function disableMarkedUsers(tx: Tx, rows: UserImport[], known: { id: numbe
  * Mails an invitation (company/invitations.ts) to each new active user the file gave no password: nobody
  * mails passwords around (docs/people.md). A user someone else created meanwhile with a password is left alone.
  */
-async function inviteWithoutPassword(tx: Tx, rows: UserImport[], known: Set<string>, context: WriteContext): Promise<void> {
+async function inviteWithoutPassword(tx: Tx, rows: UserImport[], known: Set<string>, context: WriteContext): Promise<number> {
   const names = rows.filter((row) => !known.has(row.username) && row.passwordHash === undefined && row.status === 'active').map((row) => row.username);
-  if (names.length === 0) return;
+  if (names.length === 0) return 0;
   if (!context.mailTokenKey) throw new Error('a customers import that invites users needs the mail token key');
   const invited = await tx
     .select({ id: users.id, name: users.name, email: users.email })
@@ -65,6 +67,7 @@ async function inviteWithoutPassword(tx: Tx, rows: UserImport[], known: Set<stri
     .where(and(inArray(users.username, names), eq(users.passwordHash, '!')))
     .orderBy(users.username);
   for (const user of invited) await sendInvitation(tx, user, context.now, context.mailTokenKey);
+  return invited.length;
 }
 
 /**
@@ -72,7 +75,7 @@ async function inviteWithoutPassword(tx: Tx, rows: UserImport[], known: Set<stri
  * invitation; a known one keeps theirs.
  */
 export async function writeUsers(tx: Tx, rows: UserImport[], context: WriteContext): Promise<UsersWritten> {
-  if (rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0, disabledUserIds: [] };
+  if (rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0, disabledUserIds: [], invited: 0 };
   const known = await lockKnownUsers(tx, rows);
   const disabled = await disableMarkedUsers(tx, rows, known, context);
   // '!' matches no password: a known user's row goes without a hash (the upsert never updates it), a new one
@@ -80,6 +83,6 @@ export async function writeUsers(tx: Tx, rows: UserImport[], context: WriteConte
   const values = rows.map((row) => ({ username: row.username, customerId: row.customerId, name: row.name, email: row.username, status: row.status, passwordHash: row.passwordHash ?? sql`'!'` }));
   const counts = await upsertRows(tx, users, values as (typeof users.$inferInsert)[], [users.username], [users.customerId, users.name, users.email, users.status]);
   const listed = await replaceUserShipTos(tx, rows);
-  await inviteWithoutPassword(tx, rows, new Set(known.map((user) => user.username)), context);
-  return { ...withChangedKeys(counts, new Set([...listed, ...disabled.map((user) => user.username)])), disabledUserIds: disabled.map((user) => user.id) };
+  const invited = await inviteWithoutPassword(tx, rows, new Set(known.map((user) => user.username)), context);
+  return { ...withChangedKeys(counts, new Set([...listed, ...disabled.map((user) => user.username)])), disabledUserIds: disabled.map((user) => user.id), invited };
 }
