@@ -35,6 +35,7 @@ import { registerInvitationEvent } from './company/invitations';
 import { companyRoutes } from './company/company-routes';
 import { registerRegistrationEvents } from './registrations/registration-mail';
 import { registrationRoutes } from './registrations/registration-routes';
+import { registerOperatorInvitationEvent } from './admin/operators/operator-invitation-mail';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailTokenKey', tokenKey);
   registerInvitationEvent(outbox, tokenKey);
   registerRegistrationEvents(outbox, tokenKey);
+  registerOperatorInvitationEvent(outbox, tokenKey);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { findValidToken } from '../src/account-tokens/account-tokens';
 import type { UserImport } from '../src/admin/imports/kinds/customers/customer-rows';
 import { hashNewPasswords } from '../src/admin/imports/kinds/customers/new-passwords';
 import { verifyPassword } from '../src/auth/passwords';
-import { auditLog, importRuns, prices, products, shipToRanges, shipTos } from '../src/db/schema';
+import { auditLog, importRuns, mailMessages, prices, products, shipToRanges, shipTos, users } from '../src/db/schema';
 import { createOperator, operatorToken } from './support/admin-client';
 import { SOLO, shopper } from './support/cart-helpers';
+import { dispatch } from './support/outbox-helpers';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 
 interface Report {
@@ -17,6 +19,7 @@ interface Report {
   inserted: number;
   updated: number;
   unchanged: number;
+  invited: number;
   problems: { line: number; column: string; reason: string }[];
   errors?: { message: string }[];
 }
@@ -185,7 +188,7 @@ describe('POST /admin/v1/imports/{kind}', () => {
     assert.equal(stored.length, 3000);
   });
 
-  it('refuses bad customer rows by field: unknown record, bad cut-off, bad days, new user without password', async () => {
+  it('refuses bad customer rows by field: unknown record, bad cut-off, bad days; a new user needs no password', async () => {
     const csv = [
       'record,code,name,soldTo,address,town,postcode,cutoff,deliveryDays,email,customerId,shipTos',
       'shop,X1,Nobody,,,,,,,,,',
@@ -195,8 +198,43 @@ describe('POST /admin/v1/imports/{kind}', () => {
     const { body } = await upload('customers', csv, { dryRun: true });
     assert.deepEqual(
       body.problems.map((p) => [p.line, p.column]),
-      [[2, 'record'], [3, 'cutoff'], [3, 'deliveryDays'], [4, 'password']],
+      [[2, 'record'], [3, 'cutoff'], [3, 'deliveryDays']],
     );
+  });
+
+  it('a new user without a password is e-mailed an invitation (a set-password link); known, disabled and passworded users are not', async () => {
+    const csv = [
+      'record,name,email,customerId,status,shipTos,password',
+      'user,Ines Invited,ines@example.com,C0009201,active,0000410001,',
+      'user,Pat Passworded,pat@example.com,C0009202,active,0000410001,Imported-pass-3',
+      'user,Dee Disabled,dee@example.com,C0009203,disabled,0000410001,',
+      'user,Sam Okafor,solo@example.com,C0001001,active,0000410001,',
+    ].join('\n');
+    const { status, body } = await upload('customers', csv);
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.deepEqual([body.inserted, body.invited], [3, 1]);
+    await dispatch(server);
+    const mails = await server.database.db.select().from(mailMessages).where(inArray(mailMessages.toAddress, ['ines@example.com', 'pat@example.com', 'dee@example.com', 'solo@example.com']));
+    assert.deepEqual(mails.map((mail) => [mail.toAddress, mail.subject]), [['ines@example.com', 'You are invited to order from Meadowvale Foods']]);
+    const link = /http\S+\/login\/reset-password\/\?token=(\S+)/.exec(mails[0]?.text ?? '');
+    assert.ok(link?.[1], 'the mail links to the set-password page');
+    const valid = await findValidToken(server.database.db, decodeURIComponent(link[1]), ['invitation'], server.app.clock());
+    const [ines] = await server.database.db.select().from(users).where(eq(users.username, 'ines@example.com'));
+    assert.equal(valid?.userId, ines?.id);
+    assert.equal(ines?.passwordHash, '!', 'no password until the invitation is accepted');
+    await assert.rejects(server.tokenFor('ines@example.com', '!'), /Bad credentials/);
+
+    const again = await upload('customers', csv);
+    assert.deepEqual([again.body.unchanged, again.body.invited], [4, 0], 'a second run invites nobody again');
+    await dispatch(server);
+    assert.equal((await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'ines@example.com'))).length, 1);
+  });
+
+  it('says in the template that the password column is deprecated', async () => {
+    const response = await server.request('/admin/v1/imports/kinds', { token: admin });
+    const { kinds } = (await response.json()) as { kinds: { kind: string; columns: { name: string; help: string }[] }[] };
+    const password = kinds.find((kind) => kind.kind === 'customers')?.columns.find((column) => column.name === 'password');
+    assert.match(password?.help ?? '', /^Deprecated, leave empty: a new user without one is e-mailed an invitation/);
   });
 
   it('refuses binary files, unknown columns, empty files and unsupported types with clear messages', async () => {

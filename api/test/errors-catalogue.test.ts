@@ -30,6 +30,8 @@ import { companyProblemToApiError } from '../src/errors/catalogue/company';
 import type { RegistrationDecisionProblem } from '../src/admin/registrations/problems';
 import type { RegistrationProblem } from '../src/registrations/problems';
 import { registrationDecisionProblemToApiError, registrationProblemToApiError } from '../src/errors/catalogue/registrations';
+import type { OperatorProblem } from '../src/admin/operators/problems';
+import { operatorProblemToApiError } from '../src/errors/catalogue/operators';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -120,6 +122,13 @@ const registrationDecisions: Examples<RegistrationDecisionProblem> = {
   shipToNotOfSoldTo: { kind: 'shipToNotOfSoldTo', shipTo: '0000410001', soldTo: '0000100001' },
   addressTaken: { kind: 'addressTaken', email: 'solo@example.com' },
 };
+const operatorAdmin: Examples<OperatorProblem> = {
+  operatorNotFound: { kind: 'operatorNotFound', id: 9 },
+  emailTaken: { kind: 'emailTaken', email: 'ann@meadowvale.example' },
+  selfDisable: { kind: 'selfDisable' },
+  statusUnchangeable: { kind: 'statusUnchangeable', email: 'ann@meadowvale.example', status: 'disabled', action: 'disable' },
+  alreadyAccepted: { kind: 'alreadyAccepted', email: 'ann@meadowvale.example' },
+};
 
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
@@ -134,6 +143,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['company', company, companyProblemToApiError],
   ['registrations', registrations, registrationProblemToApiError],
   ['admin registrations', registrationDecisions, registrationDecisionProblemToApiError],
+  ['operators', operatorAdmin, operatorProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

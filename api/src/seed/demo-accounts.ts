@@ -21,7 +21,17 @@ export const USERS = [
   { username: 'multi@example.com', customerId: 'C0001002', name: 'Morgan Hale', status: 'active', shipTos: ['0000410002', '0000410003', '0000410004'] },
   { username: 'disabled@example.com', customerId: 'C0001003', name: 'Dana Whitfield', status: 'disabled', shipTos: ['0000410001'] },
   { username: 'unconfigured@example.com', customerId: 'C0001004', name: 'Uma Patel', status: 'active', shipTos: [] },
+  { username: 'head@example.com', customerId: 'C0001005', name: 'Helen Marsh', status: 'active', shipTos: ['0000410002', '0000410003'] },
+  { username: 'buyer@example.com', customerId: 'C0001006', name: 'Ben Carter', status: 'active', shipTos: ['0000410002'] },
 ];
+
+/** Harbour Hospitality's head office runs its people and decides on held orders (docs/people.md). */
+export const DEMO_ROLES = [
+  { username: 'head@example.com', soldTo: '0000100001', roles: ['admin', 'approver'] as const },
+];
+
+/** Per-order limits in pence (docs/people.md): the Quayside buyer's orders over £150 wait for head office. */
+export const DEMO_ORDER_LIMITS = [{ username: 'buyer@example.com', soldTo: '0000100001', thresholdPence: 15_000 }];
 
 /** The demo back-office operator (docs/integration.md), seeded into the demo database only. */
 export const DEMO_OPERATOR = { email: 'admin@meadowvale.example', name: 'Alex Admin', role: 'admin' as const };

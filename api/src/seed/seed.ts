@@ -1,13 +1,16 @@
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { operators } from '../db/schema';
+import { operators, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import { setUserOrderLimit } from '../approvals/user-order-limit';
+import { setStoredRoles } from '../company/roles';
 import { applyRows } from '../admin/imports/run-import';
 import { categoryImport } from '../admin/imports/kinds/categories';
 import { customerImport } from '../admin/imports/kinds/customers';
 import type { CustomerImportRow } from '../admin/imports/kinds/customers/customer-rows';
 import { priceImport, type PriceImportRow } from '../admin/imports/kinds/prices';
 import { productImport, type ProductImportRow } from '../admin/imports/kinds/products';
-import { DEMO_OPERATOR, DEMO_PASSWORD, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
+import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
 
 function demoCustomers(): CustomerImportRow[] {
@@ -35,18 +38,36 @@ function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
   );
 }
 
+/** The demo users' roles beyond buyer and their order limits, set back to the demo's values on every run. */
+async function demoRolesAndLimits(db: Db): Promise<void> {
+  const names = [...DEMO_ROLES, ...DEMO_ORDER_LIMITS].map((entry) => entry.username);
+  const ids = new Map((await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, names))).map((row) => [row.username, row.id]));
+  const idOf = (username: string) => {
+    const id = ids.get(username);
+    if (id === undefined) throw new Error(`demo user ${username} was not written`);
+    return id;
+  };
+  await db.transaction(async (tx) => {
+    for (const entry of DEMO_ROLES) await setStoredRoles(tx, idOf(entry.username), entry.roles.map((role) => ({ soldTo: entry.soldTo, role })), [entry.soldTo]);
+    for (const entry of DEMO_ORDER_LIMITS) await setUserOrderLimit(tx, entry.soldTo, idOf(entry.username), entry.thresholdPence);
+  });
+}
+
 /**
  * Writes the demo data through the import code the back office uses (each kind's write, in one transaction,
  * recorded as a run by the "demo seed"), so the demo and real imports cannot drift apart. Idempotent: a
- * second run finds every row unchanged; rows an operator changed are set back to the demo's values.
+ * second run finds every row unchanged; rows an operator changed are set back to the demo's values. Every demo
+ * user has the demo password, so the seed mails no invitations (no mail key).
  */
 export async function seedDemoData(db: Db, options: { products?: number } = {}): Promise<void> {
   const productCount = options.products ?? DEMO_PRODUCT_COUNT;
-  await applyRows(db, customerImport, demoCustomers(), { fileName: 'demo seed: customers', operatorId: null });
+  const by = { operatorId: null, now: new Date(), mailTokenKey: null };
+  await applyRows(db, customerImport, demoCustomers(), { fileName: 'demo seed: customers', ...by });
+  await demoRolesAndLimits(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.insert(operators).values({ ...DEMO_OPERATOR, passwordHash }).onConflictDoNothing();
-  await applyRows(db, categoryImport, generateCategories(), { fileName: 'demo seed: categories', operatorId: null });
+  await applyRows(db, categoryImport, generateCategories(), { fileName: 'demo seed: categories', ...by });
   const products = Array.from({ length: productCount }, (_, index) => generateProduct(index));
-  await applyRows(db, productImport, products, { fileName: 'demo seed: products', operatorId: null });
-  await applyRows(db, priceImport, demoPrices(products), { fileName: 'demo seed: prices', operatorId: null });
+  await applyRows(db, productImport, products, { fileName: 'demo seed: products', ...by });
+  await applyRows(db, priceImport, demoPrices(products), { fileName: 'demo seed: prices', ...by });
 }

@@ -15,6 +15,19 @@ export interface ImportColumn {
 /** What a write did: its counts, and any users it disabled (their cached tokens are forgotten once committed). */
 export interface Written extends WriteCounts {
   disabledUserIds?: number[];
+  /** New users e-mailed an invitation (customers imports). */
+  invited?: number;
+}
+
+/**
+ * Who runs a write and with what: the operator (null: the demo seed) for the audit entries it makes, the
+ * clock, and the key that seals the links of the invitations a customers import mails to new users without
+ * a password (null: the demo seed, whose users all have one).
+ */
+export interface WriteContext {
+  operatorId: number | null;
+  now: Date;
+  mailTokenKey: Buffer | null;
 }
 
 export interface Checked<Row> {
@@ -38,10 +51,9 @@ export interface ImportKind<Row> {
    */
   prepare?(db: Db, rows: Row[]): Promise<Row[]>;
   /**
-   * Writes checked rows inside the caller's transaction: upserts by code, untouched when nothing changed. `by`
-   * is the operator running the import (null: the demo seed), for the audit entries a write makes.
+   * Writes checked rows inside the caller's transaction: upserts by code, untouched when nothing changed.
    */
-  write(tx: Tx, rows: Row[], by: { operatorId: number | null }): Promise<Written>;
+  write(tx: Tx, rows: Row[], context: WriteContext): Promise<Written>;
 }
 
 export const WRITE_BATCH = 1000;

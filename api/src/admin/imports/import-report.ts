@@ -21,6 +21,8 @@ export interface ImportReport extends WriteCounts {
   valid: number;
   refused: number;
   problems: ImportProblem[];
+  /** New users without a password who were e-mailed an invitation (customers imports; docs/people.md). */
+  invited: number;
 }
 
 export const refusedLines = (problems: ImportProblem[]) => new Set(problems.map((problem) => problem.line)).size;

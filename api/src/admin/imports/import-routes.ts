@@ -54,7 +54,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(importQuery, request.query, 'query');
     const format = formatOf(request.headers['content-type']);
     if (!format || !Buffer.isBuffer(request.body)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
-    const { report, disabledUserIds } = await runImport(db, { kind, bytes: request.body, format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id });
+    const { report, disabledUserIds } = await runImport(db, { kind, bytes: request.body, format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey });
     // As on the customers page: this process forgets a disabled user's cached tokens at once, others within TOKEN_CACHE_SECONDS.
     for (const userId of disabledUserIds) app.principals.forgetUser(userId);
     if (report.outcome !== 'refused') return report;

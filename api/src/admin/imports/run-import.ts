@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { importRuns } from '../../db/schema';
 import { recordAudit } from '../../audit/record-audit';
 import { readImportFile, type FileFormat } from './import-file';
-import type { ImportKind } from './import-kind';
+import type { ImportKind, WriteContext } from './import-kind';
 import { IMPORT_KINDS, type ImportKindName } from './import-kinds';
 import { refusedLines, type ImportProblem, type ImportReport, type WriteCounts } from './import-report';
 
@@ -14,6 +14,8 @@ export interface ImportRequest {
   dryRun: boolean;
   /** Null for the demo seed. */
   operatorId: number | null;
+  now: Date;
+  mailTokenKey: Buffer;
 }
 
 /** How many refused rows a run keeps in its history record (the answer itself lists them all). */
@@ -51,11 +53,11 @@ export interface ImportOutcome {
  * Writes checked rows in one transaction with the run's record and audit entry: all of it, or nothing. The
  * kind's slow preparation (hashing passwords) runs first, outside the transaction.
  */
-export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: Row[], meta: { fileName: string; operatorId: number | null; rowCount?: number }): Promise<ImportOutcome> {
+export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: Row[], meta: WriteContext & { fileName: string; rowCount?: number }): Promise<ImportOutcome> {
   const startedAt = new Date();
   const ready = definition.prepare ? await definition.prepare(db, rows) : rows;
   return db.transaction(async (tx) => {
-    const { disabledUserIds = [], ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId });
+    const { disabledUserIds = [], invited = 0, ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId, now: meta.now, mailTokenKey: meta.mailTokenKey });
     const report: ImportReport = {
       kind: definition.kind,
       fileName: meta.fileName,
@@ -65,11 +67,12 @@ export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: 
       valid: rows.length,
       refused: 0,
       problems: [],
+      invited,
       ...counts,
     };
     await record(tx, report, meta.operatorId, startedAt);
     if (meta.operatorId !== null) {
-      await recordAudit(tx, { operatorId: meta.operatorId, action: `import.${definition.kind}`, subject: `file:${meta.fileName}`, after: { rows: report.rows, ...counts } });
+      await recordAudit(tx, { operatorId: meta.operatorId, action: `import.${definition.kind}`, subject: `file:${meta.fileName}`, after: { rows: report.rows, ...counts, ...(invited > 0 ? { invited } : {}) } });
     }
     return { report, disabledUserIds };
   });
@@ -97,10 +100,12 @@ export async function runImport(db: Db, request: ImportRequest): Promise<ImportO
       valid: checked.rows.length,
       refused: read.ok ? refusedLines(problems) : 0,
       problems,
+      invited: 0,
       ...NONE,
     };
     await record(db, report, request.operatorId, startedAt);
     return { report, disabledUserIds: [] };
   }
-  return applyRows(db, definition, checked.rows, { fileName: request.fileName, operatorId: request.operatorId, rowCount: sourceRows.length });
+  const { fileName, operatorId, now, mailTokenKey } = request;
+  return applyRows(db, definition, checked.rows, { fileName, operatorId, now, mailTokenKey, rowCount: sourceRows.length });
 }

@@ -17,6 +17,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { href: '/admin/audit/', label: 'Audit log' },
   { href: '/admin/outbox/', label: 'Orders out' },
   { href: '/admin/mail/', label: 'Mail' },
+  { href: '/admin/operators/', label: 'Operators', roles: ['admin'] },
 ];
 
 export const navFor = (role: OperatorRole) => ADMIN_NAV.filter((item) => !item.roles || item.roles.includes(role));

@@ -97,6 +97,8 @@ export const importReportSchema = z.object({
   updated: z.number(),
   unchanged: z.number(),
   problems: z.array(importProblemSchema),
+  /** New users e-mailed an invitation to choose their password (customers imports). */
+  invited: z.number().default(0),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 export const importRunsSchema = z.object({

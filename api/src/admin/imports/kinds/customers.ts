@@ -26,7 +26,12 @@ export const customerImport: ImportKind<CustomerImportRow> = {
     { name: 'customerId', required: false, help: 'user: customer id', example: 'C0002001' },
     { name: 'status', required: false, help: 'user: active or disabled; default active', example: 'active' },
     { name: 'shipTos', required: false, help: 'user: the ship-to codes they order for, separated by spaces, first is the default', example: '0000410001' },
-    { name: 'password', required: false, help: 'user: first password, at least 10 characters; only for new users, never changes an existing password', example: '' },
+    {
+      name: 'password',
+      required: false,
+      help: 'Deprecated, leave empty: a new user without one is e-mailed an invitation to choose their password. Still read from old files: a first password, at least 10 characters, for new users only',
+      example: '',
+    },
   ],
   async check(db, source) {
     const problems: ImportProblem[] = [];
@@ -42,13 +47,13 @@ export const customerImport: ImportKind<CustomerImportRow> = {
     return { rows: rows.map(({ line: _line, ...row }) => row as CustomerImportRow), problems };
   },
   prepare: hashNewPasswords,
-  async write(tx, rows, by) {
+  async write(tx, rows, context) {
     const accounts = await writeAccounts(
       tx,
       rows.filter((row): row is SoldToImport => row.record === 'soldTo'),
       rows.filter((row): row is ShipToImport => row.record === 'shipTo'),
     );
-    const people = await writeUsers(tx, rows.filter((row): row is UserImport => row.record === 'user'), by);
-    return { ...addCounts(accounts, people), disabledUserIds: people.disabledUserIds };
+    const people = await writeUsers(tx, rows.filter((row): row is UserImport => row.record === 'user'), context);
+    return { ...addCounts(accounts, people), disabledUserIds: people.disabledUserIds, invited: people.invited };
   },
 };

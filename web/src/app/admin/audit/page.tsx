@@ -17,6 +17,7 @@ const AREAS = [
   ['product.', 'Products'],
   ['import.', 'Imports'],
   ['outbox.', 'Orders out'],
+  ['operator.', 'Operators'],
 ] as const;
 
 /** Every operator change, newest first: who, what, when, and what changed on the subject (before → after). */

@@ -26,7 +26,7 @@ async function upload(kind: string, file: File, dryRun: boolean): Promise<Step> 
 function Report({ report }: { report: ImportReport }) {
   const heading =
     report.outcome === 'applied'
-      ? `Imported: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged`
+      ? `Imported: ${report.inserted} new, ${report.updated} changed, ${report.unchanged} unchanged${report.invited > 0 ? `; ${report.invited} invited by e-mail` : ''}`
       : report.outcome === 'refused'
         ? 'Nothing was written: fix the rows below and try again'
         : report.problems.length === 0

@@ -8,14 +8,13 @@ export type Located<T> = T & { line: number };
 
 /**
  * Keeps the rows whose references hold, against the file and the database: a ship-to's sold-to and a user's
- * ship-tos exist, a customer id belongs to no other user, a new user has a first password.
+ * ship-tos exist, a customer id belongs to no other user. A new user needs no password: without one, they are
+ * invited (write-users.ts).
  */
 export async function checkReferences(db: Db, rows: Located<CustomerImportRow>[], problems: ImportProblem[]): Promise<Located<CustomerImportRow>[]> {
   const soldToCodes = new Set([...(await db.select({ code: soldTos.code }).from(soldTos)).map((r) => r.code), ...rows.flatMap((r) => (r.record === 'soldTo' ? [r.code] : []))]);
   const shipToCodes = new Set([...(await db.select({ code: shipTos.code }).from(shipTos)).map((r) => r.code), ...rows.flatMap((r) => (r.record === 'shipTo' ? [r.code] : []))]);
   const userRows = rows.filter((row): row is Located<UserImport> => row.record === 'user');
-  const existing = userRows.length === 0 ? [] : await db.select({ username: users.username, customerId: users.customerId }).from(users).where(inArray(users.username, userRows.map((r) => r.username)));
-  const existingUsers = new Set(existing.map((row) => row.username));
   const customerIds = userRows.length === 0 ? [] : await db.select({ username: users.username, customerId: users.customerId }).from(users).where(inArray(users.customerId, userRows.map((r) => r.customerId)));
   const customerIdOwner = new Map(customerIds.map((row) => [row.customerId, row.username]));
   return rows.filter((row) => {
@@ -27,7 +26,6 @@ export async function checkReferences(db: Db, rows: Located<CustomerImportRow>[]
       if (unknown) problem('shipTos', `Ship-to '${unknown}' is neither in this file nor known`);
       const owner = customerIdOwner.get(row.customerId);
       if (owner !== undefined && owner !== row.username) problem('customerId', `Customer id '${row.customerId}' belongs to ${owner}`);
-      if (!existingUsers.has(row.username) && row.password === undefined) problem('password', 'Required for a new user (never used for an existing one)');
     }
     return problems.length === before;
   });

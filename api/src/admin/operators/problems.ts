@@ -1,0 +1,9 @@
+/** Refusals of the operator invitations (docs/people.md "Operators"), as plain values; `errors/catalogue/operators.ts` answers them. */
+export type OperatorProblem =
+  | { kind: 'operatorNotFound'; id: number }
+  | { kind: 'emailTaken'; email: string }
+  /** An admin may not disable themselves: the back office would be left without the one who noticed. */
+  | { kind: 'selfDisable' }
+  | { kind: 'statusUnchangeable'; email: string; status: string; action: 'disable' | 'enable' }
+  /** Only an operator who has not yet chosen a password can be sent an invitation. */
+  | { kind: 'alreadyAccepted'; email: string };
