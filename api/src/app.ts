@@ -33,6 +33,7 @@ import { registerReminderEvent } from './standing-orders/reminder-mail';
 import { mailTokenKey } from './account-tokens/sealed-token';
 import { registerInvitationEvent } from './company/invitations';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
+import { notificationRoutes } from './notifications/notification-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
 
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.databaseOutage.stop());
   const controllable = deps.config.clockControl ? new ControllableClock() : undefined;
   app.decorate('clock', controllable?.now ?? systemClock);
-  const outbox = createOutbox(deps.database, deps.config, app.log);
+  const outbox = createOutbox(deps.database, deps.config, app.log, app.clock);
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderGuideRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(bulkAddRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(standingOrderRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(notificationRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);
