@@ -25,6 +25,8 @@ import { fail, ok } from '../src/errors/result';
 import { ApiError } from '../src/http/errors';
 import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
+import { notificationProblemToApiError } from '../src/errors/catalogue/notifications';
+import type { NotificationProblem } from '../src/notifications/problems';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -85,6 +87,8 @@ const signIn: Examples<OperatorSignInProblem> = {
   addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
 };
 
+const notifications: Examples<NotificationProblem> = { unsubscribeLinkInvalid: { kind: 'unsubscribeLinkInvalid' } };
+
 const grants: Examples<GrantProblem> = {
   badCredentials: { kind: 'badCredentials' },
   locked: { kind: 'locked' },
@@ -104,6 +108,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin products', products, productProblemToApiError],
   ['admin mail', mail, mailProblemToApiError],
   ['operator sign-in', signIn, operatorSignInProblemToApiError],
+  ['notifications', notifications, notificationProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {
