@@ -93,15 +93,18 @@ async function renewSession(request: NextRequest): Promise<{ session: SessionDat
  * RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` to the link in a mail's
  * List-Unsubscribe header from its own servers, with no Origin of ours and no cookies. The token in the address
  * is the only authority and nothing of a session is used, so the cross-site check does not apply; the POST goes
- * to the one-click route handler (the page at that address answers GET). A Server Action of the page carries
- * Next-Action and is checked as usual.
+ * to the one-click route handler (the page at that address answers GET). The rewritten request passes through
+ * here once more, under its new address (with another Host), and is let through as well. A Server Action of
+ * the page carries Next-Action and is checked as usual.
  */
-const ONE_CLICK_PATH = /^\/unsubscribe\/([^/]+)\/$/;
+// Next hands the proxy the path without its trailing slash (next.config.ts trailingSlash).
+const ONE_CLICK_PATH = /^(\/api)?\/unsubscribe\/([^/]+)\/?$/;
 
 function oneClickUnsubscribe(request: NextRequest): NextResponse | undefined {
   if (request.method !== 'POST' || request.headers.has('next-action')) return undefined;
-  const token = ONE_CLICK_PATH.exec(request.nextUrl.pathname)?.[1];
-  return token === undefined || !UNSUBSCRIBE_TOKEN.test(token) ? undefined : NextResponse.rewrite(new URL(`/api/unsubscribe/${token}/`, request.url));
+  const [, handler, token] = ONE_CLICK_PATH.exec(request.nextUrl.pathname) ?? [];
+  if (token === undefined || !UNSUBSCRIBE_TOKEN.test(token)) return undefined;
+  return handler ? NextResponse.next() : NextResponse.rewrite(new URL(`/api/unsubscribe/${token}/`, request.url));
 }
 
 function isPrefetch(request: NextRequest): boolean {
