@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { sealData } from 'iron-session';
 import type { Page } from 'playwright-core';
+import { reportedLocation } from '../src/components/shell/report-error';
 import { assertAccessible, tabTo } from './journey-support';
 import { operatorApiToken, placeOrderViaApi, reportStatusViaApi } from './support/orders-api';
 import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, type Shop } from './support/shop';
@@ -64,6 +65,15 @@ async function unsubscribePath(shop: Shop, subject: RegExp): Promise<string> {
 
 const oneClick = (shop: Shop, path: string, body = 'List-Unsubscribe=One-Click') =>
   fetch(`${shop.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
+
+describe('error reports name no e-mailed token', () => {
+  test('the unsubscribe path and a token parameter are redacted; other addresses are kept', () => {
+    assert.equal(reportedLocation('/unsubscribe/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG/', ''), '/unsubscribe/redacted/');
+    assert.equal(reportedLocation('/login/reset-password/', '?token=secret&next=%2F'), '/login/reset-password/?token=redacted&next=%2F');
+    assert.equal(reportedLocation('/account/orders/', '?page=2'), '/account/orders/?page=2');
+    assert.equal(reportedLocation('/cart/', ''), '/cart/');
+  });
+});
 
 describe('notification preferences and one-click unsubscribe', () => {
   let shop: Shop;
