@@ -111,6 +111,16 @@ describe('one-click unsubscribe (RFC 8058) in demo mode', () => {
     assert.equal(form.body.kind, 'orderConfirmation');
   });
 
+  it('lets exactly one of two racing POSTs of the same link through', async () => {
+    const user = await freshShopper(server, 'unsub-race');
+    await placeTestOrder(server, user, [1]);
+    await dispatch(server);
+    const [mail] = await mailsTo(server, user.username);
+    const token = unsubscribeToken((mail?.headers as Record<string, string>)['List-Unsubscribe']);
+    const answers = await Promise.all([postUnsubscribe(server, { token }), postUnsubscribe(server, { token })]);
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 400]);
+  });
+
   it('never unsubscribes on a GET', async () => {
     const user = await freshShopper(server, 'unsub-get');
     await placeTestOrder(server, user, [1]);
