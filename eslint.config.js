@@ -22,7 +22,11 @@ const BOUNDARIES = [
   platformOnly('config', [], 'Configuration is read before anything else exists.'),
   platformOnly('http', PLATFORM.filter((path) => path !== './http'), 'HTTP plumbing serves every module and knows none.'),
   platformOnly('operations', PLATFORM.filter((path) => path !== './operations'), 'Health, limits and logging serve every module and know none.'),
-  platformOnly('mail', PLATFORM, 'Mail is a transport (SMTP or the demo mailbox): what a mail says is written by the module that registered its event type.'),
+  platformOnly(
+    'mail',
+    [...PLATFORM, './account-tokens'],
+    'Mail is a transport (SMTP or the demo mailbox): what a mail says is written by the module that registered its event type; it issues only the unsubscribe tokens of the mails it sends.',
+  ),
   platformOnly('outbox', [...PLATFORM, './mail'], 'Modules register their event types and mail templates with the outbox at start-up; it imports none of them.'),
   {
     // errors/catalogue/ maps each module's problems to HTTP errors, so it alone may import the modules' problems.

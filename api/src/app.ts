@@ -37,6 +37,7 @@ import { registerRegistrationEvents } from './registrations/registration-mail';
 import { registrationRoutes } from './registrations/registration-routes';
 import { registerOperatorInvitationEvent } from './admin/operators/operator-invitation-mail';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
+import { notificationRoutes } from './notifications/notification-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
 
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.databaseOutage.stop());
   const controllable = deps.config.clockControl ? new ControllableClock() : undefined;
   app.decorate('clock', controllable?.now ?? systemClock);
-  const outbox = createOutbox(deps.database, deps.config, app.log);
+  const outbox = createOutbox(deps.database, deps.config, app.log, app.clock);
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(standingOrderRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(companyRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(registrationRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(notificationRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

@@ -32,6 +32,8 @@ import type { RegistrationProblem } from '../src/registrations/problems';
 import { registrationDecisionProblemToApiError, registrationProblemToApiError } from '../src/errors/catalogue/registrations';
 import type { OperatorProblem } from '../src/admin/operators/problems';
 import { operatorProblemToApiError } from '../src/errors/catalogue/operators';
+import { notificationProblemToApiError } from '../src/errors/catalogue/notifications';
+import type { NotificationProblem } from '../src/notifications/problems';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -92,6 +94,8 @@ const signIn: Examples<OperatorSignInProblem> = {
   addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
 };
 
+const notifications: Examples<NotificationProblem> = { unsubscribeLinkInvalid: { kind: 'unsubscribeLinkInvalid' } };
+
 const grants: Examples<GrantProblem> = {
   badCredentials: { kind: 'badCredentials' },
   locked: { kind: 'locked' },
@@ -144,6 +148,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['registrations', registrations, registrationProblemToApiError],
   ['admin registrations', registrationDecisions, registrationDecisionProblemToApiError],
   ['operators', operatorAdmin, operatorProblemToApiError],
+  ['notifications', notifications, notificationProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

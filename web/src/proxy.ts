@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ADMIN_COOKIE } from './lib/admin/admin-cookie';
 import { adminPageRedirect, isAdminPath } from './lib/admin/admin-access';
 import { decodedRouteParam } from './lib/commerce/route-param';
+import { UNSUBSCRIBE_TOKEN } from './lib/commerce/unsubscribe-token';
 import { SESSION_COOKIE, sealSession, sessionCookieAttributes, unsealSession } from './lib/session/cookie';
 import { sessionExpiredAddress } from './lib/session/expiry-proof';
 import { refreshTokens, rememberedRefresh } from './lib/session/refresh';
@@ -20,6 +21,8 @@ const MALFORMED_ADDRESS = '/address-not-found/';
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const oneClick = oneClickUnsubscribe(request);
+  if (oneClick) return oneClick;
   // Every state-changing request, whatever else it carries: a prefetch header is the client's word, not a fact.
   if (!SAFE_METHODS.has(request.method)) {
     const origin = request.headers.get('origin');
@@ -84,6 +87,24 @@ async function renewSession(request: NextRequest): Promise<{ session: SessionDat
   if (refreshed.ok) return { session: { ...session, tokens: refreshed.tokens }, renewed: 'refreshed' };
   // An API outage is not the end of the session: the page shows the outage and the next request tries again.
   return refreshed.outage ? { session, renewed: 'unchanged' } : { session: {}, renewed: 'expired' };
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` to the link in a mail's
+ * List-Unsubscribe header from its own servers, with no Origin of ours and no cookies. The token in the address
+ * is the only authority and nothing of a session is used, so the cross-site check does not apply; the POST goes
+ * to the one-click route handler (the page at that address answers GET). The rewritten request passes through
+ * here once more, under its new address (with another Host), and is let through as well. A Server Action of
+ * the page carries Next-Action and is checked as usual.
+ */
+// Next hands the proxy the path without its trailing slash (next.config.ts trailingSlash).
+const ONE_CLICK_PATH = /^(\/api)?\/unsubscribe\/([^/]+)\/?$/;
+
+function oneClickUnsubscribe(request: NextRequest): NextResponse | undefined {
+  if (request.method !== 'POST' || request.headers.has('next-action')) return undefined;
+  const [, handler, token] = ONE_CLICK_PATH.exec(request.nextUrl.pathname) ?? [];
+  if (token === undefined || !UNSUBSCRIBE_TOKEN.test(token)) return undefined;
+  return handler ? NextResponse.next() : NextResponse.rewrite(new URL(`/api/unsubscribe/${token}/`, request.url));
 }
 
 function isPrefetch(request: NextRequest): boolean {

@@ -3,9 +3,11 @@ import type { Db } from '../db/client';
 import { mailMessages } from '../db/schema';
 import type { MailContent } from './mail-format';
 
-/** A mail to send, with the id of the event it was written for (the same on every attempt). */
+/** A mail to send, with the id of the event it was written for (the same on every attempt) and its extra headers. */
 export interface OutgoingMail extends MailContent {
   eventId: string;
+  /** E.g. List-Unsubscribe and List-Unsubscribe-Post (mail/unsubscribe-link.ts); empty on security mails. */
+  headers: Record<string, string>;
 }
 
 /** Hands one mail over; throws when it was not taken. */
@@ -30,6 +32,7 @@ export function smtpTransport(smtpUrl: string, from: string, timeoutMs: number):
       text: mail.text,
       html: mail.html,
       messageId: `<${mail.eventId}@meadowvale.mail>`,
+      headers: mail.headers,
     });
   };
 }
@@ -39,7 +42,7 @@ export function mailboxTransport(db: Db, from: string): SendMail {
   return async (mail) => {
     await db
       .insert(mailMessages)
-      .values({ eventId: mail.eventId, fromAddress: from, toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      .values({ eventId: mail.eventId, fromAddress: from, toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers })
       .onConflictDoNothing({ target: mailMessages.eventId });
   };
 }

@@ -37,7 +37,11 @@ export interface OrderEventData {
     shipTo: { code: string; name: string };
     soldTo: string;
     salesOrg: string;
-    placedBy: PlacedBy;
+    /**
+     * With the shop's id of that user, whose notification preferences decide whether the order's e-mails go
+     * out (docs/people.md#notifications). Absent in events written before it was added.
+     */
+    placedBy: PlacedBy & { userId?: number };
     currency: 'GBP';
     lines: {
       entryNumber: number;
@@ -75,7 +79,7 @@ export function orderEvent(type: OrderEventType, { order, shipToName, lines }: O
         shipTo: { code: order.shipToCode, name: shipToName },
         soldTo: order.soldToCode,
         salesOrg: order.range,
-        placedBy,
+        placedBy: { ...placedBy, userId: order.userId },
         currency: 'GBP',
         lines: lines.map((line) => ({
           entryNumber: line.lineNumber,

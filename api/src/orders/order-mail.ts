@@ -1,4 +1,5 @@
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
+import type { MailKind } from '../mail/mail-kinds';
 import { formatPence } from '../pricing/money';
 import type { OrderEventData, OrderEventType } from './order-event';
 
@@ -102,5 +103,9 @@ ${note ? `<p><strong>Note from Meadowvale Foods:</strong> ${escapeHtml(note)}</p
 <p><a href="${escapeHtml(link)}">View order ${escapeHtml(order.code)}</a></p>
 <p style="color:#555">Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example</p>
 </body></html>`;
-  return { to: order.placedBy.email, subject, text, html };
+  const { userId } = order.placedBy;
+  return { to: order.placedBy.email, subject, text, html, ...(userId === undefined ? {} : { preference: { userId, kind: mailKindOf(type) } }) };
 }
+
+/** Which preference turns an order's e-mail off: its status changes are one kind, everything else the confirmation. */
+const mailKindOf = (type: OrderEventType): MailKind => (type === 'order.status_changed' ? 'statusChanges' : 'orderConfirmation');

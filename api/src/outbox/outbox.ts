@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import { mailboxTransport, smtpTransport, type SendMail } from '../mail/mail-transport';
+import { prepareMail } from '../mail/unsubscribe-link';
+import type { Db } from '../db/client';
 import { ChannelDispatcher, type Deliver, type PassReport } from './dispatcher';
 import { EventTypes, type Channel, type EventTypeRegistry } from './event-types';
 import { NotifiedWakeUp } from './notified-wake-up';
@@ -21,7 +23,8 @@ export interface Outbox extends EventTypeRegistry {
 
 const BATCH_SIZE = 20;
 
-export function createOutbox(database: Database, config: Config, log: FastifyBaseLogger): Outbox {
+/** `clock` is the app's "now" (movable in test runs): the unsubscribe tokens of mails are issued at it. */
+export function createOutbox(database: Database, config: Config, log: FastifyBaseLogger, clock: () => Date): Outbox {
   const { outbox, webhook, mail } = config;
   const types = new EventTypes();
   const options = {
@@ -45,7 +48,7 @@ export function createOutbox(database: Database, config: Config, log: FastifyBas
     ]);
   }
   const send = mail.smtpUrl ? smtpTransport(mail.smtpUrl, mail.from, outbox.deliveryTimeoutMs) : mailboxTransport(database.db, mail.from);
-  deliveries.push(['mail', mailDelivery(types, send, mail.shopUrl)]);
+  deliveries.push(['mail', mailDelivery(types, send, { db: database.db, shopUrl: mail.shopUrl, clock })]);
 
   const dispatchers = new Map(deliveries.map(([channel, deliver]) => [channel, new ChannelDispatcher(database.db, channel, deliver, options, log)]));
   const wakeUp = new NotifiedWakeUp(
@@ -73,11 +76,17 @@ export function createOutbox(database: Database, config: Config, log: FastifyBas
   };
 }
 
-/** The mail channel: the event type's template writes the mail, the transport (SMTP or the demo mailbox) sends it. */
-function mailDelivery(types: EventTypes, send: SendMail, shopUrl: string): Deliver {
+/**
+ * The mail channel: the event type's template writes the mail; a mail of a kind its user turned off is not
+ * sent (the message counts as delivered), any other is prepared (unsubscribe headers) and handed to the
+ * transport (SMTP or the demo mailbox). See docs/people.md#notifications.
+ */
+function mailDelivery(types: EventTypes, send: SendMail, context: { db: Db; shopUrl: string; clock: () => Date }): Deliver {
   return async (message) => {
     const template = types.forDelivery(message.type, 'mail').mail;
     if (!template) throw new Error(`event type ${message.type} has no mail template`);
-    await send({ ...template(message.payload.data, shopUrl), eventId: message.eventId });
+    const prepared = await prepareMail(context.db, template(message.payload.data, context.shopUrl), context.shopUrl, context.clock());
+    if (!prepared) return;
+    await send({ ...prepared.content, headers: prepared.headers, eventId: message.eventId });
   };
 }

@@ -18,7 +18,8 @@ export interface ReminderData {
   /** ISO 8601 with London's offset. */
   cutoff: string;
   shipTo: { code: string; name: string };
-  recipient: { name: string; email: string };
+  /** The owner; `userId` (absent in reminders queued before it was added) names whose preferences decide. */
+  recipient: { name: string; email: string; userId?: number };
   lines: { productCode: string; name: string; packSize: string; quantity: number; unitPricePence: number; netPence: number }[];
   unavailable: UnavailableLine[];
   netPence: number;

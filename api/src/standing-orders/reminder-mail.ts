@@ -58,7 +58,8 @@ ${unavailable.length > 0 ? `<p><strong>No longer sold, left out of this order:</
 <p><a href="${escapeHtml(link)}">Review, change or skip this delivery</a></p>
 <p style="color:#555">Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example</p>
 </body></html>`;
-  return { to: recipient.email, subject, text, html };
+  const preference = recipient.userId === undefined ? undefined : { userId: recipient.userId, kind: 'standingOrderReminders' as const };
+  return { to: recipient.email, subject, text, html, ...(preference ? { preference } : {}) };
 }
 
 /** At start-up: the reminder is an event type of its own, sent by mail with this template. */

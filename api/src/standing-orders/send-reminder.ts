@@ -29,7 +29,7 @@ export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: D
       movedFrom: delivery.movedFrom,
       cutoff: formatLondonIso(delivery.cutoff),
       shipTo: { code: scope.shipToCode, name: scope.shipToName },
-      recipient: { name: owner.name, email: owner.email },
+      recipient: { name: owner.name, email: owner.email, userId: owner.id },
       lines: lines.map(({ entry, netPence }) => ({
         productCode: entry.productCode,
         name: entry.name,

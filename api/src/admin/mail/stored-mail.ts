@@ -11,8 +11,15 @@ const view = (mail: StoredMail) => ({
   subject: mail.subject,
   text: mail.text,
   html: mail.html,
+  headers: headersOf(mail.headers),
   createdAt: mail.createdAt.toISOString(),
 });
+
+/** The extra headers the mail was sent with (List-Unsubscribe…), as stored: `{name: value}`. */
+function headersOf(stored: unknown): Record<string, string> {
+  if (typeof stored !== 'object' || stored === null) return {};
+  return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 /** One message of the demo mailbox as an operator reads it. */
 export async function mailForOperator(db: Db, id: number): Promise<Result<ReturnType<typeof view>, MailProblem>> {

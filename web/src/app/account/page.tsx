@@ -48,7 +48,7 @@ export default async function UserDetailsPage() {
       )}
       <p>
         <Link href="/account/carts/">Saved carts</Link> · <Link href="/account/standing-orders/">Standing orders</Link> ·{' '}
-        <Link href="/account/orders/">Order history</Link>
+        <Link href="/account/orders/">Order history</Link> · <Link href="/account/notifications/">E-mail notifications</Link>
       </p>
     </div>
   );

@@ -8,8 +8,19 @@ export interface ErrorReport {
   description?: string;
 }
 
+/**
+ * The page's address without the tokens of e-mailed links (an unsubscribe link's path, a `token` parameter):
+ * reports end up in the API's log, and no token may (docs/people.md).
+ */
+export function reportedLocation(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  if (params.has('token')) params.set('token', 'redacted');
+  const query = params.toString();
+  return pathname.replace(/^\/unsubscribe\/[^/]+/, '/unsubscribe/redacted') + (query ? `?${query}` : '');
+}
+
 export function reportError(report: ErrorReport): void {
-  const body = JSON.stringify({ ...report, url: window.location.pathname + window.location.search });
+  const body = JSON.stringify({ ...report, url: reportedLocation(window.location.pathname, window.location.search) });
   void fetch('/api/log/', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(
     () => undefined, // reporting must never raise a second error in the page
   );

@@ -36,6 +36,8 @@ export const mailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Extra headers it was sent with, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });
 

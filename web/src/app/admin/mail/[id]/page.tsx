@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Fragment } from 'react';
 import { notFound } from 'next/navigation';
 import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
@@ -36,6 +37,12 @@ export default async function AdminMailMessagePage({ params }: { params: Promise
               <dd data-testid="mail-to">{result.data.to}</dd>
               <dt>Sent</dt>
               <dd>{formatDateTime(result.data.createdAt)}</dd>
+              {Object.entries(result.data.headers).map(([name, value]) => (
+                <Fragment key={name}>
+                  <dt>{name}</dt>
+                  <dd data-testid="mail-header">{value}</dd>
+                </Fragment>
+              ))}
             </dl>
           </section>
           <section className="admin-section" aria-labelledby="mail-text">
