@@ -39,6 +39,8 @@ export async function passwordGrant(
   if (user.status === 'disabled') return fail({ kind: 'userDisabled' });
   const held = await db.select({ code: userShipTos.shipToCode }).from(userShipTos).where(eq(userShipTos.userId, user.id)).limit(1);
   if (held.length === 0) return fail({ kind: 'accountNotConfigured' });
+  // What a company admin sees as the user's last sign-in (docs/people.md); refreshes do not count.
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   return ok(
     await issueTokens(db, {
       clientId: client.id,
