@@ -25,6 +25,8 @@ import { fail, ok } from '../src/errors/result';
 import { ApiError } from '../src/http/errors';
 import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
+import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwords/problems';
+import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -94,6 +96,23 @@ const grants: Examples<GrantProblem> = {
   invalidRefreshToken: { kind: 'invalidRefreshToken' },
 };
 
+const resets: Examples<ResetPasswordProblem> = {
+  tokenInvalid: { kind: 'tokenInvalid' },
+  passwordTooShort: { kind: 'passwordTooShort', minLength: 12 },
+  passwordTooLong: { kind: 'passwordTooLong', maxLength: 256 },
+  passwordIsEmail: { kind: 'passwordIsEmail' },
+  passwordTooCommon: { kind: 'passwordTooCommon' },
+};
+const passwordChanges: Examples<ChangePasswordProblem> = {
+  wrongPassword: { kind: 'wrongPassword' },
+  locked: { kind: 'locked' },
+  addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
+  passwordTooShort: { kind: 'passwordTooShort', minLength: 12 },
+  passwordTooLong: { kind: 'passwordTooLong', maxLength: 256 },
+  passwordIsEmail: { kind: 'passwordIsEmail' },
+  passwordTooCommon: { kind: 'passwordTooCommon' },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -104,6 +123,8 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin products', products, productProblemToApiError],
   ['admin mail', mail, mailProblemToApiError],
   ['operator sign-in', signIn, operatorSignInProblemToApiError],
+  ['password resets', resets, resetProblemToApiError],
+  ['password changes', passwordChanges, changePasswordProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../db/client';
 import { accountTokens } from '../db/schema';
-import { issueToken, TOKEN_LIFETIMES_MS, voidTokens, type TokenOwner, type TokenPurpose } from '../account-tokens/account-tokens';
+import { issueToken, TOKEN_LIFETIMES_MS, voidTokens, type IssuedToken, type TokenOwner, type TokenPurpose } from '../account-tokens/account-tokens';
 import { generateToken, hashToken } from '../auth/token-crypto';
 import type { RateLimit, RateLimitRule } from '../operations/rate-limit';
 import { writeResetMail, type ResetAudience } from './reset-mail';
@@ -34,11 +34,16 @@ export interface ResetRequestKind {
 /** Typed addresses are counted by their hash, as sign-in names are (auth/sign-in-limits.ts). */
 const addressKey = (email: string) => createHash('sha256').update(email).digest('base64url');
 
+/** Thrown inside the mail's savepoint to undo a mail written for nobody. */
+class WrittenForNobody extends Error {}
+
+const NOBODY: ResettableAccount = { owner: { userId: 0 }, ownerKey: 'nobody', recipient: { name: '', email: '' } };
+
 /**
  * "Forgot your password?": a known active account gets a single-use link by mail; the caller learns nothing
- * either way. The same statements run whether the address is an account or not (a token row is written in
- * both cases; one nobody owns opens nothing), so neither the answer nor its time tells. Over the rate limits
- * nothing is sent, and that answers the same too.
+ * either way. The same statements run whether the address is an account or not: a token row is written (one
+ * nobody owns opens nothing) and so is the mail, in a savepoint that is undone when it is for nobody. So
+ * neither the answer nor its time tells. Over the rate limits nothing is sent, and that answers the same too.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -51,18 +56,27 @@ export async function requestPasswordReset(
   const toAccount = await limits.perAccount.consume(addressKey(email));
   if (!fromAddress.allowed || !toAccount.allowed) return;
   await db.transaction(async (tx) => {
-    const account = await kind.findActive(tx, email);
-    if (!account) {
-      await writeDecoyToken(tx, kind.purpose, request.now);
-      return;
+    const found = await kind.findActive(tx, email);
+    const account = found ?? NOBODY;
+    const issued = found
+      ? await issueToken(tx, kind.purpose, account.owner, request.now, { replacePrevious: true })
+      : await writeDecoyToken(tx, kind.purpose, request.now);
+    try {
+      await tx.transaction(async (mail) => {
+        await writeResetMail(mail, request.mailTokenKey, { audience: kind.audience, ownerKey: account.ownerKey, recipient: account.recipient, issued });
+        if (!found) throw new WrittenForNobody();
+      });
+    } catch (error) {
+      if (!(error instanceof WrittenForNobody)) throw error;
     }
-    const issued = await issueToken(tx, kind.purpose, account.owner, request.now, { replacePrevious: true });
-    await writeResetMail(tx, request.mailTokenKey, { audience: kind.audience, ownerKey: account.ownerKey, recipient: account.recipient, issued });
   });
 }
 
-/** What issueToken writes, for no owner: a row like a real link's, which opens nothing (reset needs an owner). */
-async function writeDecoyToken(tx: DbOrTx, purpose: TokenPurpose, now: Date): Promise<void> {
-  await voidTokens(tx, purpose, { userId: 0 }, now);
-  await tx.insert(accountTokens).values({ tokenHash: hashToken(generateToken()), purpose, expiresAt: new Date(now.getTime() + TOKEN_LIFETIMES_MS[purpose]) });
+/** What issueToken writes, for no owner: a row like a real link's, which opens nothing (a reset needs an owner). */
+async function writeDecoyToken(tx: DbOrTx, purpose: TokenPurpose, now: Date): Promise<IssuedToken> {
+  await voidTokens(tx, purpose, NOBODY.owner, now);
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + TOKEN_LIFETIMES_MS[purpose]);
+  await tx.insert(accountTokens).values({ tokenHash: hashToken(token), purpose, expiresAt });
+  return { token, expiresAt };
 }
