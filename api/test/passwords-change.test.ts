@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { DUMMY_HASH, verifyPassword } from '../src/auth/passwords';
+import { inviteUser } from '../src/company/invitations';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts';
 import { oauthPost, passwordForm } from './support/oauth-client';
 import { createUser, errorOf, NEW_PASSWORD } from './support/password-helpers';
@@ -75,5 +77,27 @@ describe('PUT /users/current/password (docs/people.md "Passwords")', () => {
     ] as const) {
       assert.deepEqual(await errorOf(await change(token, body)).then((error) => [error.status, error.subject]), [400, subject]);
     }
+  });
+});
+
+describe('an invited user who has set no password yet', () => {
+  const checked: string[] = [];
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({
+      checkPassword: async (hash, password) => {
+        checked.push(hash);
+        return verifyPassword(hash, password);
+      },
+    });
+  });
+  after(() => server.close());
+
+  it('is refused at sign-in after one argon2 check of the dummy hash, as an unknown name is', async () => {
+    const email = `pending-${Date.now()}@example.com`;
+    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Pen Ding', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey));
+    const answer = await oauthPost(server.url, 'token', passwordForm(email, '!'));
+    assert.deepEqual(answer.body, { error: 'invalid_grant', error_description: 'Bad credentials' });
+    assert.deepEqual(checked, [DUMMY_HASH]);
   });
 });

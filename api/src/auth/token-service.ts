@@ -11,6 +11,9 @@ import { verifyAgainstDummy, type PasswordCheck } from './passwords';
 import { hashToken } from './token-crypto';
 import { issueTokens, type IssuedTokens } from './tokens';
 
+/** The hash of a user who has set no password yet: nothing matches it. */
+const NO_PASSWORD = '!';
+
 /** A refresh token presented again within this window (concurrent tabs) still works; later it is reuse. */
 export const REFRESH_GRACE_SECONDS = 30;
 
@@ -32,8 +35,10 @@ export async function passwordGrant(
   if (!allowance.allowed) return fail(allowance.refusal === 'address' ? { kind: 'addressLimited', retryAfterSeconds: allowance.retryAfterSeconds } : { kind: 'locked' });
   const rows = await db.select().from(users).where(eq(users.username, name)).limit(1);
   const user = rows[0];
-  // One argon2 verification on every path, so the time taken tells nothing about the account.
-  const valid = user ? await guard.checkPassword(user.passwordHash, attempt.password) : await verifyAgainstDummy(guard.checkPassword, attempt.password);
+  // One argon2 verification on every path, so the time taken tells nothing about the account: an invited user
+  // without a password yet ('!', company/invitations.ts) is checked against the dummy hash too.
+  const hasPassword = user !== undefined && user.passwordHash !== NO_PASSWORD;
+  const valid = hasPassword ? await guard.checkPassword(user.passwordHash, attempt.password) : await verifyAgainstDummy(guard.checkPassword, attempt.password);
   if (!user || !valid) return fail({ kind: 'badCredentials' });
   await guard.limits.release(name, attempt.address);
   if (user.status === 'disabled') return fail({ kind: 'userDisabled' });
