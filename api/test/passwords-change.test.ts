@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DUMMY_HASH, verifyPassword } from '../src/auth/passwords';
 import { inviteUser } from '../src/company/invitations';
+import { refusePassword } from '../src/passwords/policy';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts';
 import { oauthPost, passwordForm } from './support/oauth-client';
 import { createUser, errorOf, NEW_PASSWORD } from './support/password-helpers';
@@ -99,5 +100,21 @@ describe('an invited user who has set no password yet', () => {
     const answer = await oauthPost(server.url, 'token', passwordForm(email, '!'));
     assert.deepEqual(answer.body, { error: 'invalid_grant', error_description: 'Bad credentials' });
     assert.deepEqual(checked, [DUMMY_HASH]);
+  });
+});
+
+describe('the password policy (passwords/policy.ts)', () => {
+  it('judges hostile 256-character passwords in well under the seconds they would take whole, and refuses long repeats', () => {
+    const repeats = ['ab1!'.repeat(64), '1234567890'.repeat(25) + '123456', 'é'.repeat(256)];
+    for (const password of [...repeats, '@4$5!1|0'.repeat(32)]) {
+      const started = performance.now();
+      const refused = refusePassword(password, { email: 'x@example.com' });
+      const took = performance.now() - started;
+      // Whole, the first took 3 s and a 256-character sequence 12 s on the same machine.
+      assert.ok(took < 2000, `${password.slice(0, 8)}… took ${took.toFixed(0)} ms`);
+      if (repeats.includes(password)) assert.deepEqual(refused, { kind: 'passwordTooCommon' }, password.slice(0, 8));
+    }
+    assert.equal(refusePassword('Marmalade-on-the-quayside-42', { email: 'x@example.com' }), undefined);
+    assert.equal(refusePassword(DEMO_PASSWORD, { email: 'x@example.com' }), undefined);
   });
 });
