@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { assertAccessible } from './journey-support';
 import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 
 let shop: Shop;
@@ -48,6 +49,7 @@ describe('forgotten and changed passwords (docs/people.md "Passwords")', () => {
       await page.goto('/login/');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await page.waitForURL('**/login/forgot-password/');
+      await assertAccessible(page, `forgot password at ${width}`);
       await page.getByLabel('Email address').fill(username);
       await page.getByRole('button', { name: 'Send the link' }).click();
       assert.match(await page.getByTestId('forgot-done').innerText(), new RegExp(`If ${username} has an account, we have sent it a link`));
@@ -63,6 +65,7 @@ describe('forgotten and changed passwords (docs/people.md "Passwords")', () => {
       await page.getByRole('button', { name: 'Save password' }).click();
       await page.getByText('This password is too common or has been in a data breach; choose another').waitFor();
       assert.equal(await field.inputValue(), 'password1234', 'what was typed stays');
+      await assertAccessible(page, `reset password with an error at ${width}`);
       await field.fill(NEW_PASSWORD);
       await Promise.all([page.waitForURL('**/login/?passwordSet=1'), page.getByRole('button', { name: 'Save password' }).click()]);
       await page.getByTestId('password-set').waitFor();
@@ -81,6 +84,7 @@ describe('forgotten and changed passwords (docs/people.md "Passwords")', () => {
       await page.getByLabel('Current password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Change password' }).click();
       await page.getByTestId('password-changed').waitFor();
+      await assertAccessible(page, `change password at ${width}`);
       // This session stays signed in.
       await page.goto('/account/password/');
       assert.equal(new URL(page.url()).pathname, '/account/password/');
