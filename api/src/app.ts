@@ -36,6 +36,8 @@ import { companyRoutes } from './company/company-routes';
 import { registerRegistrationEvents } from './registrations/registration-mail';
 import { registrationRoutes } from './registrations/registration-routes';
 import { registerOperatorInvitationEvent } from './admin/operators/operator-invitation-mail';
+import { passwordRoutes } from './passwords/password-routes';
+import { registerPasswordResetEvent } from './passwords/reset-mail';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInvitationEvent(outbox, tokenKey);
   registerRegistrationEvents(outbox, tokenKey);
   registerOperatorInvitationEvent(outbox, tokenKey);
+  registerPasswordResetEvent(outbox, tokenKey);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -137,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(registrationRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(notificationRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(passwordRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

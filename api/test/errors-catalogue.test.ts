@@ -34,6 +34,8 @@ import type { OperatorProblem } from '../src/admin/operators/problems';
 import { operatorProblemToApiError } from '../src/errors/catalogue/operators';
 import { notificationProblemToApiError } from '../src/errors/catalogue/notifications';
 import type { NotificationProblem } from '../src/notifications/problems';
+import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwords/problems';
+import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -133,6 +135,22 @@ const operatorAdmin: Examples<OperatorProblem> = {
   statusUnchangeable: { kind: 'statusUnchangeable', email: 'ann@meadowvale.example', status: 'disabled', action: 'disable' },
   alreadyAccepted: { kind: 'alreadyAccepted', email: 'ann@meadowvale.example' },
 };
+const resets: Examples<ResetPasswordProblem> = {
+  tokenInvalid: { kind: 'tokenInvalid' },
+  passwordTooShort: { kind: 'passwordTooShort', minLength: 12 },
+  passwordTooLong: { kind: 'passwordTooLong', maxLength: 256 },
+  passwordIsEmail: { kind: 'passwordIsEmail' },
+  passwordTooCommon: { kind: 'passwordTooCommon' },
+};
+const passwordChanges: Examples<ChangePasswordProblem> = {
+  wrongPassword: { kind: 'wrongPassword' },
+  locked: { kind: 'locked' },
+  addressLimited: { kind: 'addressLimited', retryAfterSeconds: 60 },
+  passwordTooShort: { kind: 'passwordTooShort', minLength: 12 },
+  passwordTooLong: { kind: 'passwordTooLong', maxLength: 256 },
+  passwordIsEmail: { kind: 'passwordIsEmail' },
+  passwordTooCommon: { kind: 'passwordTooCommon' },
+};
 
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
@@ -149,6 +167,8 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin registrations', registrationDecisions, registrationDecisionProblemToApiError],
   ['operators', operatorAdmin, operatorProblemToApiError],
   ['notifications', notifications, notificationProblemToApiError],
+  ['password resets', resets, resetProblemToApiError],
+  ['password changes', passwordChanges, changePasswordProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdminAuth } from './auth/admin-guard';
 import { adminAuthRoutes } from './auth/auth-routes';
+import { adminPasswordRoutes } from './auth/password-routes';
 import { importRoutes } from './imports/import-routes';
 import { adminAuditRoutes } from './audit/audit-routes';
 import { adminCustomerRoutes } from './customers/customer-routes';
@@ -20,6 +21,7 @@ import { operatorRoutes } from './operators/operator-routes';
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   registerAdminAuth(app);
   await app.register(adminAuthRoutes);
+  await app.register(adminPasswordRoutes);
   await app.register(importRoutes);
   await app.register(adminOrderRoutes);
   await app.register(adminCustomerRoutes);

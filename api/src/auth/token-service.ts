@@ -11,6 +11,9 @@ import { verifyAgainstDummy, type PasswordCheck } from './passwords';
 import { hashToken } from './token-crypto';
 import { issueTokens, type IssuedTokens } from './tokens';
 
+/** The hash of a user who has set no password yet: nothing matches it. */
+const NO_PASSWORD = '!';
+
 /** A refresh token presented again within this window (concurrent tabs) still works; later it is reuse. */
 export const REFRESH_GRACE_SECONDS = 30;
 
@@ -32,13 +35,17 @@ export async function passwordGrant(
   if (!allowance.allowed) return fail(allowance.refusal === 'address' ? { kind: 'addressLimited', retryAfterSeconds: allowance.retryAfterSeconds } : { kind: 'locked' });
   const rows = await db.select().from(users).where(eq(users.username, name)).limit(1);
   const user = rows[0];
-  // One argon2 verification on every path, so the time taken tells nothing about the account.
-  const valid = user ? await guard.checkPassword(user.passwordHash, attempt.password) : await verifyAgainstDummy(guard.checkPassword, attempt.password);
+  // One argon2 verification on every path, so the time taken tells nothing about the account: an invited user
+  // without a password yet ('!', company/invitations.ts) is checked against the dummy hash too.
+  const hasPassword = user !== undefined && user.passwordHash !== NO_PASSWORD;
+  const valid = hasPassword ? await guard.checkPassword(user.passwordHash, attempt.password) : await verifyAgainstDummy(guard.checkPassword, attempt.password);
   if (!user || !valid) return fail({ kind: 'badCredentials' });
   await guard.limits.release(name, attempt.address);
   if (user.status === 'disabled') return fail({ kind: 'userDisabled' });
   const held = await db.select({ code: userShipTos.shipToCode }).from(userShipTos).where(eq(userShipTos.userId, user.id)).limit(1);
   if (held.length === 0) return fail({ kind: 'accountNotConfigured' });
+  // What a company admin sees as the user's last sign-in (docs/people.md); refreshes do not count.
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   return ok(
     await issueTokens(db, {
       clientId: client.id,

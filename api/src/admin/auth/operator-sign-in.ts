@@ -10,7 +10,7 @@ import type { OperatorSignInProblem } from './problems';
 export type OperatorSignIn = Result<{ tokens: IssuedOperatorToken; operatorId: number }, OperatorSignInProblem>;
 
 /** Operators' counters live beside customers' under names of their own, so neither can lock out the other. */
-const operatorName = (email: string) => `operator:${email}`;
+export const operatorName = (email: string) => `operator:${email}`;
 
 /**
  * An operator's password check, with the customers' rules (README "Sign-in limits"): the try is taken before the

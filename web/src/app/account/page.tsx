@@ -23,6 +23,9 @@ export default async function UserDetailsPage() {
         <dt>Customer id</dt>
         <dd>{user.customerId}</dd>
       </dl>
+      <p>
+        <Link href="/account/password/">Change your password</Link>
+      </p>
       <h2 className={pageStyles.sectionTitle}>Your accounts</h2>
       {user.shipTos.length === 0 ? (
         <p className={styles.empty}>Your user has no accounts to order for yet. Please contact customer service.</p>

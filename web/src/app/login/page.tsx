@@ -15,8 +15,16 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <div className="card">
       <h1>Sign in</h1>
+      {params.passwordSet === '1' ? (
+        <p role="status" data-testid="password-set">
+          Your password is set. Sign in with it.
+        </p>
+      ) : null}
       <p>Sign in to order from {site.brand}.</p>
       <LoginForm next={next} />
+      <p>
+        <a href="/login/forgot-password/">Forgot your password?</a>
+      </p>
       <p className="login-help">
         New customer? <Link href="/login/request-account/">Request an account</Link>
       </p>

@@ -8,6 +8,7 @@ export type Access = 'anonymous' | 'user' | 'shop' | 'home' | 'both';
 const RULES: [RegExp, Access][] = [
   [/^\/login(\/|$)/, 'anonymous'],
   [/^\/account\/select(\/|$)/, 'user'],
+  [/^\/account\/password(\/|$)/, 'user'],
   [/^\/(cart|category|search|product)(\/|$)/, 'shop'],
   [/^\/account(\/|$)/, 'shop'],
   [/^\/$/, 'home'],

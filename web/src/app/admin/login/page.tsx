@@ -28,7 +28,15 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
         </p>
       ) : null}
       <p>For Meadowvale Foods staff. Customers sign in at the <a href="/login/">shop</a>.</p>
+      {params.passwordSet === '1' ? (
+        <p role="status" className="admin-notice">
+          Your password is set. Sign in with it.
+        </p>
+      ) : null}
       <OperatorLoginForm next={next} />
+      <p>
+        <a href="/admin/login/forgot-password/">Forgot your password?</a>
+      </p>
     </div>
   );
 }
