@@ -11,8 +11,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-import { writeHeldOrder, writePlacedOrder } from './order-writer';
-import { cartNet, checkLimits } from '../approvals/limit-check';
+import { writeCheckoutOrder } from './order-writer';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -83,15 +82,7 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
   // Over a limit, the order is held for approval instead (docs/approvals.md).
-  const reasons = await checkLimits(tx, {
-    soldTo: scoped.scope.soldToCode,
-    shipTo: scoped.scope.shipToCode,
-    userId: request.userId,
-    deliveryDate: scoped.cart.requestedDeliveryDate as string,
-    netPence: cartNet(entries),
-  });
-  if (reasons.length > 0) return ok(await writeHeldOrder(tx, scoped, entries, request.idempotencyKey, reasons));
-  return ok(await writePlacedOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
+  return ok(await writeCheckoutOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
 }
 
 /**
