@@ -6,7 +6,7 @@ import { orderEvent, type PlacedBy } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import type { OrderRecord } from './order-queries';
-import { checkLimits } from '../approvals/limit-check';
+import { checkLimits, orderToCheck } from '../approvals/limit-check';
 
 /**
  * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
@@ -28,14 +28,7 @@ export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: Entr
 export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
   const record = await writeOrder(tx, scoped, entries, idempotencyKey);
   const { order } = record;
-  const reasons = await checkLimits(tx, {
-    soldTo: order.soldToCode,
-    shipTo: order.shipToCode,
-    userId: order.userId,
-    deliveryDate: order.deliveryDate,
-    netPence: order.netPence,
-    orderId: order.id,
-  });
+  const reasons = await checkLimits(tx, { ...orderToCheck(order), written: true });
   if (reasons.length === 0) {
     await writeEvent(tx, orderEvent('order.placed', record, placedBy));
     return record;
