@@ -36,6 +36,8 @@ import { notificationProblemToApiError } from '../src/errors/catalogue/notificat
 import type { NotificationProblem } from '../src/notifications/problems';
 import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwords/problems';
 import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
+import type { LimitProblem } from '../src/approvals/limits-problems';
+import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -151,6 +153,21 @@ const passwordChanges: Examples<ChangePasswordProblem> = {
   passwordIsEmail: { kind: 'passwordIsEmail' },
   passwordTooCommon: { kind: 'passwordTooCommon' },
 };
+const approvalLimits: Examples<LimitProblem> = {
+  notCompanyAdmin: { kind: 'notCompanyAdmin' },
+  limitNotFound: { kind: 'limitNotFound', code: 'AL-000001' },
+  soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000100002' },
+  shipToNotFound: { kind: 'shipToNotFound', shipTo: '0000410004' },
+  userNotFound: { kind: 'userNotFound', user: 'solo@example.com' },
+  soldToNeeded: { kind: 'soldToNeeded', user: 'multi@example.com' },
+  soldToMismatch: { kind: 'soldToMismatch', shipTo: '0000410002', soldTo: '0000100002' },
+  subjectMissing: { kind: 'subjectMissing' },
+  subjectTwice: { kind: 'subjectTwice' },
+  periodForShipToOnly: { kind: 'periodForShipToOnly' },
+  periodRangeMissing: { kind: 'periodRangeMissing' },
+  periodRangeNotAllowed: { kind: 'periodRangeNotAllowed' },
+  limitExists: { kind: 'limitExists', code: 'AL-000001' },
+};
 
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
@@ -169,6 +186,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['notifications', notifications, notificationProblemToApiError],
   ['password resets', resets, resetProblemToApiError],
   ['password changes', passwordChanges, changePasswordProblemToApiError],
+  ['approval limits', approvalLimits, limitProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

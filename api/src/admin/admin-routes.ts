@@ -13,6 +13,7 @@ import { orderStatusRoutes } from './orders/order-status-routes';
 import { outboxRoutes } from './outbox/outbox-routes';
 import { adminRegistrationRoutes } from './registrations/registration-admin-routes';
 import { operatorRoutes } from './operators/operator-routes';
+import { adminLimitRoutes } from './approval-limits/limits-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -33,4 +34,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailRoutes);
   await app.register(adminRegistrationRoutes);
   await app.register(operatorRoutes);
+  await app.register(adminLimitRoutes);
 }

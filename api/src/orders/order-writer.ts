@@ -6,6 +6,7 @@ import { orderEvent, type PlacedBy } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import type { OrderRecord } from './order-queries';
+import { checkLimits, orderToCheck } from '../approvals/limit-check';
 
 /**
  * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
@@ -16,6 +17,25 @@ export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: Entr
   const record = await writeOrder(tx, scoped, entries, idempotencyKey);
   await writeEvent(tx, orderEvent('order.placed', record, placedBy));
   return record;
+}
+
+/**
+ * Checkout's order: written as writePlacedOrder writes it, then checked against the limits
+ * (docs/approvals.md). Over any, it is held instead: pendingApproval with its reasons and no event, so
+ * neither the ERP nor the buyer's confirmation hears of it until it is approved. The check comes last so
+ * that the per-ship-to lock a period limit takes is held only from the check to the commit.
+ */
+export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
+  const record = await writeOrder(tx, scoped, entries, idempotencyKey);
+  const { order } = record;
+  const reasons = await checkLimits(tx, { ...orderToCheck(order), written: true });
+  if (reasons.length === 0) {
+    await writeEvent(tx, orderEvent('order.placed', record, placedBy));
+    return record;
+  }
+  const [held] = await tx.update(orders).set({ status: 'pendingApproval', approvalReasons: reasons }).where(eq(orders.id, order.id)).returning();
+  if (!held) throw new Error(`order ${order.code} vanished in its own transaction`);
+  return { ...record, order: held };
 }
 
 /** Writes the order and its snapshot lines and closes the cart; answers the order as written. */

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-import { writePlacedOrder } from './order-writer';
+import { writeCheckoutOrder } from './order-writer';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -81,7 +81,8 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   if (!owner) throw new Error(`user ${request.userId} vanished at checkout`);
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
-  return ok(await writePlacedOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
+  // Over a limit, the order is held for approval instead (docs/approvals.md).
+  return ok(await writeCheckoutOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
 }
 
 /**
