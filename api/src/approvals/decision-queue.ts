@@ -65,8 +65,8 @@ function queueItem(row: HeldRow, decisions: DecisionView[], tier: DecidingTier, 
     ...orderView({ ...row, decisions }, now),
     placedBy: row.buyer,
     decidedBy: tier,
-    /** Whole seconds to the cut-off: the queue's order. */
-    secondsLeft: Math.max(0, Math.floor((cutoff.getTime() - now.getTime()) / 1000)),
+    /** Seconds to the cut-off, rounded up: the queue's order. */
+    secondsLeft: Math.max(0, Math.ceil((cutoff.getTime() - now.getTime()) / 1000)),
   };
 }
 
