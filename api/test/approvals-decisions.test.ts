@@ -186,4 +186,41 @@ describe('approvals: who decides and the decision', () => {
     const rejected = (await eventsOf(server, held.code, 'approval.rejected')).length;
     assert.ok((placed === 2 && rejected === 0) || (placed === 0 && rejected === 1), `${placed} ${rejected}`);
   });
+
+  it('a decision names the version it saw: an amendment in between makes it a 409; racing, one of them wins', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    const approver = await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer, company);
+    const seen = (await queue(approver.who))[0] as QueueItem & { version: string; entries: { product: { code: string }; quantity: number }[] };
+    assert.match(seen.version, /^[0-9a-f]{16}$/);
+    const linesWith = (extra: number) => seen.entries.map((entry, index) => ({ product: { code: entry.product.code }, quantity: entry.quantity + (index === 0 ? extra : 0) }));
+
+    const amended = await buyer.who.call('PUT', `/users/current/orders/${held.code}`, { body: { entries: linesWith(1) }, scoped: false });
+    assert.equal(amended.status, 200, JSON.stringify(amended.body));
+    assert.equal(amended.body.status, 'pendingApproval');
+    const stale = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE', version: seen.version }, scoped: false });
+    assert.equal(stale.status, 409, JSON.stringify(stale.body));
+    assert.equal(stale.body.errors?.[0]?.subject, 'version');
+    assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
+
+    const fresh = (await queue(approver.who))[0] as QueueItem & { version: string };
+    assert.notEqual(fresh.version, seen.version);
+    const [decision, amendment] = await Promise.all([
+      approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE', version: fresh.version }, scoped: false }),
+      buyer.who.call('PUT', `/users/current/orders/${held.code}`, { body: { entries: linesWith(2) }, scoped: false }),
+    ]);
+    assert.equal(amendment.status, 200, JSON.stringify(amendment.body));
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.code, held.code));
+    if (decision.status === 200) {
+      // Approved first: the buyer then amended a placed order, over the limit, so it is held again.
+      assert.equal(order?.status, 'pendingApproval');
+      assert.equal((await eventsOf(server, held.code, 'order.placed')).length, 2);
+    } else {
+      // Amended first: the approval named what its approver saw, so nothing of it was written.
+      assert.equal(decision.status, 409, JSON.stringify(decision.body));
+      assert.equal(order?.status, 'pendingApproval');
+      assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
+    }
+  });
 });
