@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { approvalDecisions, orders, users } from '../src/db/schema';
+import { approvalDecisions, auditLog, mailMessages, orders, users } from '../src/db/schema';
 import { formatPence } from '../src/pricing/money';
 import { createCompany, createPerson, eventsOf, holdTestOrder } from './support/approval-helpers';
 import { createOperator, operatorToken } from './support/admin-client';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
+import { TEST_WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver';
 
 interface QueueItem {
   code: string;
@@ -84,7 +85,6 @@ describe('approvals: who decides and the decision', () => {
     const requests = await eventsOf(server, held.code, 'approval.requested');
     assert.deepEqual(requests.map((event) => (event.data.recipient as { email: string }).email), [approver.username]);
     await dispatch(server);
-    const { mailMessages } = await import('../src/db/schema');
     const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, approver.username));
     assert.ok(mail);
     assert.match(mail.subject, new RegExp(`^Approval needed: order ${held.code} by 12:00 on `));
@@ -166,6 +166,8 @@ describe('approvals: who decides and the decision', () => {
     assert.equal(approved.status, 200, JSON.stringify(approved.body));
     assert.equal(approved.body.status, 'placed');
     assert.equal((approved.body.approval as QueueItem['approval']).decisions[0]?.by, 'Test service');
+    const [audited] = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, `order:${held.code}`));
+    assert.deepEqual([audited?.action, audited?.before, (audited?.after as { status: string }).status], ['order.status', { status: 'pendingApproval' }, 'placed']);
     assert.equal((await eventsOf(server, held.code, 'order.placed')).length, 2);
   });
 
@@ -222,5 +224,42 @@ describe('approvals: who decides and the decision', () => {
       assert.equal(order?.status, 'pendingApproval');
       assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
     }
+  });
+});
+
+describe('approvals: the ERP hears of a held order only once it is approved', () => {
+  let receiver: WebhookReceiver;
+  let server: TestServer;
+  before(async () => {
+    receiver = await new WebhookReceiver().start();
+    server = await startTestServer({
+      env: { ...ON_DEMAND_OUTBOX, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
+  });
+  after(async () => {
+    await server.close();
+    await receiver.stop();
+  });
+
+  it('no order.placed webhook or confirmation before approval, exactly one of each after', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    const approver = await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer, company);
+    const placedWebhooks = () => receiver.received.filter((delivery) => delivery.body.includes('"order.placed"') && delivery.body.includes(held.code));
+    const confirmations = async () => (await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, buyer.username))).filter((mail) => mail.subject.includes('received'));
+
+    await dispatch(server);
+    assert.equal(placedWebhooks().length, 0);
+    assert.equal((await confirmations()).length, 0);
+
+    const approved = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    await dispatch(server);
+    await dispatch(server);
+    assert.equal(placedWebhooks().length, 1);
+    const body = JSON.parse(placedWebhooks()[0]?.body ?? '{}') as { data: { order: { code: string; status: string } } };
+    assert.deepEqual([body.data.order.code, body.data.order.status], [held.code, 'placed']);
+    assert.equal((await confirmations()).length, 1);
   });
 });
