@@ -225,7 +225,24 @@ describe('approvals: who decides and the decision', () => {
       assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
     }
   });
+
+  it('a status report cannot place, hold or expire an order; the buyer cancelling a held one tells the ERP nothing', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer, company);
+    const token = await operatorToken(server, await createOperator(server, 'admin'));
+    const report = await server.request(`/admin/v1/orders/${held.code}/status`, { method: 'POST', token, body: JSON.stringify({ status: 'placed' }) });
+    assert.equal(report.status, 409);
+    assert.match(((await report.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /held orders are decided in approvals/);
+
+    const cancelled = await buyer.who.call('POST', `/users/current/orders/${held.code}/cancel`, { scoped: false });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal(cancelled.body.status, 'cancelled');
+    assert.deepEqual((await eventsOf(server, held.code)).filter((event) => event.channel === 'webhook'), []);
+  });
 });
+
 
 describe('approvals: the ERP hears of a held order only once it is approved', () => {
   let receiver: WebhookReceiver;
