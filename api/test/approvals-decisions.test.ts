@@ -130,6 +130,10 @@ describe('approvals: who decides and the decision', () => {
     assert.equal(notices.length, 1);
     assert.equal(notices[0]?.data.comment, 'Too much cream this week');
     assert.equal((notices[0]?.data.recipient as { email: string }).email, buyer.username);
+    await dispatch(server);
+    const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, buyer.username));
+    assert.equal(mail?.subject, `Order ${held.code} was not approved`);
+    assert.ok(mail.text.includes('The comment: Too much cream this week'), mail.text);
     const [row] = await server.database.db.select().from(approvalDecisions).innerJoin(orders, eq(orders.id, approvalDecisions.orderId)).where(eq(orders.code, held.code));
     assert.equal(row?.approval_decisions.decision, 'REJECT');
     assert.equal(row?.approval_decisions.userId, approver.id);
