@@ -115,6 +115,11 @@ describe('approvals: who decides and the decision', () => {
     assert.deepEqual(await queue(buyer.who), []);
     const missing = await approver.who.call('POST', '/users/current/orderapprovals/MV-999999/decision', { body: { decision: 'APPROVE' }, scoped: false });
     assert.equal(missing.status, 404);
+    // A buyer disabled since cannot have the order placed for them; it can still be rejected.
+    await server.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, buyer.id));
+    const disabled = await decide(approver, { decision: 'APPROVE' });
+    assert.equal(disabled.status, 409, JSON.stringify(disabled.body));
+    assert.equal((await decide(approver, { decision: 'REJECT', comment: 'Left the company' })).status, 200);
   });
 
   it('rejection needs its comment, keeps it on the order and mails it to the buyer; no order.placed ever', async () => {
