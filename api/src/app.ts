@@ -39,6 +39,8 @@ import { registrationRoutes } from './registrations/registration-routes';
 import { registerOperatorInvitationEvent } from './admin/operators/operator-invitation-mail';
 import { passwordRoutes } from './passwords/password-routes';
 import { registerPasswordResetEvent } from './passwords/reset-mail';
+import { registerApprovalEvents } from './approvals/approval-mail';
+import { approvalRoutes } from './approvals/decisions-routes';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegistrationEvents(outbox, tokenKey);
   registerOperatorInvitationEvent(outbox, tokenKey);
   registerPasswordResetEvent(outbox, tokenKey);
+  registerApprovalEvents(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registrationRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(notificationRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(passwordRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(approvalRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AccountProblem } from '../src/accounts/problems';
+import type { ApprovalProblem } from '../src/approvals/problems';
+import { approvalProblemToApiError } from '../src/errors/catalogue/approvals';
 import type { OperatorSignInProblem } from '../src/admin/auth/problems';
 import type { CustomerProblem } from '../src/admin/customers/problems';
 import type { GrantProblem } from '../src/auth/problems';
@@ -153,6 +155,21 @@ const passwordChanges: Examples<ChangePasswordProblem> = {
   passwordIsEmail: { kind: 'passwordIsEmail' },
   passwordTooCommon: { kind: 'passwordTooCommon' },
 };
+const approvals: Examples<ApprovalProblem> = {
+  orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  standingOrderNotFound: { kind: 'standingOrderNotFound', code: 'SO-000001' },
+  ownOrder: { kind: 'ownOrder', code: 'MV-000001' },
+  commentRequired: { kind: 'commentRequired' },
+  cutoffPassed: { kind: 'cutoffPassed' },
+  notPending: { kind: 'notPending', code: 'MV-000001', status: 'placed' },
+  companyDecides: { kind: 'companyDecides', code: 'MV-000001' },
+  orderChanged: { kind: 'orderChanged', code: 'MV-000001' },
+  buyerDisabled: { kind: 'buyerDisabled', code: 'MV-000001' },
+  standingNotPending: { kind: 'standingNotPending', code: 'SO-000001', status: 'approved' },
+  notExpired: { kind: 'notExpired', code: 'MV-000001', status: 'pendingApproval' },
+  deliveryDateNotOrderable: { kind: 'deliveryDateNotOrderable', date: '2026-12-25', why: 'notDeliveryDay' },
+};
+
 const approvalLimits: Examples<LimitProblem> = {
   notCompanyAdmin: { kind: 'notCompanyAdmin' },
   limitNotFound: { kind: 'limitNotFound', code: 'AL-000001' },
@@ -186,6 +203,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['notifications', notifications, notificationProblemToApiError],
   ['password resets', resets, resetProblemToApiError],
   ['password changes', passwordChanges, changePasswordProblemToApiError],
+  ['approvals', approvals, approvalProblemToApiError],
   ['approval limits', approvalLimits, limitProblemToApiError],
 ];
 

@@ -3,6 +3,7 @@ import { registerAdminAuth } from './auth/admin-guard';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { adminPasswordRoutes } from './auth/password-routes';
 import { importRoutes } from './imports/import-routes';
+import { adminApprovalRoutes } from './approvals/approval-routes';
 import { adminAuditRoutes } from './audit/audit-routes';
 import { adminCustomerRoutes } from './customers/customer-routes';
 import { adminOrderRoutes } from './orders/order-routes';
@@ -34,5 +35,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mailRoutes);
   await app.register(adminRegistrationRoutes);
   await app.register(operatorRoutes);
+  await app.register(adminApprovalRoutes);
   await app.register(adminLimitRoutes);
 }
