@@ -1,0 +1,58 @@
+import 'server-only';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api/client';
+import type { ApiResult } from '@/lib/errors/app-error';
+import { approvalCheckSchema, reasonText, approvalLimitListSchema, approvalLimitSchema, type ApprovalCheck, type ApprovalLimit } from './approvals';
+import { scopeQuery, type ShopScope } from './scope';
+import { orderSchema, type Order } from './types';
+
+/**
+ * The approval calls (docs/approvals.md): checkout's preview, the approver's queue and decisions, "Choose another
+ * date" on an expired order, and a company admin's limits.
+ */
+
+/** Whether the current cart, delivered on `deliveryDate`, would be held, and the limits it would pass. */
+export const checkApproval = (scope: ShopScope, deliveryDate: string): Promise<ApiResult<ApprovalCheck>> =>
+  apiRequest(approvalCheckSchema, '/users/current/carts/current/approvalcheck', { query: { ...scopeQuery(scope), deliveryDate } });
+
+/** The "Needs approval" notice: the limits the cart would pass, in words; undefined when it passes none. */
+export type ApprovalNotice = { reasons: string[] } | undefined;
+
+/**
+ * Checkout's notice for the cart and a delivery date. When the API cannot tell, no notice: placing the order
+ * still holds it, and the confirmation says so.
+ */
+export async function approvalNotice(scope: ShopScope, deliveryDate: string): Promise<ApprovalNotice> {
+  const result = await checkApproval(scope, deliveryDate);
+  return result.ok && result.data.needsApproval ? { reasons: result.data.reasons.map(reasonText) } : undefined;
+}
+
+/** A held order waiting for this user's decision: the order with its lines and reasons, and who placed it. */
+export const queuedOrderSchema = orderSchema.extend({
+  placedBy: z.union([z.string(), z.object({ name: z.string() }).transform((who) => who.name)]).nullish(),
+});
+export type QueuedOrder = z.infer<typeof queuedOrderSchema>;
+export const approvalQueueSchema = z.object({ orders: z.array(queuedOrderSchema) });
+
+/** Orders waiting for this user's decision, oldest cut-off first. */
+export const listApprovals = (): Promise<ApiResult<{ orders: QueuedOrder[] }>> => apiRequest(approvalQueueSchema, '/users/current/orderapprovals');
+
+const decidedSchema = z.object({ code: z.string().optional(), status: z.string().optional() });
+
+export const decideApproval = (code: string, decision: 'APPROVE' | 'REJECT', comment: string) =>
+  apiRequest(decidedSchema, `/users/current/orderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body: { decision, comment } });
+
+/** An expired order back into approval for a later delivery date. */
+export const resubmitOrder = (scope: ShopScope, code: string, deliveryDate: string): Promise<ApiResult<Order>> =>
+  apiRequest(orderSchema, `/users/current/orders/${encodeURIComponent(code)}/resubmission`, { method: 'POST', query: scopeQuery(scope), body: { deliveryDate } });
+
+const LIMITS_PATH = '/users/current/orderApprovalPermissions';
+
+export const listLimits = (): Promise<ApiResult<{ orderApprovalPermissions: ApprovalLimit[] }>> => apiRequest(approvalLimitListSchema, LIMITS_PATH);
+
+export const addLimit = (body: Omit<ApprovalLimit, 'code'>): Promise<ApiResult<ApprovalLimit>> => apiRequest(approvalLimitSchema, LIMITS_PATH, { method: 'POST', body });
+
+export const changeLimit = (code: string, body: Omit<ApprovalLimit, 'code'>): Promise<ApiResult<ApprovalLimit>> =>
+  apiRequest(approvalLimitSchema, `${LIMITS_PATH}/${encodeURIComponent(code)}`, { method: 'PATCH', body });
+
+export const deleteLimit = (code: string): Promise<ApiResult<unknown>> => apiRequest(z.unknown(), `${LIMITS_PATH}/${encodeURIComponent(code)}`, { method: 'DELETE' });

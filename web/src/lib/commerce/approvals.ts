@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * The answers of the approval calls (docs/approvals.md), checked with zod like every answer: one of another shape
+ * is the catalogue's Default error. Amounts are integer pence, net of VAT. No server-only import: the limits form
+ * checks its input with the same schema in the browser and in its Server Action.
+ */
+export const limitTypeSchema = z.enum(['orderThreshold', 'periodThreshold']);
+export type LimitType = z.infer<typeof limitTypeSchema>;
+export const periodRangeSchema = z.enum(['WEEK', 'MONTH']);
+export type PeriodRange = z.infer<typeof periodRangeSchema>;
+
+/**
+ * A limit an order passes: which one, and the amount that passed it (the order's net total, or the ship-to's for
+ * the week or month with the order in it, whose first and last delivery dates are `period`).
+ */
+export const approvalReasonSchema = z.object({
+  limit: z.string().nullish(),
+  type: limitTypeSchema,
+  threshold: z.number().int(),
+  periodRange: periodRangeSchema.nullish(),
+  shipTo: z.string().nullish(),
+  user: z.string().nullish(),
+  amount: z.number().int().nullish(),
+  period: z.object({ from: z.string(), to: z.string() }).nullish(),
+});
+export type ApprovalReason = z.infer<typeof approvalReasonSchema>;
+
+/** Who decided: a name, or a user or operator object carrying one; null for the system (expiry). */
+const deciderSchema = z
+  .union([z.string(), z.object({ name: z.string() }).transform((who) => who.name)])
+  .nullish()
+  .transform((who) => who ?? null);
+
+export const approvalDecisionSchema = z.object({
+  decision: z.enum(['APPROVE', 'REJECT', 'EXPIRE', 'RESUBMIT']),
+  comment: z.string().nullish(),
+  by: deciderSchema,
+  at: z.string(),
+});
+export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
+
+/** On an order that was held: why, what was decided, and until when (its cut-off). */
+export const orderApprovalSchema = z.object({
+  reasons: z.array(approvalReasonSchema).default([]),
+  decisions: z.array(approvalDecisionSchema).default([]),
+  deadline: z.string().nullish(),
+});
+export type OrderApproval = z.infer<typeof orderApprovalSchema>;
+
+/** Checkout's preview for the cart and a delivery date. */
+export const approvalCheckSchema = z.object({ needsApproval: z.boolean(), reasons: z.array(approvalReasonSchema).default([]) });
+export type ApprovalCheck = z.infer<typeof approvalCheckSchema>;
+
+/** A limit as company admins and operators manage it. */
+export const approvalLimitSchema = z.object({
+  code: z.string(),
+  type: limitTypeSchema,
+  threshold: z.number().int(),
+  periodRange: periodRangeSchema.nullish(),
+  shipTo: z.string().nullish(),
+  user: z.string().nullish(),
+});
+export type ApprovalLimit = z.infer<typeof approvalLimitSchema>;
+export const approvalLimitListSchema = z.object({ orderApprovalPermissions: z.array(approvalLimitSchema) });
+
+/** The most a limit may be in the form: £1,000,000.00. */
+export const MAX_THRESHOLD_PENCE = 100_000_000;
+
+/** "150" or "150.00" pounds as pence, or undefined for anything else. */
+export function poundsToPence(value: string): number | undefined {
+  const match = /^\s*£?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(value);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** The limits form: the same checks in the browser and in its Server Action. */
+export const limitFormSchema = z
+  .object({
+    type: limitTypeSchema,
+    threshold: z
+      .string()
+      .transform((value, context) => {
+        const pence = poundsToPence(value);
+        if (pence === undefined || pence > MAX_THRESHOLD_PENCE) {
+          context.addIssue({ code: 'custom', message: 'Enter an amount in pounds, for example 150 or 150.00' });
+          return z.NEVER;
+        }
+        return pence;
+      }),
+    periodRange: z.enum(['', 'WEEK', 'MONTH']).default(''),
+    /** "shipTo:<code>" or "user:<uid>". */
+    subject: z.string().regex(/^(shipTo|user):.{1,200}$/, 'Choose who the limit is for'),
+  })
+  .superRefine((form, context) => {
+    if (form.type === 'periodThreshold' && form.periodRange === '') context.addIssue({ code: 'custom', path: ['periodRange'], message: 'Choose a week or a month' });
+    if (form.type === 'periodThreshold' && form.subject.startsWith('user:')) context.addIssue({ code: 'custom', path: ['subject'], message: 'A weekly or monthly limit is for a ship-to' });
+  });
+export type LimitForm = z.input<typeof limitFormSchema>;
+
+/** The limit the form describes, as the API takes it. */
+export function limitBody(form: z.output<typeof limitFormSchema>) {
+  const [kind, ...rest] = form.subject.split(':');
+  const who = rest.join(':');
+  return {
+    type: form.type,
+    threshold: form.threshold,
+    ...(form.type === 'periodThreshold' ? { periodRange: form.periodRange } : {}),
+    ...(kind === 'shipTo' ? { shipTo: who } : { user: who }),
+  };
+}
+
+const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** 15000 → "£150.00". */
+export const formatPence = (pence: number): string => poundFormat.format(pence / 100);
+
+/** "£150.00" → "150.00", for a form field holding an amount in pounds. */
+export const penceToPounds = (pence: number): string => (pence / 100).toFixed(2);
+
+const PERIOD_WORD: Record<PeriodRange, string> = { WEEK: 'weekly', MONTH: 'monthly' };
+
+/** The limit in words: "£150.00 per order", "£500.00 a week". */
+export const limitText = (limit: Pick<ApprovalLimit, 'type' | 'threshold' | 'periodRange'>): string =>
+  limit.type === 'orderThreshold' ? `${formatPence(limit.threshold)} per order` : `${formatPence(limit.threshold)} a ${limit.periodRange === 'MONTH' ? 'month' : 'week'}`;
+
+const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const day = (iso: string) => shortDay.format(new Date(`${iso}T12:00:00Z`)).replace(',', '');
+
+/**
+ * Why an order needs approval, in one sentence naming the limit it passes and by how much: "Over the order limit
+ * of £150.00 for buyer@example.com: this order is £212.40 net".
+ */
+export function reasonText(reason: ApprovalReason): string {
+  const amount = reason.amount === null || reason.amount === undefined ? '' : formatPence(reason.amount);
+  if (reason.type === 'orderThreshold') {
+    const whose = reason.user ? `for ${reason.user}` : 'for this ship-to';
+    return `Over the order limit of ${formatPence(reason.threshold)} ${whose}${amount ? `: this order is ${amount} net` : ''}`;
+  }
+  const word = PERIOD_WORD[reason.periodRange ?? 'WEEK'];
+  const span = reason.period ? ` for deliveries ${day(reason.period.from)} to ${day(reason.period.to)}` : '';
+  return `Over the ${word} limit of ${formatPence(reason.threshold)} for this ship-to${amount ? `: ${amount} net${span} with this order` : ''}`;
+}
+
+const DECISION_WORD: Record<ApprovalDecision['decision'], string> = {
+  APPROVE: 'Approved',
+  REJECT: 'Rejected',
+  EXPIRE: 'Expired at the cut-off',
+  RESUBMIT: 'Sent for approval again for another date',
+};
+
+/** "Rejected by Hannah Head" / "Expired at the cut-off". */
+export const decisionText = (decision: ApprovalDecision): string =>
+  decision.by && decision.decision !== 'EXPIRE' ? `${DECISION_WORD[decision.decision]} by ${decision.by}` : DECISION_WORD[decision.decision];
