@@ -56,3 +56,8 @@ export const changeLimit = (code: string, body: Omit<ApprovalLimit, 'code'>): Pr
   apiRequest(approvalLimitSchema, `${LIMITS_PATH}/${encodeURIComponent(code)}`, { method: 'PATCH', body });
 
 export const deleteLimit = (code: string): Promise<ApiResult<unknown>> => apiRequest(z.unknown(), `${LIMITS_PATH}/${encodeURIComponent(code)}`, { method: 'DELETE' });
+
+/** The company's users a limit can be for (a company admin's list); only who they are is read here. */
+const companyUsersSchema = z.object({ users: z.array(z.object({ uid: z.string(), name: z.string(), status: z.string().optional() })) });
+
+export const listCompanyUsers = (): Promise<ApiResult<z.infer<typeof companyUsersSchema>>> => apiRequest(companyUsersSchema, '/users/current/orgUsers');

@@ -64,6 +64,10 @@ export const approvalLimitSchema = z.object({
 export type ApprovalLimit = z.infer<typeof approvalLimitSchema>;
 export const approvalLimitListSchema = z.object({ orderApprovalPermissions: z.array(approvalLimitSchema) });
 
+/** A decision's comment: at most this long, and needed to reject. */
+export const COMMENT_MAX = 1000;
+export const COMMENT_NEEDED = 'Say why you reject this order: the buyer reads it in the e-mail.';
+
 /** The most a limit may be in the form: £1,000,000.00. */
 export const MAX_THRESHOLD_PENCE = 100_000_000;
 
@@ -74,41 +78,46 @@ export function poundsToPence(value: string): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** The limits form: the same checks in the browser and in its Server Action. */
+/** What the form calls a limit's kind: per order, or a ship-to's total per London week or month. */
+export const LIMIT_KINDS = { order: 'Per order', WEEK: 'Per week', MONTH: 'Per month' } as const;
+export type LimitKind = keyof typeof LIMIT_KINDS;
+
+export const kindOf = (limit: Pick<ApprovalLimit, 'type' | 'periodRange'>): LimitKind => (limit.type === 'orderThreshold' ? 'order' : (limit.periodRange ?? 'WEEK'));
+
+/** The limits form, checked in its Server Action; each message names its field. */
 export const limitFormSchema = z
   .object({
-    type: limitTypeSchema,
-    threshold: z
-      .string()
-      .transform((value, context) => {
-        const pence = poundsToPence(value);
-        if (pence === undefined || pence > MAX_THRESHOLD_PENCE) {
-          context.addIssue({ code: 'custom', message: 'Enter an amount in pounds, for example 150 or 150.00' });
-          return z.NEVER;
-        }
-        return pence;
-      }),
-    periodRange: z.enum(['', 'WEEK', 'MONTH']).default(''),
+    kind: z.enum(['order', 'WEEK', 'MONTH'], 'Choose per order, per week or per month'),
+    threshold: z.string().transform((value, context) => {
+      const pence = poundsToPence(value);
+      if (pence === undefined || pence > MAX_THRESHOLD_PENCE) {
+        context.addIssue({ code: 'custom', message: 'Enter an amount in pounds, for example 150 or 150.00' });
+        return z.NEVER;
+      }
+      return pence;
+    }),
     /** "shipTo:<code>" or "user:<uid>". */
     subject: z.string().regex(/^(shipTo|user):.{1,200}$/, 'Choose who the limit is for'),
   })
   .superRefine((form, context) => {
-    if (form.type === 'periodThreshold' && form.periodRange === '') context.addIssue({ code: 'custom', path: ['periodRange'], message: 'Choose a week or a month' });
-    if (form.type === 'periodThreshold' && form.subject.startsWith('user:')) context.addIssue({ code: 'custom', path: ['subject'], message: 'A weekly or monthly limit is for a ship-to' });
+    if (form.kind !== 'order' && form.subject.startsWith('user:')) context.addIssue({ code: 'custom', path: ['subject'], message: 'A weekly or monthly limit is for a ship-to' });
   });
-export type LimitForm = z.input<typeof limitFormSchema>;
+export type LimitField = 'kind' | 'threshold' | 'subject';
 
 /** The limit the form describes, as the API takes it. */
-export function limitBody(form: z.output<typeof limitFormSchema>) {
-  const [kind, ...rest] = form.subject.split(':');
-  const who = rest.join(':');
+export function limitBody(form: z.output<typeof limitFormSchema>): Omit<ApprovalLimit, 'code'> {
+  const separator = form.subject.indexOf(':');
+  const who = form.subject.slice(separator + 1);
   return {
-    type: form.type,
+    type: form.kind === 'order' ? 'orderThreshold' : 'periodThreshold',
     threshold: form.threshold,
-    ...(form.type === 'periodThreshold' ? { periodRange: form.periodRange } : {}),
-    ...(kind === 'shipTo' ? { shipTo: who } : { user: who }),
+    ...(form.kind === 'order' ? {} : { periodRange: form.kind }),
+    ...(form.subject.startsWith('shipTo:') ? { shipTo: who } : { user: who }),
   };
 }
+
+/** The form's subject value of a limit: "shipTo:0000410002" or "user:buyer@example.com". */
+export const subjectOf = (limit: Pick<ApprovalLimit, 'shipTo' | 'user'>): string => (limit.shipTo ? `shipTo:${limit.shipTo}` : `user:${limit.user ?? ''}`);
 
 const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

@@ -1,0 +1,68 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { decideAction, type DecisionState } from '@/app/account/approvals/actions';
+import { COMMENT_MAX, COMMENT_NEEDED } from '@/lib/commerce/approvals';
+import { useFormAction } from '@/components/shell/use-server-action';
+import styles from '@/components/cart/cart.module.css';
+
+const IDLE: DecisionState = { status: 'idle' };
+
+/**
+ * Approve, or Reject with a comment, for one held order. The comment is checked here before sending and again in
+ * the Server Action; a refusal is shown beside the comment or under the buttons, and the comment typed stays.
+ */
+export function DecisionForm({ orderCode }: { orderCode: string }) {
+  const { state, action, pending, submit } = useFormAction(decideAction, IDLE);
+  const [choice, setChoice] = useState<'APPROVE' | 'REJECT'>();
+  const [localError, setLocalError] = useState<string>();
+  const id = `decision-${orderCode}`;
+  const commentError = localError ?? (state.status === 'error' && state.field === 'comment' ? state.message : undefined);
+  const formError = state.status === 'error' && state.field !== 'comment' ? state.message : undefined;
+
+  const checkThenSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const comment = (event.currentTarget.elements.namedItem('comment') as HTMLTextAreaElement).value.trim();
+    if (submitter?.value === 'REJECT' && comment === '') {
+      event.preventDefault();
+      setLocalError(COMMENT_NEEDED);
+      (event.currentTarget.elements.namedItem('comment') as HTMLTextAreaElement).focus();
+      return;
+    }
+    setLocalError(undefined);
+    submit(event);
+  };
+
+  return (
+    <form action={action} onSubmit={checkThenSubmit} noValidate className={styles.field} aria-label={`Decide on order ${orderCode}`}>
+      <input type="hidden" name="orderCode" value={orderCode} />
+      <label htmlFor={`${id}-comment`}>Comment (needed to reject)</label>
+      <textarea
+        id={`${id}-comment`}
+        name="comment"
+        rows={2}
+        maxLength={COMMENT_MAX}
+        aria-describedby={`${id}-comment-error`}
+        aria-invalid={commentError ? true : undefined}
+      />
+      <p id={`${id}-comment-error`} role="alert" className={styles.fieldError}>
+        {commentError ?? ''}
+      </p>
+      <div className={styles.inline}>
+        <button type="submit" name="decision" value="APPROVE" className={styles.primary} disabled={pending} aria-busy={(pending && choice === 'APPROVE') || undefined} onClick={() => setChoice('APPROVE')}>
+          {pending && choice === 'APPROVE' ? 'Approving…' : 'Approve'}
+          <span className="visually-hidden"> order {orderCode}</span>
+        </button>
+        <button type="submit" name="decision" value="REJECT" className={styles.secondary} disabled={pending} aria-busy={(pending && choice === 'REJECT') || undefined} onClick={() => setChoice('REJECT')}>
+          {pending && choice === 'REJECT' ? 'Rejecting…' : 'Reject'}
+          <span className="visually-hidden"> order {orderCode}</span>
+        </button>
+      </div>
+      {formError ? (
+        <p role="alert" className={styles.fieldError}>
+          {formError}
+        </p>
+      ) : null}
+    </form>
+  );
+}
