@@ -32,6 +32,8 @@ import { createOutbox, type Outbox } from './outbox/outbox';
 import { registerReminderEvent } from './standing-orders/reminder-mail';
 import { mailTokenKey } from './account-tokens/sealed-token';
 import { registerInvitationEvent } from './company/invitations';
+import { registerApprovalEvents } from './approvals/approval-mail';
+import { approvalRoutes } from './approvals/decisions-routes';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokenKey = mailTokenKey(deps.config.storefrontClient.secret);
   app.decorate('mailTokenKey', tokenKey);
   registerInvitationEvent(outbox, tokenKey);
+  registerApprovalEvents(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderGuideRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(bulkAddRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(standingOrderRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(approvalRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

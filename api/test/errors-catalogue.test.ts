@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AccountProblem } from '../src/accounts/problems';
+import type { ApprovalProblem } from '../src/approvals/problems';
+import { approvalProblemToApiError } from '../src/errors/catalogue/approvals';
 import type { OperatorSignInProblem } from '../src/admin/auth/problems';
 import type { CustomerProblem } from '../src/admin/customers/problems';
 import type { GrantProblem } from '../src/auth/problems';
@@ -94,6 +96,17 @@ const grants: Examples<GrantProblem> = {
   invalidRefreshToken: { kind: 'invalidRefreshToken' },
 };
 
+const approvals: Examples<ApprovalProblem> = {
+  orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  ownOrder: { kind: 'ownOrder', code: 'MV-000001' },
+  commentRequired: { kind: 'commentRequired' },
+  cutoffPassed: { kind: 'cutoffPassed' },
+  notPending: { kind: 'notPending', code: 'MV-000001', status: 'placed' },
+  companyDecides: { kind: 'companyDecides', code: 'MV-000001' },
+  notExpired: { kind: 'notExpired', code: 'MV-000001', status: 'pendingApproval' },
+  deliveryDateNotOrderable: { kind: 'deliveryDateNotOrderable', date: '2026-12-25', why: 'notDeliveryDay' },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -104,6 +117,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin products', products, productProblemToApiError],
   ['admin mail', mail, mailProblemToApiError],
   ['operator sign-in', signIn, operatorSignInProblemToApiError],
+  ['approvals', approvals, approvalProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canMove, customerMayChange, ORDER_STATUSES, type OrderStatus } from '../src/order-status/order-status';
 
-/** The contract (docs/integration.md), written out move by move: everything not listed here is refused. */
+/** The contract (docs/integration.md, docs/approvals.md), written out move by move: everything not listed here is refused. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['placed', 'confirmed'],
   ['confirmed', 'picking'],
@@ -10,6 +10,17 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['dispatched', 'delivered'],
   ['placed', 'cancelled'],
   ['confirmed', 'cancelled'],
+  // Held for approval: placed by the approval, rejected, expired at the cut-off, or cancelled by the buyer.
+  ['pendingApproval', 'placed'],
+  ['pendingApproval', 'rejected'],
+  ['pendingApproval', 'expired'],
+  ['pendingApproval', 'cancelled'],
+  // An expired order is put back for another date ("Choose another date"), or cancelled.
+  ['expired', 'pendingApproval'],
+  ['expired', 'cancelled'],
+  // An amendment over a limit holds the order again.
+  ['placed', 'pendingApproval'],
+  ['confirmed', 'pendingApproval'],
 ];
 
 describe('order status transitions', () => {
@@ -22,15 +33,16 @@ describe('order status transitions', () => {
     }
   }
 
-  it('has no way out of delivered or cancelled, and none back to placed', () => {
+  it('has no way out of delivered, cancelled or rejected, and none to placed but by an approval', () => {
     for (const to of ORDER_STATUSES) {
       assert.equal(canMove('delivered', to), false);
       assert.equal(canMove('cancelled', to), false);
-      assert.equal(canMove(to, 'placed'), false);
+      assert.equal(canMove('rejected', to), false);
+      assert.equal(canMove(to, 'placed'), to === 'pendingApproval');
     }
   });
 
-  it('lets the customer change an order exactly while it can still be cancelled: placed and confirmed', () => {
-    assert.deepEqual(ORDER_STATUSES.filter(customerMayChange), ['placed', 'confirmed']);
+  it('lets the customer change an order exactly while it can still be cancelled: held, placed, confirmed and expired', () => {
+    assert.deepEqual(ORDER_STATUSES.filter(customerMayChange), ['pendingApproval', 'placed', 'confirmed', 'expired']);
   });
 });

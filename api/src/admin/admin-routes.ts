@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAdminAuth } from './auth/admin-guard';
 import { adminAuthRoutes } from './auth/auth-routes';
 import { importRoutes } from './imports/import-routes';
+import { adminApprovalRoutes } from './approvals/approval-routes';
 import { adminAuditRoutes } from './audit/audit-routes';
 import { adminCustomerRoutes } from './customers/customer-routes';
 import { adminOrderRoutes } from './orders/order-routes';
@@ -27,4 +28,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(orderExportRoutes);
   await app.register(outboxRoutes);
   await app.register(mailRoutes);
+  await app.register(adminApprovalRoutes);
 }

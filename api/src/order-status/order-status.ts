@@ -8,12 +8,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * A held order (pendingApproval, docs/approvals.md) is placed by its approval, ends rejected, or expires at its
- * cut-off undecided; an expired one goes back into approval for another date.
+ * cut-off undecided; an expired one goes back into approval for another date. A placed or confirmed order
+ * amended over a limit is held again.
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pendingApproval: ['placed', 'rejected', 'expired', 'cancelled'],
-  placed: ['confirmed', 'cancelled'],
-  confirmed: ['picking', 'cancelled'],
+  placed: ['confirmed', 'cancelled', 'pendingApproval'],
+  confirmed: ['picking', 'cancelled', 'pendingApproval'],
   picking: ['dispatched'],
   dispatched: ['delivered'],
   delivered: [],

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
 import { jsonObject } from '../db/json-object';
-import { carts, orderCounts, orderLines, orders, orderStatusChanges, shipToRanges, shipTos, soldTos, userShipTos } from '../db/schema';
+import { approvalDecisions, carts, operators, orderCounts, orderLines, orders, orderStatusChanges, shipToRanges, shipTos, soldTos, users, userShipTos } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -14,6 +14,14 @@ export interface StatusChangeRow {
   changedAt: string;
 }
 
+/** A decision on a held order (docs/approvals.md "Held orders"): by the user's or operator's name, null for the system. */
+export interface DecisionRow {
+  decision: string;
+  comment: string | null;
+  by: string | null;
+  at: string;
+}
+
 export interface OrderRecord {
   order: OrderRow;
   shipToName: string;
@@ -22,6 +30,8 @@ export interface OrderRecord {
   lines: OrderLineRow[];
   /** Oldest first; absent where the reader did not load them (a freshly placed order has none). */
   changes?: StatusChangeRow[];
+  /** Oldest first; absent where the reader did not load them (a freshly placed order has none). */
+  decisions?: DecisionRow[];
   /** Where it goes and who pays: loaded for the order page and its print only (orderAddresses). */
   addresses?: OrderAddresses;
 }
@@ -57,6 +67,18 @@ export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<
   return byOrder;
 }
 
+/**
+ * An order's approval decisions as one JSON array, oldest first, each with the name of who decided. Written
+ * with its own aliases and the outer `orders` named in full, so it reads the same alone or beside a join.
+ */
+const decisionsOfOrder = sql<DecisionRow[]>`(
+  select coalesce(json_agg(json_build_object('decision', d.decision, 'comment', d.comment, 'by', coalesce(u.name, op.name),
+    'at', to_char(d.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by d.id), '[]'::json)
+  from ${approvalDecisions} d
+  left join ${users} u on u.id = d.user_id
+  left join ${operators} op on op.id = d.operator_id
+  where d.order_id = "orders"."id")`;
+
 async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoffTime: string): Promise<OrderRecord> {
   const lines = (await orderLinesOf(db, [order.id])).get(order.id) ?? [];
   const changes = await db
@@ -64,7 +86,15 @@ async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoff
     .from(orderStatusChanges)
     .where(eq(orderStatusChanges.orderId, order.id))
     .orderBy(asc(orderStatusChanges.id));
-  return { order, shipToName, cutoffTime, lines, changes: changes.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })) };
+  const [held] = await db.select({ decisions: decisionsOfOrder }).from(orders).where(eq(orders.id, order.id));
+  return {
+    order,
+    shipToName,
+    cutoffTime,
+    lines,
+    changes: changes.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
+    decisions: held?.decisions ?? [],
+  };
 }
 
 /**
@@ -146,7 +176,7 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     eq(orderCounts.range, sql.placeholder('range')),
   );
   const pageOfOrders = db
-    .select({ order: orders, lines: linesOfOrder, changes: changesOfOrder, total: sql<number>`(select ${orderCounts.placed} from ${orderCounts} where ${ownerCount})` })
+    .select({ order: orders, lines: linesOfOrder, changes: changesOfOrder, decisions: decisionsOfOrder, total: sql<number>`(select ${orderCounts.placed} from ${orderCounts} where ${ownerCount})` })
     .from(pageIds)
     .innerJoin(orders, eq(orders.id, pageIds.id))
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -159,7 +189,7 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     const rows = await pageOfOrders.execute({ ...owner, limit: pageSize, offset: page * pageSize });
     const total = rows[0]?.total ?? (await countOfOrders.execute(owner))[0]?.placed ?? 0;
     return {
-      orders: rows.map(({ order, lines, changes }) => ({ order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines, changes })),
+      orders: rows.map(({ order, lines, changes, decisions }) => ({ order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines, changes, decisions })),
       totalResults: Number(total),
     };
   };

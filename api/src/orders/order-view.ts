@@ -1,5 +1,6 @@
 import { productImageUrl } from '../carts/cart-view';
 import { money } from '../pricing/money';
+import type { ApprovalReason } from '../approvals/limit-check';
 import { orderTiming } from './order-cutoff';
 import type { OrderRecord } from './order-queries';
 
@@ -7,11 +8,12 @@ import type { OrderRecord } from './order-queries';
  * An order as the API answers it at `now`: the lines are the snapshot taken when it was placed or last
  * amended, never today's prices; `cutoff` and `amendable` say until when the customer may still change it.
  */
-export function orderView({ order, shipToName, cutoffTime, lines, changes, addresses }: OrderRecord, now: Date) {
+export function orderView({ order, shipToName, cutoffTime, lines, changes, decisions, addresses }: OrderRecord, now: Date) {
+  const timing = orderTiming(order, cutoffTime, now);
   return {
     code: order.code,
     status: order.status,
-    ...orderTiming(order, cutoffTime, now),
+    ...timing,
     placed: order.placedAt.toISOString(),
     deliveryDate: order.deliveryDate,
     purchaseOrderNumber: order.purchaseOrderNumber,
@@ -47,6 +49,14 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, addre
     totalTax: money(order.vatPence),
     totalPriceWithTax: money(order.grossPence),
     statusChanges: changes ?? [],
+    /**
+     * Null for an order never held; else the limits it passed when last checked, the decisions on it and
+     * the deadline for one: its cut-off (docs/approvals.md "Held orders").
+     */
+    approval:
+      order.approvalReasons === null
+        ? null
+        : { reasons: order.approvalReasons as ApprovalReason[], decisions: decisions ?? [], deadline: timing.cutoff },
   };
 }
 

@@ -6,6 +6,7 @@ import { orderEvent, type PlacedBy } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import type { OrderRecord } from './order-queries';
+import type { ApprovalReason } from '../approvals/limit-check';
 
 /**
  * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
@@ -18,9 +19,23 @@ export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: Entr
   return record;
 }
 
-/** Writes the order and its snapshot lines and closes the cart; answers the order as written. */
-async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<OrderRecord> {
-  const priced = entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
+/**
+ * An order over a limit (docs/approvals.md "Held orders"): written like any other, but pendingApproval with
+ * the limits it passes, and with no event, so neither the ERP nor the buyer's confirmation hears of it
+ * until it is approved.
+ */
+export async function writeHeldOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, reasons: ApprovalReason[]): Promise<OrderRecord> {
+  return writeOrder(tx, scoped, entries, idempotencyKey, reasons);
+}
+
+/** The net total an order of these cart entries will have: what the limits are checked against. */
+export const netOfEntries = (entries: EntryRow[]): number => sumTotals(priceEntries(entries)).netPence;
+
+const priceEntries = (entries: EntryRow[]) => entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
+
+/** Writes the order (held when it has reasons) and its snapshot lines and closes the cart; answers the order as written. */
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string, reasons?: ApprovalReason[]): Promise<OrderRecord> {
+  const priced = priceEntries(entries);
   const totals = sumTotals(priced);
   const [order] = await tx
     .insert(orders)
@@ -38,6 +53,7 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow
       grossPence: totals.grossPence,
       sourceCartId: cart.id,
       idempotencyKey,
+      ...(reasons ? { status: 'pendingApproval' as const, approvalReasons: reasons } : {}),
     })
     .returning();
   if (!order) throw new Error('order insert returned nothing');

@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-import { writePlacedOrder } from './order-writer';
+import { netOfEntries, writeHeldOrder, writePlacedOrder } from './order-writer';
+import { checkLimits } from '../approvals/limit-check';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -81,6 +82,15 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   if (!owner) throw new Error(`user ${request.userId} vanished at checkout`);
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
+  // Over a limit, the order is held for approval instead (docs/approvals.md).
+  const reasons = await checkLimits(tx, {
+    soldTo: scoped.scope.soldToCode,
+    shipTo: scoped.scope.shipToCode,
+    userId: request.userId,
+    deliveryDate: scoped.cart.requestedDeliveryDate as string,
+    netPence: netOfEntries(entries),
+  });
+  if (reasons.length > 0) return ok(await writeHeldOrder(tx, scoped, entries, request.idempotencyKey, reasons));
   return ok(await writePlacedOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { expireHeldOrders } from '../approvals/expiry';
 import type { Db } from '../db/client';
 import type { Clock } from '../delivery/delivery-dates';
 import { claimDueJob, markJobDone, queueComingJobs, recordJobFailure, type ClaimedJob, type JobOutcome } from './jobs';
@@ -17,6 +18,8 @@ export interface PassReport {
   /** Jobs that needed nothing doing: skipped deliveries, changed rules, reminders too late to help. */
   settled: number;
   errors: number;
+  /** Held orders whose cut-off passed undecided (approvals/expiry.ts). */
+  expired: number;
 }
 
 /** A pass takes at most this many jobs, so one busy cut-off cannot hold the process's attention for long. */
@@ -73,7 +76,9 @@ export class StandingOrderScheduler {
   }
 
   private async pass(): Promise<PassReport> {
-    const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0 };
+    const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0, expired: 0 };
+    // Cut-offs are this pass's business too: a held order undecided at its cut-off expires (docs/approvals.md).
+    report.expired = await expireHeldOrders(this.db, this.clock());
     await queueComingJobs(this.db, this.clock(), this.options.horizonDays);
     for (let done = 0; done < JOBS_PER_PASS; done++) {
       const outcome = await this.runNextJob();

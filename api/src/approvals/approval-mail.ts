@@ -1,0 +1,156 @@
+import type { Tx } from '../db/client';
+import { formatLondonDate, formatLondonIso } from '../delivery/london-time';
+import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
+import type { EventTypeRegistry } from '../outbox/event-types';
+import { writeEvent } from '../outbox/write-event';
+import { orderCutoff } from '../orders/order-cutoff';
+import type { OrderRow } from '../orders/order-queries';
+import { formatPence } from '../pricing/money';
+import { decidersOf, decidingOperators } from './approvers';
+
+export const APPROVAL_REQUESTED = 'approval.requested';
+export const APPROVAL_REJECTED = 'approval.rejected';
+export const APPROVAL_EXPIRED = 'approval.expired';
+/** The ERP never hears of a held order: these are e-mails only. */
+const MAIL_ONLY = ['mail'] as const;
+
+/** A held order as its mails describe it, taken in the transaction that held, rejected or expired it. */
+export interface HeldOrderSummary {
+  code: string;
+  deliveryDate: string;
+  /** The cut-off, ISO 8601 in London's offset: the deadline of the decision. */
+  cutoff: string;
+  shipTo: { code: string; name: string };
+  buyer: string;
+  netPence: number;
+  /** The limits it passes, as stored on the order (approvals/limit-check.ts). */
+  reasons: unknown[];
+}
+
+/** To one decider: a user (whose approvalRequests preference decides) or an operator (userId null). */
+export interface ApprovalRequestData {
+  order: HeldOrderSummary;
+  recipient: { userId: number | null; name: string; email: string };
+}
+
+/** To the buyer: their order was rejected (with the comment) or expired at its cut-off undecided. */
+export interface BuyerNoticeData {
+  order: HeldOrderSummary;
+  recipient: { userId: number; name: string; email: string };
+  comment: string | null;
+}
+
+/** What a held order's mails need to know of it. */
+export interface HeldOrder {
+  order: OrderRow;
+  shipToName: string;
+  cutoffTime: string;
+  buyer: { name: string; email: string };
+}
+
+export function heldOrderSummary({ order, shipToName, cutoffTime, buyer }: HeldOrder): HeldOrderSummary {
+  return {
+    code: order.code,
+    deliveryDate: order.deliveryDate,
+    cutoff: formatLondonIso(orderCutoff(order.deliveryDate, cutoffTime)),
+    shipTo: { code: order.shipToCode, name: shipToName },
+    buyer: buyer.name,
+    netPence: order.netPence,
+    reasons: Array.isArray(order.approvalReasons) ? order.approvalReasons : [],
+  };
+}
+
+/**
+ * Asks the order's deciders (approvers.ts) for a decision, one e-mail each, in the caller's transaction: the
+ * sold-to's users of the deciding tier, or every active operator when it falls to the back office.
+ */
+export async function writeApprovalRequests(tx: Tx, held: HeldOrder): Promise<void> {
+  const order = heldOrderSummary(held);
+  const deciders = await decidersOf(tx, held.order);
+  const recipients =
+    deciders.tier === 'operators'
+      ? (await decidingOperators(tx)).map((operator) => ({ userId: null, ...operator }))
+      : deciders.users.map((user) => ({ userId: user.userId, name: user.name, email: user.email }));
+  for (const recipient of recipients) {
+    await writeEvent<ApprovalRequestData>(tx, { type: APPROVAL_REQUESTED, key: order.code, channels: MAIL_ONLY, payload: { order, recipient } });
+  }
+}
+
+/** Tells the buyer their held order was rejected (with the comment) or expired. */
+export async function writeBuyerNotice(tx: Tx, type: typeof APPROVAL_REJECTED | typeof APPROVAL_EXPIRED, held: HeldOrder, comment: string | null): Promise<void> {
+  const recipient = { userId: held.order.userId, ...held.buyer };
+  await writeEvent<BuyerNoticeData>(tx, { type, key: held.order.code, channels: MAIL_ONLY, payload: { order: heldOrderSummary(held), recipient, comment } });
+}
+
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
+/** "12:00 on 3 December 2026", London time. */
+const cutoffText = (iso: string) => `${TIME.format(new Date(iso))} on ${formatLondonDate(new Date(iso))}`;
+
+/** One limit an order passes, in words: "over the order limit of £150.00 (£180.00)". */
+export function reasonText(reason: unknown): string {
+  const { type, threshold, periodRange, amount } = (reason ?? {}) as { type?: string; threshold?: number; periodRange?: string | null; amount?: number };
+  const limit = typeof threshold === 'number' ? formatPence(threshold) : '';
+  const measured = typeof amount === 'number' ? ` (${formatPence(amount)})` : '';
+  if (type === 'periodThreshold') return `over the ${periodRange === 'MONTH' ? 'monthly' : 'weekly'} limit of ${limit}${measured}`;
+  return `over the order limit of ${limit}${measured}`;
+}
+
+const SIGNATURE = 'Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example';
+
+function mail(to: string, subject: string, greeting: string, paragraphs: string[], link: { href: string; label: string }): MailContent {
+  const text = [`Dear ${greeting},`, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), `${link.label}: ${link.href}`, '', SIGNATURE].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">
+<p>Dear ${escapeHtml(greeting)},</p>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
+<p style="color:#555">${SIGNATURE}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+const facts = (order: HeldOrderSummary) =>
+  `Order ${order.code} by ${order.buyer} for ${order.shipTo.name} (${order.shipTo.code}), delivery ${longDate(order.deliveryDate)}, ${formatPence(order.netPence)} net.`;
+
+/** The request to a decider: what passes which limit, the deadline, and where to decide. */
+export function approvalRequestMail({ order, recipient }: ApprovalRequestData, shopUrl: string): MailContent {
+  const path = recipient.userId === null ? '/admin/approvals/' : `/account/approvals/?order=${encodeURIComponent(order.code)}`;
+  const reasons = order.reasons.map(reasonText);
+  const content = mail(
+    recipient.email,
+    `Approval needed: order ${order.code} by ${cutoffText(order.cutoff)}`,
+    recipient.name,
+    [
+      facts(order),
+      `It needs your approval: it is ${reasons.length > 0 ? reasons.join('; ') : 'over a spending limit'}.`,
+      `Decide by ${cutoffText(order.cutoff)}, the cut-off. Undecided, it expires then and is not delivered.`,
+    ],
+    { href: shopLink(shopUrl, path), label: 'Approve or reject the order' },
+  );
+  return recipient.userId === null ? content : { ...content, preference: { userId: recipient.userId, kind: 'approvalRequests' } };
+}
+
+/** The buyer's news: rejected with the approver's comment, or expired with the way back ("Choose another date"). */
+function buyerNoticeMail(type: typeof APPROVAL_REJECTED | typeof APPROVAL_EXPIRED, { order, recipient, comment }: BuyerNoticeData, shopUrl: string): MailContent {
+  const href = shopLink(shopUrl, `/account/orders/${encodeURIComponent(order.code)}/`);
+  const content =
+    type === APPROVAL_REJECTED
+      ? mail(recipient.email, `Order ${order.code} was not approved`, recipient.name, [facts(order), `It was rejected and will not be delivered. The comment: ${comment ?? '–'}`], {
+          href,
+          label: 'View the order',
+        })
+      : mail(
+          recipient.email,
+          `Order ${order.code} expired without approval`,
+          recipient.name,
+          [facts(order), `Nobody decided on it before the cut-off (${cutoffText(order.cutoff)}), so it will not be delivered. You can choose another date and it goes back for approval.`],
+          { href, label: 'Choose another date' },
+        );
+  return { ...content, preference: { userId: recipient.userId, kind: 'orderConfirmation' } };
+}
+
+/** At start-up: the approval mails, each an event type of its own sent by mail only. */
+export function registerApprovalEvents(registry: EventTypeRegistry): void {
+  registry.registerEventType<ApprovalRequestData>({ type: APPROVAL_REQUESTED, channels: MAIL_ONLY, mail: approvalRequestMail });
+  registry.registerEventType<BuyerNoticeData>({ type: APPROVAL_REJECTED, channels: MAIL_ONLY, mail: (data, shopUrl) => buyerNoticeMail(APPROVAL_REJECTED, data, shopUrl) });
+  registry.registerEventType<BuyerNoticeData>({ type: APPROVAL_EXPIRED, channels: MAIL_ONLY, mail: (data, shopUrl) => buyerNoticeMail(APPROVAL_EXPIRED, data, shopUrl) });
+}

@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { approvalDecisions, operators, orders, shipTos, users } from '../db/schema';
+import { formatLondonIso } from '../delivery/london-time';
+import { orderCutoff } from '../orders/order-cutoff';
+import { orderLinesOf, type OrderRecord } from '../orders/order-queries';
+import { orderView } from '../orders/order-view';
+import { deciderKey, decidersOfMany, decidingSoldTos, type DecidingTier } from './approvers';
+
+/** One decision on an order as buyers, approvers and operators see it; `by` is a name, null for the system (expiry). */
+export interface DecisionView {
+  decision: string;
+  comment: string | null;
+  by: string | null;
+  at: string;
+}
+
+/** The decisions on some orders, oldest first, by order id. */
+export async function decisionsOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, DecisionView[]>> {
+  const byOrder = new Map<number, DecisionView[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: approvalDecisions.orderId,
+      decision: approvalDecisions.decision,
+      comment: approvalDecisions.comment,
+      userName: users.name,
+      operatorName: operators.name,
+      at: approvalDecisions.at,
+    })
+    .from(approvalDecisions)
+    .leftJoin(users, eq(users.id, approvalDecisions.userId))
+    .leftJoin(operators, eq(operators.id, approvalDecisions.operatorId))
+    .where(inArray(approvalDecisions.orderId, orderIds))
+    .orderBy(asc(approvalDecisions.id));
+  for (const row of rows) {
+    if (row.orderId === null) continue;
+    byOrder.get(row.orderId)?.push({ decision: row.decision, comment: row.comment, by: row.userName ?? row.operatorName ?? null, at: row.at.toISOString() });
+  }
+  return byOrder;
+}
+
+interface HeldRow extends OrderRecord {
+  buyer: { name: string; email: string };
+}
+
+/** Held orders with their ship-to, buyer and lines, by a condition on orders. */
+async function heldOrders(db: DbOrTx, where: ReturnType<typeof and>): Promise<HeldRow[]> {
+  const rows = await db
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, buyer: { name: users.name, email: users.email } })
+    .from(orders)
+    .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  const lines = await orderLinesOf(db, rows.map((row) => row.order.id));
+  return rows.map((row) => ({ ...row, lines: lines.get(row.order.id) ?? [] }));
+}
+
+/**
+ * A held order in a decider's queue: the order as its page shows it, who placed it, why it is held, what was
+ * decided so far and the deadline (its cut-off), with who decides it.
+ */
+function queueItem(row: HeldRow, decisions: DecisionView[], tier: DecidingTier, now: Date) {
+  const cutoff = orderCutoff(row.order.deliveryDate, row.cutoffTime);
+  return {
+    ...orderView(row, now),
+    placedBy: row.buyer,
+    approval: {
+      reasons: Array.isArray(row.order.approvalReasons) ? row.order.approvalReasons : [],
+      decisions,
+      deadline: formatLondonIso(cutoff),
+    },
+    decidedBy: tier,
+    /** Whole seconds to the cut-off: the queue's order. */
+    secondsLeft: Math.max(0, Math.floor((cutoff.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+export type QueueItem = ReturnType<typeof queueItem>;
+
+/** Orders still decidable at `now` (cut-off not passed), soonest cut-off first, as queue items. */
+async function queueOf(db: DbOrTx, rows: HeldRow[], now: Date, keep: (tier: DecidingTier, userIds: number[]) => boolean): Promise<QueueItem[]> {
+  const deciders = await decidersOfMany(db, rows.map((row) => row.order));
+  const open = rows.filter((row) => {
+    const own = deciders.get(deciderKey(row.order));
+    return own !== undefined && keep(own.tier, own.users.map((user) => user.userId)) && orderCutoff(row.order.deliveryDate, row.cutoffTime).getTime() > now.getTime();
+  });
+  const decisions = await decisionsOf(db, open.map((row) => row.order.id));
+  return open
+    .map((row) => queueItem(row, decisions.get(row.order.id) ?? [], deciders.get(deciderKey(row.order))?.tier ?? 'operators', now))
+    .sort((a, b) => a.secondsLeft - b.secondsLeft || a.code.localeCompare(b.code));
+}
+
+/** The orders waiting for this user's decision (docs/approvals.md "Who decides"), oldest cut-off first. */
+export async function userApprovalQueue(db: DbOrTx, userId: number, now: Date): Promise<QueueItem[]> {
+  const soldTos = await decidingSoldTos(db, userId);
+  if (soldTos.length === 0) return [];
+  const rows = await heldOrders(db, and(eq(orders.status, 'pendingApproval'), inArray(orders.soldToCode, soldTos), ne(orders.userId, userId)));
+  return queueOf(db, rows, now, (_tier, userIds) => userIds.includes(userId));
+}
+
+/**
+ * The back office's queue: every held order still decidable, each saying who decides it; operators decide
+ * those of `decidedBy: "operators"`. With `onlyOperators`, just those.
+ */
+export async function operatorApprovalQueue(db: DbOrTx, now: Date, onlyOperators: boolean): Promise<QueueItem[]> {
+  const rows = await heldOrders(db, and(eq(orders.status, 'pendingApproval')));
+  return queueOf(db, rows, now, (tier) => !onlyOperators || tier === 'operators');
+}
+
+/** One order as a queue item, whoever decides it (the answer to a decision). */
+export async function decidedOrderView(db: DbOrTx, code: string, now: Date): Promise<QueueItem | undefined> {
+  const [row] = await heldOrders(db, and(eq(orders.code, code)));
+  if (!row) return undefined;
+  const [deciders, decisions] = await Promise.all([decidersOfMany(db, [row.order]), decisionsOf(db, [row.order.id])]);
+  return queueItem(row, decisions.get(row.order.id) ?? [], deciders.get(deciderKey(row.order))?.tier ?? 'operators', now);
+}

@@ -1,0 +1,119 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { approvalDecisions, orderLines, orders, shipTos, users } from '../db/schema';
+import type { Clock } from '../delivery/delivery-dates';
+import { fail, ok, type Result } from '../errors/result';
+import { inTransaction } from '../errors/transaction';
+import { moveOrder, type Mover } from '../order-status/move-order';
+import { orderCutoff } from '../orders/order-cutoff';
+import { orderEvent, type PlacedBy } from '../orders/order-event';
+import type { OrderRecord, OrderRow } from '../orders/order-queries';
+import { writeEvent } from '../outbox/write-event';
+import { APPROVAL_REJECTED, writeBuyerNotice, type HeldOrder } from './approval-mail';
+import { decidersOf, decidingSoldTos } from './approvers';
+import type { ApprovalProblem } from './problems';
+
+export type Decision = 'APPROVE' | 'REJECT';
+
+export interface DecisionInput {
+  decision: Decision;
+  /** Required to reject; kept with the decision and sent to the buyer. */
+  comment: string | null;
+}
+
+/** Who decides: a company's approver or admin, or an operator of the back office (docs/approvals.md "Who decides"). */
+export type DecisionMaker = { kind: 'user'; userId: number; username: string } | { kind: 'operator'; operatorId: number; email: string };
+
+/** A held order locked for a decision, with what the decision writes: its lines come after. */
+export interface LockedHeldOrder extends HeldOrder {
+  placedBy: PlacedBy;
+}
+
+export type DecisionResult = Result<OrderRecord, ApprovalProblem>;
+
+/** Any order by code, locked (FOR UPDATE, as amendments and status reports lock it), with its ship-to and buyer. */
+export async function lockOrderByCode(tx: Tx, code: string): Promise<LockedHeldOrder | undefined> {
+  const rows = await tx
+    .select({
+      order: orders,
+      shipToName: shipTos.name,
+      cutoffTime: shipTos.cutoffTime,
+      placedBy: { customerId: users.customerId, name: users.name, email: users.email },
+    })
+    .from(orders)
+    .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.code, code))
+    .for('update', { of: orders });
+  const row = rows[0];
+  return row && { ...row, buyer: { name: row.placedBy.name, email: row.placedBy.email } };
+}
+
+/**
+ * A company user's decision. Scope first: an order of a sold-to where the caller decides nothing is missing
+ * (404); their own order is refused (403); one that falls to other deciders (approvers before admins) is
+ * missing too. Then the decision itself (decide).
+ */
+export async function decideAsUser(db: Db, clock: Clock, user: { id: number; username: string }, code: string, input: DecisionInput): Promise<DecisionResult> {
+  if (input.decision === 'REJECT' && !input.comment) return fail({ kind: 'commentRequired' });
+  return inTransaction(db, async (tx) => {
+    const locked = await lockOrderByCode(tx, code);
+    if (!locked) return fail({ kind: 'orderNotFound', code });
+    if (locked.order.userId === user.id) return fail({ kind: 'ownOrder', code });
+    if (!(await decidingSoldTos(tx, user.id)).includes(locked.order.soldToCode)) return fail({ kind: 'orderNotFound', code });
+    const deciders = await decidersOf(tx, locked.order);
+    if (!deciders.users.some((decider) => decider.userId === user.id)) return fail({ kind: 'orderNotFound', code });
+    return decide(tx, locked, input, { kind: 'user', userId: user.id, username: user.username }, clock());
+  });
+}
+
+/** An operator's decision, on an order that falls to the back office: its sold-to has no approver or admin but the buyer. */
+export async function decideAsOperator(db: Db, clock: Clock, operator: { id: number; email: string }, code: string, input: DecisionInput): Promise<DecisionResult> {
+  if (input.decision === 'REJECT' && !input.comment) return fail({ kind: 'commentRequired' });
+  return inTransaction(db, async (tx) => {
+    const locked = await lockOrderByCode(tx, code);
+    if (!locked) return fail({ kind: 'orderNotFound', code });
+    if ((await decidersOf(tx, locked.order)).tier !== 'operators') return fail({ kind: 'companyDecides', code });
+    return decide(tx, locked, input, { kind: 'operator', operatorId: operator.id, email: operator.email }, clock());
+  });
+}
+
+/** Whether a held order can still be decided at `now`: waiting, and its cut-off not passed. */
+export function decidable(order: OrderRow, cutoffTime: string, now: Date): ApprovalProblem | undefined {
+  // An order expired by the sweep and one whose cut-off passed a moment ago are the same news.
+  if (order.status === 'expired') return { kind: 'cutoffPassed' };
+  if (order.status !== 'pendingApproval') return { kind: 'notPending', code: order.code, status: order.status };
+  if (now.getTime() >= orderCutoff(order.deliveryDate, cutoffTime).getTime()) return { kind: 'cutoffPassed' };
+  return undefined;
+}
+
+const moverOf = (maker: DecisionMaker): Mover =>
+  maker.kind === 'user' ? { changedBy: `customer:${maker.username}`, operatorId: null } : { changedBy: `operator:${maker.email}`, operatorId: maker.operatorId };
+
+/**
+ * Writes a decision on a locked held order, checked at the moment the lock is held, so a decision racing
+ * another, an amendment or the cut-off either sees what finished first or is seen by it. Approval places the
+ * order: the move to placed and the order.placed event exactly as checkout writes it (orders/order-writer.ts),
+ * so the ERP hears of the order now, once. Rejection moves it to rejected and e-mails the buyer the comment.
+ */
+async function decide(tx: Tx, locked: LockedHeldOrder, input: DecisionInput, maker: DecisionMaker, now: Date): Promise<DecisionResult> {
+  const problem = decidable(locked.order, locked.cutoffTime, now);
+  if (problem) return fail(problem);
+  const to = input.decision === 'APPROVE' ? 'placed' : 'rejected';
+  const moved = await moveOrder(tx, locked.order, to, moverOf(maker), input.comment);
+  if (!moved.ok) return fail({ kind: 'notPending', code: locked.order.code, status: locked.order.status });
+  const { order } = moved.value;
+  await tx.insert(approvalDecisions).values({
+    orderId: order.id,
+    decision: input.decision,
+    comment: input.comment,
+    userId: maker.kind === 'user' ? maker.userId : null,
+    operatorId: maker.kind === 'operator' ? maker.operatorId : null,
+    at: now,
+  });
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
+  const record: OrderRecord = { order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
+  if (input.decision === 'APPROVE') await writeEvent(tx, orderEvent('order.placed', record, locked.placedBy));
+  else await writeBuyerNotice(tx, APPROVAL_REJECTED, { ...locked, order }, input.comment);
+  return ok(record);
+}

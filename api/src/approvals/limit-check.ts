@@ -1,0 +1,116 @@
+import { and, eq, gte, inArray, lte, ne, or, sql, sum } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
+import { approvalLimits, orders } from '../db/schema';
+import { addDays, isoDate, isoWeekday, type IsoDate } from '../delivery/calendar-date';
+
+export type LimitType = 'orderThreshold' | 'periodThreshold';
+export type PeriodRange = 'WEEK' | 'MONTH';
+
+/**
+ * Why an order needs approval: one limit it passes, with the amount measured against it (the order's net
+ * total, or the ship-to's net total for the period with this order in it) and, for a period, its first and
+ * last delivery dates. Kept on the order (orders.approval_reasons) as it was when checked.
+ */
+export interface ApprovalReason {
+  limit: string;
+  type: LimitType;
+  /** Pence, net of VAT. */
+  threshold: number;
+  periodRange: PeriodRange | null;
+  shipTo: string | null;
+  /** The user whose own limit it is (their sign-in name), or null for a ship-to's limit. */
+  user: string | null;
+  /** Pence, net of VAT: what passed the threshold. */
+  amount: number;
+  period: { from: IsoDate; to: IsoDate } | null;
+}
+
+export interface OrderToCheck {
+  soldTo: string;
+  shipTo: string;
+  userId: number;
+  deliveryDate: IsoDate;
+  netPence: number;
+  /** An amended order: its own stored total is not counted twice in its period. */
+  orderId?: number;
+}
+
+/** Statuses whose orders spend a period's budget: placed and held, and whatever a placed order becomes but cancelled. */
+const SPENDING = ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered'] as const;
+
+/** The first key of the two-key advisory lock on a ship-to's period budget; the second is a hash of its code. */
+const PERIOD_BUDGET = 4_100_023;
+
+/** The London calendar week (Monday to Sunday) or month holding a delivery date: delivery dates are London days. */
+export function periodOf(date: IsoDate, range: PeriodRange): { from: IsoDate; to: IsoDate } {
+  if (range === 'WEEK') {
+    const from = addDays(date, 1 - isoWeekday(date));
+    return { from, to: addDays(from, 6) };
+  }
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const from = isoDate(year, month, 1);
+  return { from, to: addDays(isoDate(year, month + 1, 1), -1) };
+}
+
+/**
+ * The limits an order passes (docs/approvals.md "Limits"): the ship-to's and the user's orderThreshold
+ * against the order's net total, and the ship-to's periodThreshold against its placed and held orders
+ * delivered in the same week or month, this one included. Over means above: an order at the threshold
+ * passes. When the ship-to has a period limit, the check first takes a lock on the ship-to's budget, held
+ * to the end of the caller's transaction, so two orders racing for the last of a budget are checked one
+ * after the other and the second sees the first.
+ */
+export async function checkLimits(tx: Tx, order: OrderToCheck): Promise<ApprovalReason[]> {
+  const limits = await tx
+    .select({
+      code: approvalLimits.code,
+      type: approvalLimits.type,
+      thresholdPence: approvalLimits.thresholdPence,
+      periodRange: approvalLimits.periodRange,
+      shipToCode: approvalLimits.shipToCode,
+      userId: approvalLimits.userId,
+      username: sql<string | null>`(select username from users where users.id = ${approvalLimits.userId})`,
+    })
+    .from(approvalLimits)
+    .where(and(eq(approvalLimits.soldToCode, order.soldTo), or(eq(approvalLimits.shipToCode, order.shipTo), eq(approvalLimits.userId, order.userId))))
+    .orderBy(approvalLimits.id);
+  if (limits.length === 0) return [];
+  const periodLimits = limits.filter((limit) => limit.type === 'periodThreshold');
+  if (periodLimits.length > 0) await lockPeriodBudget(tx, order.shipTo);
+
+  const reasons: ApprovalReason[] = [];
+  for (const limit of limits) {
+    const subject = { limit: limit.code, threshold: limit.thresholdPence, shipTo: limit.shipToCode, user: limit.username };
+    if (limit.type === 'orderThreshold') {
+      if (order.netPence > limit.thresholdPence) reasons.push({ ...subject, type: 'orderThreshold', periodRange: null, amount: order.netPence, period: null });
+      continue;
+    }
+    const range = limit.periodRange as PeriodRange;
+    const period = periodOf(order.deliveryDate, range);
+    const amount = (await spentInPeriod(tx, order, period)) + order.netPence;
+    if (amount > limit.thresholdPence) reasons.push({ ...subject, type: 'periodThreshold', periodRange: range, amount, period });
+  }
+  return reasons;
+}
+
+/** Serialises period checks per ship-to (see checkLimits). */
+async function lockPeriodBudget(tx: Tx, shipTo: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PERIOD_BUDGET}, hashtext(${shipTo}))`);
+}
+
+/** The ship-to's placed and held orders' net total for delivery dates in the period, the order itself left out. */
+async function spentInPeriod(db: DbOrTx, order: OrderToCheck, period: { from: IsoDate; to: IsoDate }): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(orders.netPence).mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shipToCode, order.shipTo),
+        gte(orders.deliveryDate, period.from),
+        lte(orders.deliveryDate, period.to),
+        inArray(orders.status, [...SPENDING]),
+        order.orderId === undefined ? undefined : ne(orders.id, order.orderId),
+      ),
+    );
+  return row?.total ?? 0;
+}

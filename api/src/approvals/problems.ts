@@ -1,0 +1,12 @@
+import type { OrderStatus } from '../order-status/order-status';
+
+/** Why a decision on a held order, or its resubmission, was refused: values, answered by errors/catalogue/approvals.ts. */
+export type ApprovalProblem =
+  | { kind: 'orderNotFound'; code: string }
+  | { kind: 'ownOrder'; code: string }
+  | { kind: 'commentRequired' }
+  | { kind: 'cutoffPassed' }
+  | { kind: 'notPending'; code: string; status: OrderStatus }
+  | { kind: 'companyDecides'; code: string }
+  | { kind: 'notExpired'; code: string; status: OrderStatus }
+  | { kind: 'deliveryDateNotOrderable'; date: string; why: 'notDeliveryDay' | 'pastCutoff' | 'beyondHorizon' };

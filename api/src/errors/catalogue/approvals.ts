@@ -1,0 +1,31 @@
+import type { ApprovalProblem } from '../../approvals/problems';
+import { ApiError, badRequest, conflict, forbidden } from '../../http/errors';
+import { orderNotFound } from './orders';
+
+const DATE_REASONS = {
+  notDeliveryDay: 'is not a delivery day for this ship-to',
+  pastCutoff: 'is past its cut-off',
+  beyondHorizon: 'is too far ahead to order',
+} as const;
+
+/** The HTTP answers of decisions on held orders and of their resubmission (docs/approvals.md). */
+export function approvalProblemToApiError(problem: ApprovalProblem): ApiError {
+  switch (problem.kind) {
+    case 'orderNotFound':
+      return orderNotFound(problem.code);
+    case 'ownOrder':
+      return forbidden('You cannot decide on your own order', 'code');
+    case 'commentRequired':
+      return badRequest('comment', 'A rejection needs a comment', 'ApprovalError');
+    case 'cutoffPassed':
+      return new ApiError(409, 'ApprovalError', 'The cut-off for this delivery has passed', 'cutoffPassed', 'code');
+    case 'notPending':
+      return conflict('ApprovalError', 'status', `Order ${problem.code} is ${problem.status}: it is no longer waiting for a decision`);
+    case 'companyDecides':
+      return conflict('ApprovalError', 'code', `Order ${problem.code} is decided by its company's approvers or admins`);
+    case 'notExpired':
+      return conflict('ApprovalError', 'status', `Order ${problem.code} is ${problem.status}: only an expired order can be sent for another date`);
+    case 'deliveryDateNotOrderable':
+      return badRequest('deliveryDate', `${problem.date} ${DATE_REASONS[problem.why]}`, 'ApprovalError');
+  }
+}

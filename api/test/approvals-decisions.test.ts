@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { approvalDecisions, orders, users } from '../src/db/schema';
+import { createCompany, createPerson, eventsOf, holdTestOrder, REASON } from './support/approval-helpers';
+import { createOperator, operatorToken } from './support/admin-client';
+import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
+import { startTestServer, type TestServer } from './support/test-server';
+
+interface QueueItem {
+  code: string;
+  status: string;
+  decidedBy: string;
+  secondsLeft: number;
+  placedBy: { name: string };
+  approval: { reasons: unknown[]; decisions: { decision: string; comment: string | null; by: string | null }[]; deadline: string };
+}
+
+describe('approvals: who decides and the decision', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ env: { ...ON_DEMAND_OUTBOX, SHOP_URL: 'https://shop.meadowvale.example' } });
+  });
+  after(async () => server.close());
+
+  const queue = async (who: { call: (m: string, p: string, o?: { scoped?: boolean }) => Promise<{ status: number; body: Record<string, unknown> }> }) => {
+    const answer = await who.call('GET', '/users/current/orderapprovals', { scoped: false });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body.orderApprovals as QueueItem[];
+  };
+
+  it('asks the approvers, lists the order for them, and an approval places it with exactly one order.placed', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, [], 'Kitchen Buyer');
+    const approver = await createPerson(server, company, ['approver'], 'Head Approver');
+    const admin = await createPerson(server, company, ['admin']);
+    const held = await holdTestOrder(server, buyer);
+
+    const listed = await queue(approver.who);
+    assert.deepEqual(listed.map((item) => item.code), [held.code]);
+    assert.equal(listed[0]?.decidedBy, 'approvers');
+    assert.equal(listed[0]?.placedBy.name, 'Kitchen Buyer');
+    assert.deepEqual(listed[0]?.approval.reasons, [REASON]);
+    assert.ok((listed[0]?.secondsLeft ?? 0) > 0);
+    // Approvers come first: the admin decides nothing while there is one, and the order is not theirs to see.
+    assert.deepEqual(await queue(admin.who), []);
+    const byAdmin = await admin.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(byAdmin.status, 404, JSON.stringify(byAdmin.body));
+    assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
+
+    const approved = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE', comment: 'Fine for the weekend' }, scoped: false });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    assert.equal(approved.body.status, 'placed');
+    const decisions = (approved.body.approval as QueueItem['approval']).decisions;
+    assert.deepEqual(decisions.map(({ decision, comment, by }) => ({ decision, comment, by })), [{ decision: 'APPROVE', comment: 'Fine for the weekend', by: 'Head Approver' }]);
+
+    const placedEvents = await eventsOf(server, held.code, 'order.placed');
+    assert.deepEqual(placedEvents.map((event) => event.channel).sort(), ['mail', 'webhook']);
+    const payload = placedEvents[0]?.data.order as { status: string; placedBy: { name: string } };
+    assert.equal(payload.status, 'placed');
+    assert.equal(payload.placedBy.name, 'Kitchen Buyer');
+
+    // A second decision, whoever makes it, finds the order decided.
+    const again = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'REJECT', comment: 'No' }, scoped: false });
+    assert.equal(again.status, 409, JSON.stringify(again.body));
+    assert.equal((await eventsOf(server, held.code, 'order.placed')).length, 2);
+    assert.deepEqual(await queue(approver.who), []);
+  });
+
+  it('mails each approver but the buyer, with the preference approvalRequests', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, ['approver']);
+    const approver = await createPerson(server, company, ['approver'], 'Second Approver');
+    const held = await holdTestOrder(server, buyer);
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.code, held.code));
+    assert.ok(order);
+    const { writeApprovalRequests } = await import('../src/approvals/approval-mail');
+    const [buyerRow] = await server.database.db.select().from(users).where(eq(users.id, buyer.id));
+    assert.ok(buyerRow);
+    await server.database.db.transaction((tx) => writeApprovalRequests(tx, { order, shipToName: 'Test kitchen', cutoffTime: '12:00', buyer: buyerRow }));
+    const requests = await eventsOf(server, held.code, 'approval.requested');
+    assert.deepEqual(requests.map((event) => (event.data.recipient as { email: string }).email), [approver.username]);
+    await dispatch(server);
+    const { mailMessages } = await import('../src/db/schema');
+    const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, approver.username));
+    assert.ok(mail);
+    assert.match(mail.subject, new RegExp(`^Approval needed: order ${held.code} by 12:00 on `));
+    assert.match(mail.text, /over the order limit of £1\.00 \(£2\.00\)/);
+    assert.match(mail.text, new RegExp(`https://shop\\.meadowvale\\.example/account/approvals/\\?order=${held.code}`));
+  });
+
+  it('refuses the buyer their own order (403), a rejection without a comment (400), another company (404)', async () => {
+    const company = await createCompany(server);
+    const other = await createCompany(server);
+    const buyer = await createPerson(server, company, ['approver', 'admin']);
+    const approver = await createPerson(server, company, ['approver']);
+    const stranger = await createPerson(server, other, ['approver', 'admin']);
+    const held = await holdTestOrder(server, buyer);
+    const decide = (who: typeof buyer, body: unknown) => who.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body, scoped: false });
+
+    const own = await decide(buyer, { decision: 'APPROVE' });
+    assert.equal(own.status, 403, JSON.stringify(own.body));
+    assert.equal(own.body.errors?.[0]?.message, 'You cannot decide on your own order');
+    const noComment = await decide(approver, { decision: 'REJECT', comment: '  ' });
+    assert.equal(noComment.status, 400);
+    assert.equal(noComment.body.errors?.[0]?.subject, 'comment');
+    const badDecision = await decide(approver, { decision: 'MAYBE' });
+    assert.equal(badDecision.status, 400);
+    const foreign = await decide(stranger, { decision: 'APPROVE' });
+    assert.equal(foreign.status, 404, JSON.stringify(foreign.body));
+    assert.deepEqual(await queue(stranger.who), []);
+    assert.deepEqual(await queue(buyer.who), []);
+    const missing = await approver.who.call('POST', '/users/current/orderapprovals/MV-999999/decision', { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(missing.status, 404);
+  });
+
+  it('rejection needs its comment, keeps it on the order and mails it to the buyer; no order.placed ever', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    const approver = await createPerson(server, company, ['approver'], 'Head Approver');
+    const held = await holdTestOrder(server, buyer);
+    const rejected = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'REJECT', comment: 'Too much cream this week' }, scoped: false });
+    assert.equal(rejected.status, 200, JSON.stringify(rejected.body));
+    assert.equal(rejected.body.status, 'rejected');
+    assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
+    const notices = await eventsOf(server, held.code, 'approval.rejected');
+    assert.equal(notices.length, 1);
+    assert.equal(notices[0]?.data.comment, 'Too much cream this week');
+    assert.equal((notices[0]?.data.recipient as { email: string }).email, buyer.username);
+    const [row] = await server.database.db.select().from(approvalDecisions).innerJoin(orders, eq(orders.id, approvalDecisions.orderId)).where(eq(orders.code, held.code));
+    assert.equal(row?.approval_decisions.decision, 'REJECT');
+    assert.equal(row?.approval_decisions.userId, approver.id);
+    // The buyer's order page says rejected; it can no longer be amended.
+    const page = await buyer.who.call('GET', `/users/current/orders/${held.code}`, { scoped: false });
+    assert.equal(page.body.status, 'rejected');
+    assert.equal(page.body.amendable, false);
+  });
+
+  it('bubbles up: admins when no other approver, operators when no other admin', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, ['approver']);
+    const admin = await createPerson(server, company, ['admin'], 'Company Admin');
+    const held = await holdTestOrder(server, buyer);
+    assert.deepEqual((await queue(admin.who)).map((item) => [item.code, item.decidedBy]), [[held.code, 'admins']]);
+
+    const token = await operatorToken(server, await createOperator(server, 'service'));
+    const adminCall = async (method: string, path: string, body?: unknown) => {
+      const response = await server.request(`/admin/v1${path}`, { method, token, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const companyDecides = await adminCall('POST', `/approvals/${held.code}/decision`, { decision: 'APPROVE' });
+    assert.equal(companyDecides.status, 409, JSON.stringify(companyDecides.body));
+    const everyone = await adminCall('GET', '/approvals?decidedBy=anyone');
+    assert.ok((everyone.body.orderApprovals as QueueItem[]).some((item) => item.code === held.code && item.decidedBy === 'admins'));
+
+    // The admin is disabled: nobody at the company but the buyer can decide, so it falls to the operators.
+    await server.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, admin.id));
+    const mine = await adminCall('GET', '/approvals');
+    assert.deepEqual((mine.body.orderApprovals as QueueItem[]).filter((item) => item.code === held.code).map((item) => item.decidedBy), ['operators']);
+    const noComment = await adminCall('POST', `/approvals/${held.code}/decision`, { decision: 'REJECT' });
+    assert.equal(noComment.status, 400);
+    const approved = await adminCall('POST', `/approvals/${held.code}/decision`, { decision: 'APPROVE' });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    assert.equal(approved.body.status, 'placed');
+    assert.equal((approved.body.approval as QueueItem['approval']).decisions[0]?.by, 'Test service');
+    assert.equal((await eventsOf(server, held.code, 'order.placed')).length, 2);
+  });
+
+  it('two approvers racing: one decision wins, the other is a 409, one order.placed', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    const first = await createPerson(server, company, ['approver']);
+    const second = await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer);
+    const answers = await Promise.all([
+      first.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false }),
+      second.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'REJECT', comment: 'No' }, scoped: false }),
+    ]);
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 409]);
+    const decisions = await server.database.db.select().from(approvalDecisions).innerJoin(orders, eq(orders.id, approvalDecisions.orderId)).where(eq(orders.code, held.code));
+    assert.equal(decisions.length, 1);
+    const placed = (await eventsOf(server, held.code, 'order.placed')).length;
+    const rejected = (await eventsOf(server, held.code, 'approval.rejected')).length;
+    assert.ok((placed === 2 && rejected === 0) || (placed === 0 && rejected === 1), `${placed} ${rejected}`);
+  });
+});

@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { approvalLimits, users } from '../src/db/schema';
+import { periodOf } from '../src/approvals/limit-check';
+import { shopper, type Shopper } from './support/cart-helpers';
+import { cartFor, checkedOut, eventTypesOf, HARBOUR, type HeldOrderBody, OLD_TOWN, QUAYSIDE } from './support/limit-helpers';
+import { ON_DEMAND_OUTBOX } from './support/outbox-helpers';
+import { startTestServer, type TestServer } from './support/test-server';
+
+describe('spending limits at checkout', () => {
+  let server: TestServer;
+  let quayside: Shopper;
+  let oldTown: Shopper;
+  before(async () => {
+    server = await startTestServer({ env: { TEST_CLOCK_CONTROL: 'true', ...ON_DEMAND_OUTBOX } });
+    quayside = await shopper(server, QUAYSIDE);
+    oldTown = await shopper(server, OLD_TOWN);
+  });
+  after(() => server.close());
+
+  let made = 0;
+  /** A limit for this test only, removed when `work` is done. */
+  async function withLimit(values: Partial<typeof approvalLimits.$inferInsert> & { type: string; thresholdPence: number }, work: (code: string) => Promise<void>) {
+    const code = `AL-T${String(++made).padStart(5, '0')}`;
+    await server.database.db.insert(approvalLimits).values({ code, soldToCode: HARBOUR, ...values });
+    try {
+      await work(code);
+    } finally {
+      await server.database.db.delete(approvalLimits).where(eq(approvalLimits.code, code));
+    }
+  }
+
+  // Quayside's dairy comes on Tuesdays, Thursdays and Saturdays; cut-off 12:00 the working day before.
+  const thursday = { at: '2027-01-04T09:00:00Z', deliveryDate: '2027-01-07' };
+
+  it('holds an order over a per-order limit by a penny; at or under the limit it is placed', async () => {
+    const net = await cartFor(server, quayside, thursday);
+    await withLimit({ type: 'orderThreshold', thresholdPence: net, shipToCode: QUAYSIDE.shipTo }, async () => {
+      const atLimit = await checkedOut(quayside);
+      assert.equal(atLimit.status, 'placed');
+      assert.equal(atLimit.approval, null);
+    });
+    await cartFor(server, quayside, thursday);
+    await withLimit({ type: 'orderThreshold', thresholdPence: net + 1, shipToCode: QUAYSIDE.shipTo }, async () => {
+      assert.equal((await checkedOut(quayside)).status, 'placed');
+    });
+    await cartFor(server, quayside, thursday);
+    await withLimit({ type: 'orderThreshold', thresholdPence: net - 1, shipToCode: QUAYSIDE.shipTo }, async (code) => {
+      const held = await checkedOut(quayside);
+      assert.equal(held.status, 'pendingApproval');
+      assert.deepEqual(held.approval, {
+        reasons: [{ limit: code, type: 'orderThreshold', threshold: net - 1, periodRange: null, shipTo: QUAYSIDE.shipTo, user: null, amount: net, period: null }],
+        decisions: [],
+        deadline: held.cutoff,
+      });
+      assert.equal(held.cutoff, '2027-01-06T12:00:00+00:00');
+      // Neither the ERP nor the buyer's confirmation hears of a held order.
+      assert.deepEqual(await eventTypesOf(server, held.code), []);
+      const detail = await quayside.call('GET', `/users/current/orders/${held.code}`, { scoped: false });
+      assert.equal(detail.status, 200);
+      assert.deepEqual((detail.body as unknown as HeldOrderBody).approval, held.approval);
+      const history = await quayside.call('GET', '/users/current/orders');
+      const listed = (history.body.orders as HeldOrderBody[]).find((order) => order.code === held.code);
+      assert.equal(listed?.status, 'pendingApproval');
+      assert.deepEqual(listed?.approval, held.approval);
+    });
+  });
+
+  it("a user's own per-order limit holds only that user's orders, at every ship-to of the sold-to", async () => {
+    const [multi] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, QUAYSIDE.username));
+    const net = await cartFor(server, oldTown, { at: '2027-01-04T09:00:00Z', deliveryDate: '2027-01-06' });
+    await withLimit({ type: 'orderThreshold', thresholdPence: net - 1, userId: multi?.id }, async (code) => {
+      const held = await checkedOut(oldTown);
+      assert.equal(held.status, 'pendingApproval');
+      assert.deepEqual(held.approval?.reasons.map((reason) => [reason.limit, reason.user, reason.shipTo]), [[code, QUAYSIDE.username, null]]);
+    });
+    // Solo's ship-to is another company's: the limit does not reach it.
+    const solo = await shopper(server, { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' });
+    await cartFor(server, solo, { at: '2027-01-04T09:00:00Z', deliveryDate: '2027-01-08' });
+    await withLimit({ type: 'orderThreshold', thresholdPence: 1, shipToCode: QUAYSIDE.shipTo }, async () => {
+      assert.equal((await checkedOut(solo)).status, 'placed');
+    });
+  });
+
+  it('counts the ship-to’s placed and held orders of the same London week, not the week after the clocks change', async () => {
+    // Old Town takes dairy Monday to Friday. British Summer Time ends on Sunday 31 October 2027.
+    const at = '2027-10-20T09:00:00Z';
+    const first = await cartFor(server, oldTown, { at, deliveryDate: '2027-10-25' });
+    await withLimit({ type: 'periodThreshold', periodRange: 'WEEK', thresholdPence: first * 2, shipToCode: OLD_TOWN.shipTo }, async (code) => {
+      assert.equal((await checkedOut(oldTown)).status, 'placed');
+      // Monday 1 November starts a new week: the first order does not count there.
+      await cartFor(server, oldTown, { at, deliveryDate: '2027-11-01' });
+      assert.equal((await checkedOut(oldTown)).status, 'placed');
+      // Friday 29 October is in the first order's week: two of them make exactly the budget, three pass it.
+      await cartFor(server, oldTown, { at, deliveryDate: '2027-10-29' });
+      assert.equal((await checkedOut(oldTown)).status, 'placed');
+      await cartFor(server, oldTown, { at, deliveryDate: '2027-10-27', quantities: [1] });
+      const held = await checkedOut(oldTown);
+      assert.equal(held.status, 'pendingApproval');
+      assert.deepEqual(held.approval?.reasons.map(({ limit, periodRange, amount, period }) => ({ limit, periodRange, amount, period })), [
+        { limit: code, periodRange: 'WEEK', amount: first * 2 + held.subTotal.valuePence, period: { from: '2027-10-25', to: '2027-10-31' } },
+      ]);
+    });
+  });
+
+  it('counts a London month from its first to its last day', async () => {
+    const at = '2027-11-24T09:00:00Z';
+    const first = await cartFor(server, oldTown, { at, deliveryDate: '2027-11-30' });
+    await withLimit({ type: 'periodThreshold', periodRange: 'MONTH', thresholdPence: first, shipToCode: OLD_TOWN.shipTo }, async () => {
+      // November already has the clock-change week's orders: this one passes the month's budget.
+      const held = await checkedOut(oldTown);
+      assert.equal(held.status, 'pendingApproval');
+      assert.deepEqual(held.approval?.reasons[0]?.period, { from: '2027-11-01', to: '2027-11-30' });
+      // December is a new month.
+      await cartFor(server, oldTown, { at, deliveryDate: '2027-12-01' });
+      assert.equal((await checkedOut(oldTown)).status, 'placed');
+    });
+  });
+
+  it('reads weeks and months off the calendar date, whatever the clocks do', () => {
+    assert.deepEqual(periodOf('2027-03-28', 'WEEK'), { from: '2027-03-22', to: '2027-03-28' });
+    assert.deepEqual(periodOf('2027-03-29', 'WEEK'), { from: '2027-03-29', to: '2027-04-04' });
+    assert.deepEqual(periodOf('2027-10-31', 'WEEK'), { from: '2027-10-25', to: '2027-10-31' });
+    assert.deepEqual(periodOf('2027-12-31', 'MONTH'), { from: '2027-12-01', to: '2027-12-31' });
+    assert.deepEqual(periodOf('2028-02-29', 'MONTH'), { from: '2028-02-01', to: '2028-02-29' });
+  });
+});
