@@ -1,8 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { decideAction, type DecisionState } from '@/app/account/approvals/actions';
-import { COMMENT_MAX, COMMENT_NEEDED } from '@/lib/commerce/approvals';
+import { COMMENT_MAX, COMMENT_NEEDED, type DecisionState } from '@/lib/commerce/approvals';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from '@/components/cart/cart.module.css';
 
@@ -12,8 +11,8 @@ const IDLE: DecisionState = { status: 'idle' };
  * Approve, or Reject with a comment, for one held order. The comment is checked here before sending and again in
  * the Server Action; a refusal is shown beside the comment or under the buttons, and the comment typed stays.
  */
-export function DecisionForm({ orderCode }: { orderCode: string }) {
-  const { state, action, pending, submit } = useFormAction(decideAction, IDLE);
+export function DecisionForm({ orderCode, decide }: { orderCode: string; decide: (previous: DecisionState, form: FormData) => Promise<DecisionState> }) {
+  const { state, action, pending, submit } = useFormAction(decide, IDLE);
   const [choice, setChoice] = useState<'APPROVE' | 'REJECT'>();
   const [localError, setLocalError] = useState<string>();
   const id = `decision-${orderCode}`;

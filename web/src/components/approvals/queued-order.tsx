@@ -6,16 +6,16 @@ import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
 import styles from '@/components/account/orders.module.css';
 import orderStyles from '@/components/orders/orders.module.css';
 import { DecisionList, ReasonList } from './approval-facts';
-import { DecisionForm } from './decision-form';
+import type { ReactNode } from 'react';
 
 /** Until when it can be decided: the deadline, else the order's cut-off (they are the same instant). */
 export const deadlineOf = (order: Pick<QueuedOrder, 'approval' | 'cutoff'>): string => order.approval?.deadline ?? order.cutoff;
 
 /**
  * One held order as its approver decides on it: the time left, who ordered what for which site, the limits it
- * passes, its lines (in short on the queue, in full on its own page), and Approve / Reject with a comment.
+ * passes, its lines (in short in the queue, in full for the order an e-mail linked to), and the `decide` form.
  */
-export function QueuedOrderCard({ order, full = false }: { order: QueuedOrder; full?: boolean }) {
+export function QueuedOrderCard({ order, href, decide, full = false }: { order: QueuedOrder; href: string; decide: ReactNode; full?: boolean }) {
   const headingId = `approval-${order.code}`;
   return (
     <article className={styles.order} aria-labelledby={headingId}>
@@ -23,7 +23,7 @@ export function QueuedOrderCard({ order, full = false }: { order: QueuedOrder; f
         {full ? (
           <>Order {order.code}</>
         ) : (
-          <Link href={`/account/approvals/${encodeURIComponent(order.code)}/`} prefetch={false}>
+          <Link href={href} prefetch={false}>
             Order {order.code}
           </Link>
         )}
@@ -37,7 +37,9 @@ export function QueuedOrderCard({ order, full = false }: { order: QueuedOrder; f
         {order.placedBy ? (
           <div>
             <dt>Ordered by</dt>
-            <dd>{order.placedBy}</dd>
+            <dd>
+              {order.placedBy.name} ({order.placedBy.email})
+            </dd>
           </div>
         ) : null}
         <div>
@@ -63,7 +65,7 @@ export function QueuedOrderCard({ order, full = false }: { order: QueuedOrder; f
         <DecisionList decisions={order.approval?.decisions ?? []} />
       </div>
       {full ? <OrderLines lines={order.entries} label={`Lines of order ${order.code}`} /> : <OrderLinesBrief lines={order.entries} label={`Lines of order ${order.code}`} />}
-      <DecisionForm orderCode={order.code} />
+      {decide}
     </article>
   );
 }

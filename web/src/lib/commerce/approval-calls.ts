@@ -27,20 +27,25 @@ export async function approvalNotice(scope: ShopScope, deliveryDate: string): Pr
   return result.ok && result.data.needsApproval ? { reasons: result.data.reasons.map(reasonText) } : undefined;
 }
 
-/** A held order waiting for this user's decision: the order with its lines and reasons, and who placed it. */
+/**
+ * A held order waiting for a decision: the order with its lines and reasons, who placed it, and who decides it
+ * (the company's approvers, its admins, or operators).
+ */
 export const queuedOrderSchema = orderSchema.extend({
-  placedBy: z.union([z.string(), z.object({ name: z.string() }).transform((who) => who.name)]).nullish(),
+  placedBy: z.object({ name: z.string(), email: z.string() }).nullish(),
+  decidedBy: z.string().optional(),
 });
 export type QueuedOrder = z.infer<typeof queuedOrderSchema>;
-export const approvalQueueSchema = z.object({ orders: z.array(queuedOrderSchema) });
+export const approvalQueueSchema = z.object({ orderApprovals: z.array(queuedOrderSchema) });
+export type ApprovalQueue = z.infer<typeof approvalQueueSchema>;
 
 /** Orders waiting for this user's decision, oldest cut-off first. */
-export const listApprovals = (): Promise<ApiResult<{ orders: QueuedOrder[] }>> => apiRequest(approvalQueueSchema, '/users/current/orderapprovals');
+export const listApprovals = (): Promise<ApiResult<ApprovalQueue>> => apiRequest(approvalQueueSchema, '/users/current/orderapprovals');
 
-const decidedSchema = z.object({ code: z.string().optional(), status: z.string().optional() });
+
 
 export const decideApproval = (code: string, decision: 'APPROVE' | 'REJECT', comment: string) =>
-  apiRequest(decidedSchema, `/users/current/orderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body: { decision, comment } });
+  apiRequest(queuedOrderSchema, `/users/current/orderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body: { decision, comment } });
 
 /** An expired order back into approval for a later delivery date. */
 export const resubmitOrder = (scope: ShopScope, code: string, deliveryDate: string): Promise<ApiResult<Order>> =>

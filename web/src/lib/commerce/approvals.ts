@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AppError } from '@/lib/errors/app-error';
 
 /**
  * The answers of the approval calls (docs/approvals.md), checked with zod like every answer: one of another shape
@@ -64,9 +65,40 @@ export const approvalLimitSchema = z.object({
 export type ApprovalLimit = z.infer<typeof approvalLimitSchema>;
 export const approvalLimitListSchema = z.object({ orderApprovalPermissions: z.array(approvalLimitSchema) });
 
+/** What a decision's Server Action answers its form (the shop's and the back office's). */
+export type DecisionState = { status: 'idle' } | { status: 'error'; message: string; field?: 'comment'; network?: boolean; at: number };
+
 /** A decision's comment: at most this long, and needed to reject. */
 export const COMMENT_MAX = 1000;
 export const COMMENT_NEEDED = 'Say why you reject this order: the buyer reads it in the e-mail.';
+
+const decisionForm = z.object({
+  orderCode: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
+  decision: z.enum(['APPROVE', 'REJECT']),
+  comment: z.string().trim().max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`),
+});
+
+/** A decision form's input, or the state saying what is wrong with it (a rejection without a comment). */
+export function decisionInput(form: FormData): z.output<typeof decisionForm> | DecisionState {
+  const input = decisionForm.safeParse({ orderCode: form.get('orderCode'), decision: form.get('decision'), comment: form.get('comment') ?? '' });
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    const atComment = issue?.path[0] === 'comment';
+    return { status: 'error', message: atComment ? issue.message : 'Reload the page and try again', ...(atComment ? { field: 'comment' as const } : {}), at: Date.now() };
+  }
+  if (input.data.decision === 'REJECT' && input.data.comment === '') return { status: 'error', message: COMMENT_NEEDED, field: 'comment', at: Date.now() };
+  return input.data;
+}
+
+/** A refused decision as its form shows it: the cut-off passed, decided meanwhile, one's own order. */
+export const decisionRefused = (error: AppError): DecisionState =>
+  error.type === 'FailedToFetch'
+    ? { status: 'error', message: error.description, network: true, at: Date.now() }
+    : { status: 'error', message: error.description || error.title, ...(error.subject === 'comment' ? { field: 'comment' as const } : {}), at: Date.now() };
+
+/** The queue's address after a decision, which says what was done. */
+export const decidedQuery = (orderCode: string, decision: 'APPROVE' | 'REJECT'): string =>
+  new URLSearchParams({ decided: orderCode, decision: decision === 'APPROVE' ? 'approved' : 'rejected' }).toString();
 
 /** The most a limit may be in the form: £1,000,000.00. */
 export const MAX_THRESHOLD_PENCE = 100_000_000;
