@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { approvalDecisions, operators, orders, shipTos, users } from '../db/schema';
-import { formatLondonIso } from '../delivery/london-time';
 import { orderCutoff } from '../orders/order-cutoff';
 import { orderLinesOf, type OrderRecord } from '../orders/order-queries';
 import { orderView } from '../orders/order-view';
@@ -57,22 +56,17 @@ async function heldOrders(db: DbOrTx, where: ReturnType<typeof and>): Promise<He
 }
 
 /**
- * A held order in a decider's queue: the order as its page shows it, who placed it, why it is held, what was
- * decided so far and the deadline (its cut-off), with who decides it.
+ * A held order in a decider's queue: the order as its page shows it (with its approval block: why it is held,
+ * what was decided so far, the deadline), who placed it, who decides it and the time left.
  */
 function queueItem(row: HeldRow, decisions: DecisionView[], tier: DecidingTier, now: Date) {
   const cutoff = orderCutoff(row.order.deliveryDate, row.cutoffTime);
   return {
-    ...orderView(row, now),
+    ...orderView({ ...row, decisions }, now),
     placedBy: row.buyer,
-    approval: {
-      reasons: Array.isArray(row.order.approvalReasons) ? row.order.approvalReasons : [],
-      decisions,
-      deadline: formatLondonIso(cutoff),
-    },
     decidedBy: tier,
-    /** Whole seconds to the cut-off: the queue's order. */
-    secondsLeft: Math.max(0, Math.floor((cutoff.getTime() - now.getTime()) / 1000)),
+    /** Seconds to the cut-off, rounded up: the queue's order. */
+    secondsLeft: Math.max(0, Math.ceil((cutoff.getTime() - now.getTime()) / 1000)),
   };
 }
 

@@ -10,11 +10,14 @@ import { findOwnedOrder, orderAddresses, type OrderRecord } from '../orders/orde
 import { eq } from 'drizzle-orm';
 import { writeApprovalRequests } from './approval-mail';
 import { lockOrderByCode } from './decisions';
+import { checkLimits } from './limit-check';
 import type { ApprovalProblem } from './problems';
 
 /**
  * "Choose another date": the buyer sends their expired order back into approval for a later delivery date,
- * open for ordering now at its ship-to. The order keeps its lines and prices; its deciders are asked again.
+ * open for ordering now at its ship-to. The order keeps its lines and prices; the limits are checked again for
+ * the new date and its deciders asked again. It goes back into approval even if it now passes no limit: the
+ * deciders see it with no reasons and place it with one click.
  */
 export async function resubmitOrder(db: Db, clock: Clock, user: { id: number; username: string }, code: string, deliveryDate: IsoDate): Promise<Result<OrderRecord, ApprovalProblem>> {
   return inTransaction(db, async (tx): Promise<Result<OrderRecord, ApprovalProblem>> => {
@@ -26,7 +29,16 @@ export async function resubmitOrder(db: Db, clock: Clock, user: { id: number; us
     const now = clock();
     const check = checkDeliveryDate(now, deliveryDate, scope.value);
     if (check !== 'orderable') return fail({ kind: 'deliveryDateNotOrderable', date: deliveryDate, why: check });
-    const [dated] = await tx.update(orders).set({ deliveryDate }).where(eq(orders.id, locked.order.id)).returning();
+    // The new date may fall in another week or month: the limits are checked again and the reasons kept anew.
+    const approvalReasons = await checkLimits(tx, {
+      soldTo: locked.order.soldToCode,
+      shipTo: locked.order.shipToCode,
+      userId: user.id,
+      deliveryDate,
+      netPence: locked.order.netPence,
+      orderId: locked.order.id,
+    });
+    const [dated] = await tx.update(orders).set({ deliveryDate, approvalReasons }).where(eq(orders.id, locked.order.id)).returning();
     if (!dated) throw new Error(`order ${code} vanished while locked`);
     const moved = await moveOrder(tx, dated, 'pendingApproval', { changedBy: `customer:${user.username}`, operatorId: null }, null);
     if (!moved.ok) return fail({ kind: 'notExpired', code, status: locked.order.status });

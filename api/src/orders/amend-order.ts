@@ -3,7 +3,9 @@ import { productsByCode } from '../carts/products-by-code';
 import type { Db, Tx } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
-import { ok, type Result } from '../errors/result';
+import { fail, ok, type Result } from '../errors/result';
+import { checkLimits, type ApprovalReason } from '../approvals/limit-check';
+import { moveOrder } from '../order-status/move-order';
 import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { priceAmendedLines, type WantedLine } from './amended-lines';
@@ -19,14 +21,16 @@ export interface Amendment {
 
 /**
  * Replaces an order's lines, PO number and instructions until its cut-off. Prices, VAT and totals are taken
- * again from the sold-to's prices of this moment, as if the order were placed now; an order.amended event
- * (webhook and e-mail) is written with the change.
+ * again from the sold-to's prices of this moment, as if the order were placed now, and the limits are
+ * checked again (docs/approvals.md "Held orders"): an order within them gets an order.amended event
+ * (webhook and e-mail); a held order stays held with the new reasons, or is placed when it no longer passes
+ * a limit; a placed order amended over a limit is held again.
  */
-export async function amendOrder(db: Db, clock: Clock, userId: number, code: string, amendment: Amendment): Promise<OrderChangeOutcome> {
-  return changeOwnedOrder(db, clock, userId, code, (tx, locked) => writeAmendment(tx, locked, amendment));
+export async function amendOrder(db: Db, clock: Clock, userId: number, username: string, code: string, amendment: Amendment): Promise<OrderChangeOutcome> {
+  return changeOwnedOrder(db, clock, userId, code, (tx, locked) => writeAmendment(tx, locked, `customer:${username}`, amendment));
 }
 
-async function writeAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
+async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
   const { order } = locked;
   const products = await productsByCode(tx, [...new Set(amendment.entries.map((entry) => entry.productCode))], order.soldToCode);
   const purchaseOrderNumber = amendment.purchaseOrderNumber === undefined ? order.purchaseOrderNumber : amendment.purchaseOrderNumber;
@@ -37,6 +41,14 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment)
     range: order.range,
   });
   if (!priced.ok) return priced;
+  const reasons = await checkLimits(tx, {
+    soldTo: order.soldToCode,
+    shipTo: order.shipToCode,
+    userId: order.userId,
+    deliveryDate: order.deliveryDate,
+    netPence: priced.value.totals.netPence,
+    orderId: order.id,
+  });
 
   await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
   const lines = await tx
@@ -49,11 +61,28 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment)
       purchaseOrderNumber,
       deliveryInstructions: amendment.deliveryInstructions === undefined ? order.deliveryInstructions : amendment.deliveryInstructions,
       ...priced.value.totals,
+      ...approvalReasonsAfter(order.status, reasons),
     })
     .where(eq(orders.id, order.id))
     .returning();
   if (!amended) throw new Error(`order ${order.code} vanished while locked`);
-  const record = { order: amended, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
-  await writeEvent(tx, orderEvent('order.amended', record, locked.placedBy));
+  const held = order.status === 'pendingApproval';
+  if (held === reasons.length > 0) {
+    // Held and still over a limit: nobody outside hears of it until it is approved.
+    if (!held) await writeEvent(tx, orderEvent('order.amended', { order: amended, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines }, locked.placedBy));
+    return ok(undefined);
+  }
+  // Held and now within every limit: placed, as checkout would have placed it. Placed and now over one: held again.
+  const moved = await moveOrder(tx, amended, held ? 'placed' : 'pendingApproval', { changedBy, operatorId: null }, null);
+  if (!moved.ok) return fail({ kind: 'statusClosed', code: order.code, status: order.status });
+  const record = { order: moved.value.order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
+  if (held) await writeEvent(tx, orderEvent('order.placed', record, locked.placedBy));
+  else await writeEvent(tx, orderEvent('order.status_changed', record, locked.placedBy, { previousStatus: order.status, note: null, changedAt: moved.value.change.changedAt.toISOString() }));
   return ok(undefined);
+}
+
+/** What the order keeps as its approval reasons: the new ones when over a limit; none left for a held order within them all. */
+function approvalReasonsAfter(status: string, reasons: ApprovalReason[]): { approvalReasons?: ApprovalReason[] } {
+  if (reasons.length > 0) return { approvalReasons: reasons };
+  return status === 'pendingApproval' ? { approvalReasons: [] } : {};
 }

@@ -3,6 +3,7 @@ import { formatPence } from '../pricing/money';
 import type { OrderEventData, OrderEventType } from './order-event';
 
 const STATUS_TEXT: Record<string, string> = {
+  pendingApproval: 'waiting for approval',
   placed: 'placed',
   confirmed: 'confirmed',
   picking: 'being picked',

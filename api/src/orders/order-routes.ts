@@ -80,7 +80,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
     const amendment = parseInput(amendBody, request.body, 'body');
-    const record = unwrap(await amendOrder(db, app.clock, user.id, code, amendment), orderChangeProblemToApiError);
+    const record = unwrap(await amendOrder(db, app.clock, user.id, user.username, code, amendment), orderChangeProblemToApiError);
     return orderView(record, app.clock());
   });
 

@@ -13,6 +13,7 @@ import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
 import { netOfEntries, writeHeldOrder, writePlacedOrder } from './order-writer';
 import { checkLimits } from '../approvals/limit-check';
+import { writeApprovalRequests } from '../approvals/approval-mail';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -90,7 +91,11 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
     deliveryDate: scoped.cart.requestedDeliveryDate as string,
     netPence: netOfEntries(entries),
   });
-  if (reasons.length > 0) return ok(await writeHeldOrder(tx, scoped, entries, request.idempotencyKey, reasons));
+  if (reasons.length > 0) {
+    const held = await writeHeldOrder(tx, scoped, entries, request.idempotencyKey, reasons);
+    await writeApprovalRequests(tx, { ...held, buyer: request.placedBy });
+    return ok(held);
+  }
   return ok(await writePlacedOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
 }
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { orders, outboxMessages, prices, shipToRanges, shipTos, soldTos, userRoles, users, userShipTos } from '../../src/db/schema';
+import { outboxMessages, prices, shipToRanges, shipTos, soldTos, userRoles, users, userShipTos } from '../../src/db/schema';
+import { setUserOrderLimit } from '../../src/approvals/user-order-limit';
 import { shopper, type Shopper } from './cart-helpers';
 import { placeTestOrder } from './order-helpers';
 import type { TestServer } from './test-server';
@@ -48,19 +49,15 @@ export async function createPerson(server: TestServer, company: TestCompany, rol
   return { id: created.id, username, name, who };
 }
 
-export const REASON = { limit: 'AL-TEST', type: 'orderThreshold', threshold: 100, periodRange: null, shipTo: null, user: null, amount: 200, period: null };
-
 /**
- * A held order of the buyer for the first delivery date: placed through checkout, then written as checkout
- * holds one over a limit (pendingApproval with its reasons, no order.placed event).
+ * A held order of the buyer for the first delivery date: the buyer gets an order limit of £1.00 (their own
+ * orderThreshold), so checkout holds the order over it.
  */
-export async function holdTestOrder(server: TestServer, buyer: Person): Promise<{ code: string; deliveryDate: string }> {
-  const placed = await placeTestOrder(server, buyer.who);
-  const db = server.database.db;
-  const [held] = await db.update(orders).set({ status: 'pendingApproval', approvalReasons: [REASON] }).where(eq(orders.code, placed.code)).returning();
-  assert.ok(held);
-  await db.delete(outboxMessages).where(eq(outboxMessages.orderingKey, placed.code));
-  return { code: held.code, deliveryDate: held.deliveryDate };
+export async function holdTestOrder(server: TestServer, buyer: Person, company: TestCompany): Promise<{ code: string; deliveryDate: string; netPence: number }> {
+  await setUserOrderLimit(server.database.db, company.soldTo, buyer.id, 100);
+  const placed = (await placeTestOrder(server, buyer.who)) as unknown as { code: string; status: string; deliveryDate: string; subTotal: { valuePence: number } };
+  assert.equal(placed.status, 'pendingApproval');
+  return { code: placed.code, deliveryDate: placed.deliveryDate, netPence: placed.subTotal.valuePence };
 }
 
 /** The events written for an order, by type, oldest first. */

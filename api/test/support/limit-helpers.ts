@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { outboxMessages } from '../../src/db/schema';
 import { fillActiveCart, type Json, type Shopper } from './cart-helpers';
 import { setClock } from './test-clock';
@@ -48,8 +48,8 @@ export async function checkedOut(who: Shopper): Promise<HeldOrderBody> {
   return placed.body as unknown as HeldOrderBody;
 }
 
-/** The outbox events written for an order, by type. */
+/** The outbox events written for an order, by type, oldest first. */
 export async function eventTypesOf(server: TestServer, code: string): Promise<string[]> {
-  const rows = await server.database.db.select({ type: outboxMessages.type, channel: outboxMessages.channel }).from(outboxMessages).where(eq(outboxMessages.orderingKey, code));
+  const rows = await server.database.db.select({ type: outboxMessages.type, channel: outboxMessages.channel }).from(outboxMessages).where(eq(outboxMessages.orderingKey, code)).orderBy(asc(outboxMessages.id));
   return rows.filter((row) => row.channel === 'webhook').map((row) => row.type);
 }
