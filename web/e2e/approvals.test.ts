@@ -87,7 +87,10 @@ async function signedInPage(who: Who, viewport: { width: number; height: number 
   };
   const value = await sealData(session, { password: shop.secrets.sessionSecret, ttl: 30 * 24 * 3600 });
   const page = await shop.newPage({ viewport });
-  await page.context().addCookies([{ name: 'mv_session', value, url: shop.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  await page.context().addCookies([
+    { name: 'mv_session', value, url: shop.baseUrl, httpOnly: true, sameSite: 'Lax' },
+    { name: 'mv_consent', value: 'necessary', url: shop.baseUrl, sameSite: 'Lax' },
+  ]);
   return page;
 }
 
@@ -179,7 +182,9 @@ describe('deciding', () => {
     await panel.getByText('Rejected by', { exact: false }).waitFor();
     await buyer.screenshot({ path: '/tmp/approvals-rejected-390.png', fullPage: true });
     await buyer.goto('/account/orders/');
-    await buyer.getByRole('article').filter({ hasText: order.code }).getByText('Too much brie for one week: order half.', { exact: false }).waitFor();
+    const entry = buyer.getByRole('article').filter({ hasText: order.code });
+    await entry.getByText('Rejected', { exact: true }).waitFor();
+    await entry.getByText('Too much brie for one week: order half.', { exact: false }).waitFor();
   });
 
   test('a buyer cannot decide on their own order: it is not in their queue', async () => {
@@ -209,11 +214,13 @@ describe('expired at the cut-off', () => {
     await page.screenshot({ path: '/tmp/approvals-expired-390.png', fullPage: true });
     await panel.getByLabel('Delivery date').selectOption({ index: 0 });
     await panel.getByRole('button', { name: 'Send for approval' }).click();
-    await page.getByText('Sent for approval again for delivery on', { exact: false }).waitFor();
+    const held = page.getByRole('region', { name: 'Needs approval' });
+    await held.getByText('Sent for approval again for another date', { exact: false }).waitFor();
+    await held.getByText('Expired at the cut-off', { exact: false }).waitFor();
     const again = await orderNow(order.code);
     assert.equal(again.status, 'pendingApproval');
     assert.notEqual(again.deliveryDate, order.deliveryDate);
-    await page.getByRole('region', { name: 'Needs approval' }).waitFor();
+    await page.screenshot({ path: '/tmp/approvals-resubmitted-390.png', fullPage: true });
   });
 });
 
@@ -236,7 +243,7 @@ describe('spending limits', () => {
     assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
     await page.screenshot({ path: '/tmp/approvals-limits-390.png', fullPage: true });
 
-    await card.getByText('Change').click();
+    await card.locator('summary').click();
     await card.getByLabel('Amount in pounds, net of VAT').fill('650.50');
     await card.getByRole('button', { name: 'Save limit' }).click();
     const changed = page.getByRole('article').filter({ hasText: '£650.50 a week' });

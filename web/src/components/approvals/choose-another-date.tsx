@@ -9,13 +9,6 @@ import styles from '@/components/cart/cart.module.css';
 /** An expired order's "Choose another date": a later delivery date, and the order waits for approval again. */
 export function ChooseAnotherDate({ orderCode, dates }: { orderCode: string; dates: DateChoice[] }) {
   const { state, action, pending, submit } = useFormAction(resubmitOrderAction, IDLE);
-  if (state.status === 'done') {
-    return (
-      <p role="status" className={styles.saveNote}>
-        {state.message}
-      </p>
-    );
-  }
   return (
     <form action={action} onSubmit={submit} className={styles.field} aria-labelledby="choose-date-title">
       <h3 id="choose-date-title">Choose another date</h3>

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
-import { approvalCheckSchema, reasonText, approvalLimitListSchema, approvalLimitSchema, type ApprovalCheck, type ApprovalLimit } from './approvals';
+import { approvalCheckSchema, approvalLimitListSchema, approvalLimitSchema, reasonText, type ApprovalCheck, type ApprovalLimit, type LimitChange, type NewLimit } from './approvals';
 import { scopeQuery, type ShopScope } from './scope';
 import { orderSchema, type Order } from './types';
 
@@ -55,9 +55,9 @@ const LIMITS_PATH = '/users/current/orderApprovalPermissions';
 
 export const listLimits = (): Promise<ApiResult<{ orderApprovalPermissions: ApprovalLimit[] }>> => apiRequest(approvalLimitListSchema, LIMITS_PATH);
 
-export const addLimit = (body: Omit<ApprovalLimit, 'code'>): Promise<ApiResult<ApprovalLimit>> => apiRequest(approvalLimitSchema, LIMITS_PATH, { method: 'POST', body });
+export const addLimit = (body: NewLimit): Promise<ApiResult<ApprovalLimit>> => apiRequest(approvalLimitSchema, LIMITS_PATH, { method: 'POST', body });
 
-export const changeLimit = (code: string, body: Omit<ApprovalLimit, 'code'>): Promise<ApiResult<ApprovalLimit>> =>
+export const changeLimit = (code: string, body: LimitChange): Promise<ApiResult<ApprovalLimit>> =>
   apiRequest(approvalLimitSchema, `${LIMITS_PATH}/${encodeURIComponent(code)}`, { method: 'PATCH', body });
 
 export const deleteLimit = (code: string): Promise<ApiResult<unknown>> => apiRequest(z.unknown(), `${LIMITS_PATH}/${encodeURIComponent(code)}`, { method: 'DELETE' });

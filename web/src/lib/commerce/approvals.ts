@@ -53,16 +53,30 @@ export type OrderApproval = z.infer<typeof orderApprovalSchema>;
 export const approvalCheckSchema = z.object({ needsApproval: z.boolean(), reasons: z.array(approvalReasonSchema).default([]) });
 export type ApprovalCheck = z.infer<typeof approvalCheckSchema>;
 
-/** A limit as company admins and operators manage it. */
+/** A limit as company admins and operators manage it: for a ship-to or a user of one sold-to. */
 export const approvalLimitSchema = z.object({
   code: z.string(),
   type: limitTypeSchema,
   threshold: z.number().int(),
   periodRange: periodRangeSchema.nullish(),
-  shipTo: z.string().nullish(),
-  user: z.string().nullish(),
+  soldTo: z.string().optional(),
+  shipTo: z.object({ code: z.string(), name: z.string() }).nullish(),
+  user: z.object({ uid: z.string(), name: z.string() }).nullish(),
 });
 export type ApprovalLimit = z.infer<typeof approvalLimitSchema>;
+/** A new limit as the API takes it: the ship-to's code or the user's uid. */
+export interface NewLimit {
+  type: LimitType;
+  threshold: number;
+  periodRange?: PeriodRange;
+  shipTo?: string;
+  user?: string;
+}
+/** What can change on a limit: its amount, and a period limit's week or month. */
+export interface LimitChange {
+  threshold: number;
+  periodRange?: PeriodRange;
+}
 export const approvalLimitListSchema = z.object({ orderApprovalPermissions: z.array(approvalLimitSchema) });
 
 /** What a decision's Server Action answers its form (the shop's and the back office's). */
@@ -116,18 +130,21 @@ export type LimitKind = keyof typeof LIMIT_KINDS;
 
 export const kindOf = (limit: Pick<ApprovalLimit, 'type' | 'periodRange'>): LimitKind => (limit.type === 'orderThreshold' ? 'order' : (limit.periodRange ?? 'WEEK'));
 
+/** An amount in pounds as typed, as pence. */
+const thresholdField = z.string().transform((value, context) => {
+  const pence = poundsToPence(value);
+  if (pence === undefined || pence > MAX_THRESHOLD_PENCE) {
+    context.addIssue({ code: 'custom', message: 'Enter an amount in pounds, for example 150 or 150.00' });
+    return z.NEVER;
+  }
+  return pence;
+});
+
 /** The limits form, checked in its Server Action; each message names its field. */
 export const limitFormSchema = z
   .object({
     kind: z.enum(['order', 'WEEK', 'MONTH'], 'Choose per order, per week or per month'),
-    threshold: z.string().transform((value, context) => {
-      const pence = poundsToPence(value);
-      if (pence === undefined || pence > MAX_THRESHOLD_PENCE) {
-        context.addIssue({ code: 'custom', message: 'Enter an amount in pounds, for example 150 or 150.00' });
-        return z.NEVER;
-      }
-      return pence;
-    }),
+    threshold: thresholdField,
     /** "shipTo:<code>" or "user:<uid>". */
     subject: z.string().regex(/^(shipTo|user):.{1,200}$/, 'Choose who the limit is for'),
   })
@@ -137,9 +154,8 @@ export const limitFormSchema = z
 export type LimitField = 'kind' | 'threshold' | 'subject';
 
 /** The limit the form describes, as the API takes it. */
-export function limitBody(form: z.output<typeof limitFormSchema>): Omit<ApprovalLimit, 'code'> {
-  const separator = form.subject.indexOf(':');
-  const who = form.subject.slice(separator + 1);
+export function limitBody(form: z.output<typeof limitFormSchema>): NewLimit {
+  const who = form.subject.slice(form.subject.indexOf(':') + 1);
   return {
     type: form.kind === 'order' ? 'orderThreshold' : 'periodThreshold',
     threshold: form.threshold,
@@ -148,8 +164,16 @@ export function limitBody(form: z.output<typeof limitFormSchema>): Omit<Approval
   };
 }
 
-/** The form's subject value of a limit: "shipTo:0000410002" or "user:buyer@example.com". */
-export const subjectOf = (limit: Pick<ApprovalLimit, 'shipTo' | 'user'>): string => (limit.shipTo ? `shipTo:${limit.shipTo}` : `user:${limit.user ?? ''}`);
+/** A change to a limit: a new amount, and for a period limit the week or month. */
+export const limitChangeSchema = z.object({
+  code: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'Reload the page and try again'),
+  threshold: thresholdField,
+  kind: z.enum(['order', 'WEEK', 'MONTH'], 'Choose per week or per month'),
+});
+
+/** Who a limit is for, in words: "Harbour Café – Quayside (0000410002)", "Ben Carter (buyer@example.com)". */
+export const limitSubjectText = (limit: Pick<ApprovalLimit, 'shipTo' | 'user'>): string =>
+  limit.shipTo ? `${limit.shipTo.name} (${limit.shipTo.code})` : limit.user ? `${limit.user.name} (${limit.user.uid})` : '';
 
 const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 

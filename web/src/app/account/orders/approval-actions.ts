@@ -2,9 +2,8 @@
 
 import { refresh } from 'next/cache';
 import { z } from 'zod';
-import { done, failed, failedWith, type ActionState } from '@/app/cart/action-state';
+import { failed, failedWith, IDLE, type ActionState } from '@/app/cart/action-state';
 import { resubmitOrder } from '@/lib/commerce/approval-calls';
-import { formatCalendarDate } from '@/lib/commerce/dates';
 import { shopScope } from '@/lib/commerce/scope';
 
 const resubmission = z.object({
@@ -18,6 +17,7 @@ export async function resubmitOrderAction(_previous: ActionState, form: FormData
   if (!input.success) return failed(input.error.issues[0]?.message ?? 'Check the form');
   const result = await resubmitOrder(await shopScope(), input.data.orderCode, input.data.deliveryDate);
   if (!result.ok) return failedWith(result.error);
+  // The page refreshes into the order waiting for approval again, for its new date.
   refresh();
-  return done(`Sent for approval again for delivery on ${formatCalendarDate(result.data.deliveryDate)}.`);
+  return IDLE;
 }

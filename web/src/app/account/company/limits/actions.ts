@@ -3,7 +3,7 @@
 import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { addLimit, changeLimit, deleteLimit } from '@/lib/commerce/approval-calls';
-import { limitBody, limitFormSchema, limitText, type LimitField } from '@/lib/commerce/approvals';
+import { limitBody, limitChangeSchema, limitFormSchema, limitText, type LimitField } from '@/lib/commerce/approvals';
 import { errorText } from '@/lib/commerce/error-text';
 import type { AppError } from '@/lib/errors/app-error';
 
@@ -14,6 +14,14 @@ export type LimitFormState =
 
 const codeSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/);
 
+const FIELDS: readonly string[] = ['kind', 'threshold', 'subject'] satisfies LimitField[];
+
+/** A form input that failed its check, said at the field it names. */
+const invalid = (issue: z.core.$ZodIssue | undefined): LimitFormState => {
+  const field = String(issue?.path[0] ?? '');
+  return { status: 'error', message: issue?.message ?? 'Check the form', ...(FIELDS.includes(field) ? { field: field as LimitField } : {}), at: Date.now() };
+};
+
 /** The form's field an API refusal is about (its `subject`), so the message is shown there. */
 const FIELD_OF_SUBJECT: Record<string, LimitField> = { threshold: 'threshold', type: 'kind', periodRange: 'kind', shipTo: 'subject', user: 'subject' };
 
@@ -22,21 +30,25 @@ const refused = (error: AppError): LimitFormState =>
     ? { status: 'error', message: error.description, network: true, at: Date.now() }
     : { status: 'error', message: errorText(error), field: FIELD_OF_SUBJECT[error.subject ?? ''], at: Date.now() };
 
-/** Adds a limit, or with `code` changes that one (docs/approvals.md "Limits"); refusals come back at their field. */
-export async function saveLimitAction(_previous: LimitFormState, form: FormData): Promise<LimitFormState> {
+/** Adds a limit (docs/approvals.md "Limits"); refusals come back at their field. */
+export async function addLimitAction(_previous: LimitFormState, form: FormData): Promise<LimitFormState> {
   const input = limitFormSchema.safeParse({ kind: form.get('kind') ?? '', threshold: form.get('threshold') ?? '', subject: form.get('subject') ?? '' });
-  if (!input.success) {
-    const issue = input.error.issues[0];
-    return { status: 'error', message: issue?.message ?? 'Check the form', field: issue?.path[0] as LimitField | undefined, at: Date.now() };
-  }
-  const rawCode = form.get('code');
-  const code = rawCode ? codeSchema.safeParse(rawCode) : undefined;
-  if (code && !code.success) return { status: 'error', message: 'Reload the page and try again', at: Date.now() };
-  const body = limitBody(input.data);
-  const result = code ? await changeLimit(code.data, body) : await addLimit(body);
+  if (!input.success) return invalid(input.error.issues[0]);
+  const result = await addLimit(limitBody(input.data));
   if (!result.ok) return refused(result.error);
   refresh();
-  return { status: 'done', message: code ? `Limit changed to ${limitText(result.data)}.` : `Limit of ${limitText(result.data)} added.`, at: Date.now() };
+  return { status: 'done', message: `Limit of ${limitText(result.data)} added.`, at: Date.now() };
+}
+
+/** Changes a limit's amount, and a period limit's week or month; who it is for stays. */
+export async function changeLimitAction(_previous: LimitFormState, form: FormData): Promise<LimitFormState> {
+  const input = limitChangeSchema.safeParse({ code: form.get('code'), threshold: form.get('threshold') ?? '', kind: form.get('kind') ?? '' });
+  if (!input.success) return invalid(input.error.issues[0]);
+  const { code, threshold, kind } = input.data;
+  const result = await changeLimit(code, { threshold, ...(kind === 'order' ? {} : { periodRange: kind }) });
+  if (!result.ok) return refused(result.error);
+  refresh();
+  return { status: 'done', message: `Limit changed to ${limitText(result.data)}.`, at: Date.now() };
 }
 
 export async function deleteLimitAction(_previous: LimitFormState, form: FormData): Promise<LimitFormState> {

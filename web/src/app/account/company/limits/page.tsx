@@ -1,19 +1,15 @@
 import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
-import { DeleteLimit, LimitForm, type SubjectChoice } from '@/components/approvals/limit-form';
+import { DeleteLimit, LimitChangeForm, LimitForm, type SubjectChoice } from '@/components/approvals/limit-form';
 import { listCompanyUsers, listLimits } from '@/lib/commerce/approval-calls';
-import { kindOf, LIMIT_KINDS, limitText, penceToPounds, subjectOf, type ApprovalLimit } from '@/lib/commerce/approvals';
+import { kindOf, LIMIT_KINDS, limitSubjectText, limitText, penceToPounds } from '@/lib/commerce/approvals';
 import { requireShopSession } from '@/lib/session/session';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
 import styles from '@/components/account/orders.module.css';
 
 export const metadata: Metadata = { title: 'Spending limits' };
-
-/** Who a limit is for, in words: the ship-to's or the user's name, else its code. */
-const subjectLabel = (limit: ApprovalLimit, subjects: SubjectChoice[]): string =>
-  subjects.find((subject) => subject.value === subjectOf(limit))?.label ?? (limit.shipTo ? `Ship-to ${limit.shipTo}` : (limit.user ?? ''));
 
 /**
  * A company admin's spending limits (docs/approvals.md "Limits"): per order for a ship-to or a user, per London
@@ -38,7 +34,7 @@ export default async function LimitsPage() {
       ) : (
         <ul className={styles.orders} aria-label="Limits">
           {limits.data.orderApprovalPermissions.map((limit) => {
-            const who = subjectLabel(limit, subjects);
+            const who = limitSubjectText(limit);
             return (
               <li key={limit.code}>
                 <article className={styles.order} aria-labelledby={`limit-${limit.code}`}>
@@ -63,7 +59,7 @@ export default async function LimitsPage() {
                     <summary>
                       Change<span className="visually-hidden"> limit {limit.code}</span>
                     </summary>
-                    <LimitForm code={limit.code} subjects={subjects} initial={{ kind: kindOf(limit), threshold: penceToPounds(limit.threshold), subject: subjectOf(limit) }} submitLabel="Save limit" />
+                    <LimitChangeForm code={limit.code} kind={kindOf(limit)} threshold={penceToPounds(limit.threshold)} />
                   </details>
                   <DeleteLimit code={limit.code} what={`${limitText(limit)} for ${who}`} />
                 </article>
@@ -73,7 +69,7 @@ export default async function LimitsPage() {
         </ul>
       )}
       <h2 className={pageStyles.sectionTitle}>Add a limit</h2>
-      <LimitForm subjects={subjects} initial={{ kind: 'order', threshold: '', subject: '' }} submitLabel="Add limit" />
+      <LimitForm subjects={subjects} />
     </div>
   );
 }

@@ -105,16 +105,16 @@ function OrderShortage({ order }: { order: OrderSummary }) {
 }
 
 /**
- * A held, rejected or expired order's one line under its status (docs/approvals.md): the first limit it passes,
- * the rejection's comment, or what to do about an expired one.
+ * A held or expired order's one line under its status (docs/approvals.md): the first limit it passes, or what to
+ * do about an expired one. A rejection's comment is already the status update's note.
  */
 function ApprovalNote({ order }: { order: OrderSummary }) {
-  const approval = order.approval;
-  let text: string | undefined;
-  if (order.status === 'pendingApproval') text = approval?.reasons[0] ? reasonText(approval.reasons[0]) : undefined;
-  else if (order.status === 'rejected') {
-    const rejection = approval?.decisions.filter((decision) => decision.decision === 'REJECT').at(-1);
-    text = rejection?.comment ? `${rejection.by ? `${rejection.by}: ` : ''}“${rejection.comment}”` : undefined;
-  } else if (order.status === 'expired') text = 'Not approved before the cut-off: open the order to choose another date';
+  const reason = order.approval?.reasons[0];
+  const text =
+    order.status === 'pendingApproval' && reason
+      ? reasonText(reason)
+      : order.status === 'expired'
+        ? 'Not approved before the cut-off: open the order to choose another date'
+        : undefined;
   return text ? <span className={orderStyles.historyNote}>{text}</span> : null;
 }
