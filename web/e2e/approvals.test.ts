@@ -239,7 +239,7 @@ describe('spending limits', () => {
     await form.getByRole('button', { name: 'Add limit' }).click();
     await form.getByText('Limit of £500.00 a week added.').waitFor();
     const card = page.getByRole('article').filter({ hasText: '£500.00 a week' });
-    await card.getByText('Harbour Café – Old Town (0000410003)').waitFor();
+    await card.getByText('Harbour Café – Old Town (0000410003)', { exact: true }).waitFor();
     assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
     await page.screenshot({ path: '/tmp/approvals-limits-390.png', fullPage: true });
 
