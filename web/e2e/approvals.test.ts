@@ -12,6 +12,8 @@ import { apiCall, scrollsSideways, setApiClock, type Who } from './weekly-suppor
  * orders for Harbour Café – Quayside with a limit of £150 per order; head@example.com approves for Harbour
  * Hospitality. Pages are signed into by sealing the session cookie.
  */
+const SOLO: Who = { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' };
+const OPERATOR = { email: 'admin@meadowvale.example', name: 'Alex Admin', role: 'admin' };
 const BUYER: Who = { username: 'buyer@example.com', shipTo: '0000410002', salesOrg: 'DAIR' };
 const HEAD: Who = { username: 'head@example.com', shipTo: '0000410002', salesOrg: 'DAIR' };
 const LIMIT_PENCE = 15_000;
@@ -221,6 +223,57 @@ describe('expired at the cut-off', () => {
     assert.equal(again.status, 'pendingApproval');
     assert.notEqual(again.deliveryDate, order.deliveryDate);
     await page.screenshot({ path: '/tmp/approvals-resubmitted-390.png', fullPage: true });
+  });
+});
+
+/** The demo operator's token, straight from the back office's token endpoint (test set-up). */
+async function operatorToken(): Promise<{ token: string; expiresIn: number }> {
+  const response = await fetch(`${shop.apiUrl}/admin/v1/auth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`storefront:${shop.secrets.storefrontClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: OPERATOR.email, password: 'Meadowvale-demo-1' }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  const body = (await response.json()) as { access_token: string; expires_in: number };
+  return { token: body.access_token, expiresIn: body.expires_in };
+}
+
+async function asOperator<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${shop.apiUrl}/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+describe('the back office', () => {
+  test('an order no one at its company can decide waits at /admin/approvals/, where an operator approves it', async () => {
+    const { token, expiresIn } = await operatorToken();
+    // The Corner Deli's company has no approver or admin: its held orders fall to operators.
+    const limit = await asOperator<{ code: string }>(token, 'POST', '/approvalpermissions', { type: 'orderThreshold', threshold: 100, shipTo: SOLO.shipTo });
+    await setCart(shop, SOLO, [{ code: product.code, quantity: 2 }]);
+    const { deliveryDates } = await apiCall<{ deliveryDates: { date: string }[] }>(shop, SOLO, 'GET', '/users/current/deliverydates');
+    await apiCall(shop, SOLO, 'PUT', '/users/current/carts/active', { requestedDeliveryDate: deliveryDates[0]?.date });
+    const order = await apiCall<ApiOrder>(shop, SOLO, 'POST', '/users/current/orders?cartId=active', undefined, { 'idempotency-key': randomUUID() });
+    assert.equal(order.status, 'pendingApproval');
+
+    const session = { kind: 'operator', token, expiresAt: Math.floor(Date.now() / 1000) + expiresIn, operator: OPERATOR };
+    const value = await sealData(session, { password: shop.secrets.sessionSecret, ttl: 8 * 3600 });
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await page.context().addCookies([{ name: 'mv_admin', value, domain: '127.0.0.1', path: '/admin', httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto('/admin/approvals/');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Approvals' }).waitFor();
+    const card = page.getByRole('article').filter({ hasText: `Order ${order.code}` });
+    await card.getByText('Over the order limit of £1.00 for this ship-to', { exact: false }).waitFor();
+    await assertAccessible(page, 'the back office approvals');
+    await page.screenshot({ path: '/tmp/approvals-admin-1280.png', fullPage: true });
+    await card.getByRole('button', { name: `Approve order ${order.code}` }).click();
+    await page.getByRole('status').filter({ hasText: `Order ${order.code} approved` }).waitFor();
+    assert.equal((await apiCall<ApiOrder>(shop, SOLO, 'GET', `/users/current/orders/${order.code}`)).status, 'placed');
+    await asOperator(token, 'DELETE', `/approvalpermissions/${limit.code}`);
   });
 });
 
