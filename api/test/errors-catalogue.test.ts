@@ -27,6 +27,8 @@ import { fail, ok } from '../src/errors/result';
 import { ApiError } from '../src/http/errors';
 import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
+import type { LimitProblem } from '../src/approvals/limits-problems';
+import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -103,8 +105,25 @@ const approvals: Examples<ApprovalProblem> = {
   cutoffPassed: { kind: 'cutoffPassed' },
   notPending: { kind: 'notPending', code: 'MV-000001', status: 'placed' },
   companyDecides: { kind: 'companyDecides', code: 'MV-000001' },
+  standingNotPending: { kind: 'standingNotPending', code: 'SO-000001', status: 'approved' },
   notExpired: { kind: 'notExpired', code: 'MV-000001', status: 'pendingApproval' },
   deliveryDateNotOrderable: { kind: 'deliveryDateNotOrderable', date: '2026-12-25', why: 'notDeliveryDay' },
+};
+
+const approvalLimits: Examples<LimitProblem> = {
+  notCompanyAdmin: { kind: 'notCompanyAdmin' },
+  limitNotFound: { kind: 'limitNotFound', code: 'AL-000001' },
+  soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000100002' },
+  shipToNotFound: { kind: 'shipToNotFound', shipTo: '0000410004' },
+  userNotFound: { kind: 'userNotFound', user: 'solo@example.com' },
+  soldToNeeded: { kind: 'soldToNeeded', user: 'multi@example.com' },
+  soldToMismatch: { kind: 'soldToMismatch', shipTo: '0000410002', soldTo: '0000100002' },
+  subjectMissing: { kind: 'subjectMissing' },
+  subjectTwice: { kind: 'subjectTwice' },
+  periodForShipToOnly: { kind: 'periodForShipToOnly' },
+  periodRangeMissing: { kind: 'periodRangeMissing' },
+  periodRangeNotAllowed: { kind: 'periodRangeNotAllowed' },
+  limitExists: { kind: 'limitExists', code: 'AL-000001' },
 };
 
 /** Every catalogue file with an example of each of its problems. */
@@ -118,6 +137,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin mail', mail, mailProblemToApiError],
   ['operator sign-in', signIn, operatorSignInProblemToApiError],
   ['approvals', approvals, approvalProblemToApiError],
+  ['approval limits', approvalLimits, limitProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -11,6 +11,7 @@ import { mailRoutes } from './mail/mail-routes';
 import { orderExportRoutes } from './orders/order-export-routes';
 import { orderStatusRoutes } from './orders/order-status-routes';
 import { outboxRoutes } from './outbox/outbox-routes';
+import { adminLimitRoutes } from './approval-limits/limits-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -29,4 +30,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(outboxRoutes);
   await app.register(mailRoutes);
   await app.register(adminApprovalRoutes);
+  await app.register(adminLimitRoutes);
 }

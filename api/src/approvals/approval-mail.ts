@@ -6,11 +6,13 @@ import { writeEvent } from '../outbox/write-event';
 import { orderCutoff } from '../orders/order-cutoff';
 import type { OrderRow } from '../orders/order-queries';
 import { formatPence } from '../pricing/money';
+import type { StandingOrderRow } from '../standing-orders/standing-queries';
 import { decidersOf, decidingOperators } from './approvers';
 
 export const APPROVAL_REQUESTED = 'approval.requested';
 export const APPROVAL_REJECTED = 'approval.rejected';
 export const APPROVAL_EXPIRED = 'approval.expired';
+export const STANDING_APPROVAL_REQUESTED = 'approval.standing_requested';
 /** The ERP never hears of a held order: these are e-mails only. */
 const MAIL_ONLY = ['mail'] as const;
 
@@ -40,6 +42,17 @@ export interface BuyerNoticeData {
   comment: string | null;
 }
 
+/** To one decider: a standing order whose deliveries pass a limit needs approval once. */
+export interface StandingApprovalRequestData {
+  standingOrder: { code: string; name: string; weekdays: number[]; startDate: string; endDate: string | null };
+  shipTo: { code: string; name: string };
+  buyer: string;
+  /** A delivery's net total at the prices of the moment it was made or changed. */
+  netPence: number;
+  reasons: unknown[];
+  recipient: { userId: number | null; name: string; email: string };
+}
+
 /** What a held order's mails need to know of it. */
 export interface HeldOrder {
   order: OrderRow;
@@ -66,13 +79,35 @@ export function heldOrderSummary({ order, shipToName, cutoffTime, buyer }: HeldO
  */
 export async function writeApprovalRequests(tx: Tx, held: HeldOrder): Promise<void> {
   const order = heldOrderSummary(held);
-  const deciders = await decidersOf(tx, held.order);
-  const recipients =
-    deciders.tier === 'operators'
-      ? (await decidingOperators(tx)).map((operator) => ({ userId: null, ...operator }))
-      : deciders.users.map((user) => ({ userId: user.userId, name: user.name, email: user.email }));
+  const recipients = await recipientsFor(tx, held.order);
   for (const recipient of recipients) {
     await writeEvent<ApprovalRequestData>(tx, { type: APPROVAL_REQUESTED, key: order.code, channels: MAIL_ONLY, payload: { order, recipient } });
+  }
+}
+
+/** The deciders' recipients of an order or standing order of `held`: the tier's users, or every active operator. */
+export async function recipientsFor(tx: Tx, held: { soldToCode: string; userId: number }): Promise<{ userId: number | null; name: string; email: string }[]> {
+  const deciders = await decidersOf(tx, held);
+  return deciders.tier === 'operators'
+    ? (await decidingOperators(tx)).map((operator) => ({ userId: null, ...operator }))
+    : deciders.users.map((user) => ({ userId: user.userId, name: user.name, email: user.email }));
+}
+
+/** Asks a standing order's deciders to approve it, one e-mail each, in the caller's transaction. */
+export async function writeStandingApprovalRequests(
+  tx: Tx,
+  held: { standingOrder: StandingOrderRow; soldToCode: string; shipTo: { code: string; name: string }; buyer: string; netPence: number; reasons: unknown[] },
+): Promise<void> {
+  const { standingOrder } = held;
+  const payload = {
+    standingOrder: { code: standingOrder.code, name: standingOrder.name, weekdays: standingOrder.weekdays, startDate: standingOrder.startDate, endDate: standingOrder.endDate },
+    shipTo: held.shipTo,
+    buyer: held.buyer,
+    netPence: held.netPence,
+    reasons: held.reasons,
+  };
+  for (const recipient of await recipientsFor(tx, { soldToCode: held.soldToCode, userId: standingOrder.userId })) {
+    await writeEvent<StandingApprovalRequestData>(tx, { type: STANDING_APPROVAL_REQUESTED, key: standingOrder.code, channels: MAIL_ONLY, payload: { ...payload, recipient } });
   }
 }
 
@@ -129,6 +164,27 @@ export function approvalRequestMail({ order, recipient }: ApprovalRequestData, s
   return recipient.userId === null ? content : { ...content, preference: { userId: recipient.userId, kind: 'approvalRequests' } };
 }
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The request to approve a standing order: what each delivery costs, which limit it passes, and where to decide. */
+export function standingApprovalRequestMail(data: StandingApprovalRequestData, shopUrl: string): MailContent {
+  const { standingOrder, shipTo, recipient } = data;
+  const path = recipient.userId === null ? '/admin/approvals/' : '/account/approvals/';
+  const days = standingOrder.weekdays.map((day) => WEEKDAYS[day - 1] ?? String(day)).join(', ');
+  const reasons = data.reasons.map(reasonText);
+  const content = mail(
+    recipient.email,
+    `Approval needed: standing order ${standingOrder.code} (${standingOrder.name})`,
+    recipient.name,
+    [
+      `Standing order ${standingOrder.code} "${standingOrder.name}" by ${data.buyer} for ${shipTo.name} (${shipTo.code}) orders ${formatPence(data.netPence)} net every ${days} from ${longDate(standingOrder.startDate)}.`,
+      `It needs your approval once: each delivery is ${reasons.length > 0 ? reasons.join('; ') : 'over a spending limit'}. Until it is approved, no delivery is ordered; once approved, a delivery more than 10 % over this total is not ordered.`,
+    ],
+    { href: shopLink(shopUrl, path), label: 'Approve or reject the standing order' },
+  );
+  return recipient.userId === null ? content : { ...content, preference: { userId: recipient.userId, kind: 'approvalRequests' } };
+}
+
 /** The buyer's news: rejected with the approver's comment, or expired with the way back ("Choose another date"). */
 function buyerNoticeMail(type: typeof APPROVAL_REJECTED | typeof APPROVAL_EXPIRED, { order, recipient, comment }: BuyerNoticeData, shopUrl: string): MailContent {
   const href = shopLink(shopUrl, `/account/orders/${encodeURIComponent(order.code)}/`);
@@ -152,5 +208,6 @@ function buyerNoticeMail(type: typeof APPROVAL_REJECTED | typeof APPROVAL_EXPIRE
 export function registerApprovalEvents(registry: EventTypeRegistry): void {
   registry.registerEventType<ApprovalRequestData>({ type: APPROVAL_REQUESTED, channels: MAIL_ONLY, mail: approvalRequestMail });
   registry.registerEventType<BuyerNoticeData>({ type: APPROVAL_REJECTED, channels: MAIL_ONLY, mail: (data, shopUrl) => buyerNoticeMail(APPROVAL_REJECTED, data, shopUrl) });
+  registry.registerEventType<StandingApprovalRequestData>({ type: STANDING_APPROVAL_REQUESTED, channels: MAIL_ONLY, mail: standingApprovalRequestMail });
   registry.registerEventType<BuyerNoticeData>({ type: APPROVAL_EXPIRED, channels: MAIL_ONLY, mail: (data, shopUrl) => buyerNoticeMail(APPROVAL_EXPIRED, data, shopUrl) });
 }

@@ -1,7 +1,9 @@
 import { and, eq, gte, inArray, lte, ne, or, sql, sum } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { approvalLimits, orders } from '../db/schema';
+import type { EntryRow } from '../carts/cart-queries';
 import { addDays, isoDate, isoWeekday, type IsoDate } from '../delivery/calendar-date';
+import { lineAmounts, sumTotals } from '../pricing/money';
 
 export type LimitType = 'orderThreshold' | 'periodThreshold';
 export type PeriodRange = 'WEEK' | 'MONTH';
@@ -40,6 +42,9 @@ const SPENDING = ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatch
 
 /** The first key of the two-key advisory lock on a ship-to's period budget; the second is a hash of its code. */
 const PERIOD_BUDGET = 4_100_023;
+
+/** The net total an order of these cart entries will have, priced as checkout prices it: what the limits are checked against. */
+export const cartNet = (entries: EntryRow[]): number => sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp))).netPence;
 
 /** The London calendar week (Monday to Sunday) or month holding a delivery date: delivery dates are London days. */
 export function periodOf(date: IsoDate, range: PeriodRange): { from: IsoDate; to: IsoDate } {

@@ -8,5 +8,6 @@ export type ApprovalProblem =
   | { kind: 'cutoffPassed' }
   | { kind: 'notPending'; code: string; status: OrderStatus }
   | { kind: 'companyDecides'; code: string }
+  | { kind: 'standingNotPending'; code: string; status: string }
   | { kind: 'notExpired'; code: string; status: OrderStatus }
   | { kind: 'deliveryDateNotOrderable'; date: string; why: 'notDeliveryDay' | 'pastCutoff' | 'beyondHorizon' };

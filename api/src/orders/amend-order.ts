@@ -5,6 +5,7 @@ import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { checkLimits, type ApprovalReason } from '../approvals/limit-check';
+import { writeApprovalRequests } from '../approvals/approval-mail';
 import { moveOrder } from '../order-status/move-order';
 import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
@@ -77,7 +78,10 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, am
   if (!moved.ok) return fail({ kind: 'statusClosed', code: order.code, status: order.status });
   const record = { order: moved.value.order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
   if (held) await writeEvent(tx, orderEvent('order.placed', record, locked.placedBy));
-  else await writeEvent(tx, orderEvent('order.status_changed', record, locked.placedBy, { previousStatus: order.status, note: null, changedAt: moved.value.change.changedAt.toISOString() }));
+  else {
+    await writeEvent(tx, orderEvent('order.status_changed', record, locked.placedBy, { previousStatus: order.status, note: null, changedAt: moved.value.change.changedAt.toISOString() }));
+    await writeApprovalRequests(tx, { ...record, buyer: locked.placedBy });
+  }
   return ok(undefined);
 }
 

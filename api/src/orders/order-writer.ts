@@ -28,9 +28,6 @@ export async function writeHeldOrder(tx: Tx, scoped: ScopedCart, entries: EntryR
   return writeOrder(tx, scoped, entries, idempotencyKey, reasons);
 }
 
-/** The net total an order of these cart entries will have: what the limits are checked against. */
-export const netOfEntries = (entries: EntryRow[]): number => sumTotals(priceEntries(entries)).netPence;
-
 const priceEntries = (entries: EntryRow[]) => entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
 
 /** Writes the order (held when it has reasons) and its snapshot lines and closes the cart; answers the order as written. */

@@ -11,8 +11,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-import { netOfEntries, writeHeldOrder, writePlacedOrder } from './order-writer';
-import { checkLimits } from '../approvals/limit-check';
+import { writeHeldOrder, writePlacedOrder } from './order-writer';
+import { cartNet, checkLimits } from '../approvals/limit-check';
 import { writeApprovalRequests } from '../approvals/approval-mail';
 import type { PlaceProblem } from './problems';
 
@@ -89,7 +89,7 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
     shipTo: scoped.scope.shipToCode,
     userId: request.userId,
     deliveryDate: scoped.cart.requestedDeliveryDate as string,
-    netPence: netOfEntries(entries),
+    netPence: cartNet(entries),
   });
   if (reasons.length > 0) {
     const held = await writeHeldOrder(tx, scoped, entries, request.idempotencyKey, reasons);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { standingApprovalProblem } from '../approvals/standing-approval';
 import { newCartCode } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { cartEntries, carts, users } from '../db/schema';
@@ -69,6 +70,12 @@ export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: 
     const problem = placementProblem(placeable.problem);
     await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem });
     return { placed: false, problem };
+  }
+  // Over a limit, a standing order's deliveries are placed only once approved, and only near the approved total.
+  const unapproved = standingApprovalProblem(standingOrder, placeable.value.totals.netPence);
+  if (unapproved) {
+    await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem: unapproved });
+    return { placed: false, problem: unapproved };
   }
   // Orders come from carts (one order per cart): the delivery gets a cart of its own, closed as it is ordered.
   const [cart] = await tx

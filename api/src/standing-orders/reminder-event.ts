@@ -24,6 +24,12 @@ export interface ReminderData {
   netPence: number;
   vatPence: number;
   grossPence: number;
+  /**
+   * Set when the delivery will not be ordered for want of approval (docs/approvals.md "Standing orders"): why,
+   * and whether this copy goes to one of its deciders (a user, whose approvalRequests preference decides, or
+   * an operator) rather than its owner.
+   */
+  approval?: { problem: string; decider: { userId: number | null } | null };
 }
 
 /** The reminder of one delivery for writeEvent, keyed by the standing order and the delivery's date. */

@@ -11,9 +11,13 @@ const cutoffText = (iso: string) => `${TIME.format(new Date(iso))} on ${formatLo
 /** The reminder the working day before a standing order's delivery: what will be ordered, and where to change it. */
 export function reminderMail(data: ReminderData, shopUrl: string): MailContent {
   const { standingOrder, deliveryDate, movedFrom, cutoff, shipTo, recipient, lines, unavailable } = data;
-  const link = shopLink(shopUrl, `/account/standing-orders/${encodeURIComponent(standingOrder.code)}/deliveries/${deliveryDate}/`);
+  // A decider cannot open another user's standing order: their copy links to their approvals.
+  const link = shopLink(shopUrl, data.approval?.decider ? '/account/approvals/' : `/account/standing-orders/${encodeURIComponent(standingOrder.code)}/deliveries/${deliveryDate}/`);
   const subject = `Standing order ${standingOrder.code} (${standingOrder.name}): delivery ${longDate(deliveryDate)}`;
-  const lead = `Your standing order "${standingOrder.name}" (${standingOrder.code}) will be ordered for delivery on ${longDate(deliveryDate)} to ${shipTo.name} at ${cutoffText(cutoff)}, the cut-off. Until then you can review, change or skip this delivery.`;
+  const { approval } = data;
+  const lead = approval
+    ? `${approval.decider ? `Standing order "${standingOrder.name}" (${standingOrder.code}) of ${shipTo.name}` : `Your standing order "${standingOrder.name}" (${standingOrder.code})`} will not be ordered for delivery on ${longDate(deliveryDate)} at ${cutoffText(cutoff)}, the cut-off, unless it is approved or changed before then. ${approval.problem}.`
+    : `Your standing order "${standingOrder.name}" (${standingOrder.code}) will be ordered for delivery on ${longDate(deliveryDate)} to ${shipTo.name} at ${cutoffText(cutoff)}, the cut-off. Until then you can review, change or skip this delivery.`;
   const moved = movedFrom ? `The delivery of ${longDate(movedFrom)} falls on a bank holiday and has moved to ${longDate(deliveryDate)}.` : null;
   const lineText = (line: ReminderData['lines'][number]) =>
     `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}`;
@@ -58,7 +62,9 @@ ${unavailable.length > 0 ? `<p><strong>No longer sold, left out of this order:</
 <p><a href="${escapeHtml(link)}">Review, change or skip this delivery</a></p>
 <p style="color:#555">Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example</p>
 </body></html>`;
-  return { to: recipient.email, subject, text, html };
+  const content = { to: recipient.email, subject, text, html };
+  const deciderId = approval?.decider?.userId ?? null;
+  return deciderId === null ? content : { ...content, preference: { userId: deciderId, kind: 'approvalRequests' as const } };
 }
 
 /** At start-up: the reminder is an event type of its own, sent by mail with this template. */

@@ -1,10 +1,12 @@
+import { recipientsFor } from '../approvals/approval-mail';
+import { standingApprovalProblem } from '../approvals/standing-approval';
 import type { Tx } from '../db/client';
 import { formatLondonIso } from '../delivery/london-time';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { writeEvent } from '../outbox/write-event';
 import type { DeliveryState } from './delivery-service';
 import { deliveryPlaceable } from './place-delivery';
-import { reminderEvent } from './reminder-event';
+import { reminderEvent, type ReminderData } from './reminder-event';
 import type { ScopedStandingOrder } from './standing-queries';
 import { splitSellable } from './standing-view';
 
@@ -21,26 +23,32 @@ export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: D
   const { sellable, unavailable } = splitSellable(entries, scope.range);
   const lines = sellable.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
   const totals = sumTotals(lines);
-  await writeEvent(
-    tx,
-    reminderEvent({
-      standingOrder: { code: standingOrder.code, name: standingOrder.name },
-      deliveryDate: delivery.date,
-      movedFrom: delivery.movedFrom,
-      cutoff: formatLondonIso(delivery.cutoff),
-      shipTo: { code: scope.shipToCode, name: scope.shipToName },
-      recipient: { name: owner.name, email: owner.email },
-      lines: lines.map(({ entry, netPence }) => ({
-        productCode: entry.productCode,
-        name: entry.name,
-        packSize: entry.packSize,
-        quantity: entry.quantity,
-        unitPricePence: entry.unitPricePence,
-        netPence,
-      })),
-      unavailable,
-      ...totals,
-    }),
-  );
+  const problem = standingApprovalProblem(standingOrder, totals.netPence);
+  const data: ReminderData = {
+    standingOrder: { code: standingOrder.code, name: standingOrder.name },
+    deliveryDate: delivery.date,
+    movedFrom: delivery.movedFrom,
+    cutoff: formatLondonIso(delivery.cutoff),
+    shipTo: { code: scope.shipToCode, name: scope.shipToName },
+    recipient: { name: owner.name, email: owner.email },
+    lines: lines.map(({ entry, netPence }) => ({
+      productCode: entry.productCode,
+      name: entry.name,
+      packSize: entry.packSize,
+      quantity: entry.quantity,
+      unitPricePence: entry.unitPricePence,
+      netPence,
+    })),
+    unavailable,
+    ...totals,
+    ...(problem ? { approval: { problem, decider: null } } : {}),
+  };
+  await writeEvent(tx, reminderEvent(data));
+  // Not ordered for want of approval: its deciders hear of it too, while they can still act.
+  if (problem) {
+    for (const decider of await recipientsFor(tx, { soldToCode: scope.soldToCode, userId: standingOrder.userId })) {
+      await writeEvent(tx, reminderEvent({ ...data, recipient: { name: decider.name, email: decider.email }, approval: { problem, decider: { userId: decider.userId } } }));
+    }
+  }
   return true;
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { findShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
+import { reviewStandingOrder } from '../approvals/standing-approval';
 import { cartEntryRows } from '../carts/cart-queries';
 import { resolveCart } from '../carts/resolve-cart';
 import type { Db, DbOrTx } from '../db/client';
@@ -135,7 +136,7 @@ export async function createStandingOrder(db: Db, clock: Clock, request: CreateS
       .returning();
     if (!row) throw new Error('standing order insert returned nothing');
     await replaceLines(tx, row.id, entries.map((entry) => ({ productCode: entry.productCode, quantity: entry.quantity })));
-    return ok(await presentStandingOrder(tx, clock, { standingOrder: row, scope }));
+    return ok(await presentStandingOrder(tx, clock, { standingOrder: await reviewStandingOrder(tx, row, scope), scope }));
   });
 }
 
@@ -180,7 +181,8 @@ export async function updateStandingOrder(db: Db, clock: Clock, userId: number, 
       .where(eq(standingOrders.id, standingOrder.id))
       .returning();
     if (!row) throw new Error(`standing order ${code} vanished while locked`);
-    return ok(await presentStandingOrder(tx, clock, { standingOrder: row, scope }));
+    // New lines need approval again when over a limit (docs/approvals.md "Standing orders").
+    return ok(await presentStandingOrder(tx, clock, { standingOrder: changes.entries ? await reviewStandingOrder(tx, row, scope) : row, scope }));
   });
 }
 

@@ -95,6 +95,8 @@ export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder,
     purchaseOrderRequired: scope.purchaseOrderRequired,
     deliveryInstructions: standingOrder.deliveryInstructions,
     status: standingOrder.status,
+    /** Whether its deliveries wait for, or were given, approval (docs/approvals.md "Standing orders"). */
+    approval: { status: standingOrder.approvalStatus, approvedTotal: standingOrder.approvedNetPence === null ? null : money(standingOrder.approvedNetPence) },
     lines: lines.map(lineView),
     ...totalsView(sellable),
     unavailable,

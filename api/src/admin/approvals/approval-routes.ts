@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { decidedOrderView, operatorApprovalQueue } from '../../approvals/decision-queue';
 import { decideAsOperator } from '../../approvals/decisions';
-import { codeParams, decisionBody } from '../../approvals/decisions-routes';
+import { codeParams, decisionBody, standingCodeParams, standingDecisionView } from '../../approvals/decisions-routes';
+import { decideStandingAsOperator, operatorStandingQueue } from '../../approvals/decisions-standing';
 import { approvalProblemToApiError } from '../../errors/catalogue/approvals';
 import { orderNotFound } from '../../errors/catalogue/orders';
 import { unwrap } from '../../errors/reply';
@@ -33,5 +34,17 @@ export async function adminApprovalRoutes(app: FastifyInstance): Promise<void> {
     const view = await decidedOrderView(db, code, app.clock());
     if (!view) throw orderNotFound(code);
     return view;
+  });
+
+  app.get('/standingorderapprovals', guard, async (request) => {
+    const { decidedBy } = parseInput(listQuery, request.query, 'query');
+    return { standingOrderApprovals: await operatorStandingQueue(db, decidedBy === 'anyone') };
+  });
+
+  app.post('/standingorderapprovals/:code/decision', guard, async (request) => {
+    const operator = currentOperator(request);
+    const { code } = parseInput(standingCodeParams, request.params, 'params');
+    const input = parseInput(decisionBody, request.body, 'body');
+    return standingDecisionView(unwrap(await decideStandingAsOperator(db, operator, code, input), approvalProblemToApiError));
   });
 }

@@ -21,6 +21,8 @@ export function approvalProblemToApiError(problem: ApprovalProblem): ApiError {
       return new ApiError(409, 'ApprovalError', 'The cut-off for this delivery has passed', 'cutoffPassed', 'code');
     case 'notPending':
       return conflict('ApprovalError', 'status', `Order ${problem.code} is ${problem.status}: it is no longer waiting for a decision`);
+    case 'standingNotPending':
+      return conflict('ApprovalError', 'approval', `Standing order ${problem.code} is not waiting for approval`);
     case 'companyDecides':
       return conflict('ApprovalError', 'code', `Order ${problem.code} is decided by its company's approvers or admins`);
     case 'notExpired':

@@ -1,0 +1,31 @@
+import type { Range } from '../accounts/ship-tos';
+import { cartEntryRows } from '../carts/cart-queries';
+import type { CommerceProblem } from '../carts/problems';
+import { resolveCart } from '../carts/resolve-cart';
+import type { Db } from '../db/client';
+import { fail, ok, type Result } from '../errors/result';
+import { inTransaction } from '../errors/transaction';
+import { cartNet, checkLimits, type ApprovalReason } from './limit-check';
+
+export interface ApprovalPreview {
+  needsApproval: boolean;
+  reasons: ApprovalReason[];
+}
+
+/**
+ * What checkout would decide about the current cart of a ship-to and range, for the "Needs approval" notice
+ * before the order is placed: the same check, on the cart as it stands, for `deliveryDate` or else the
+ * cart's own date. Nothing is written.
+ */
+export async function previewApproval(db: Db, userId: number, target: { shipTo?: string; salesOrg?: Range }, deliveryDate: string | undefined): Promise<Result<ApprovalPreview, CommerceProblem>> {
+  return inTransaction(db, async (tx): Promise<Result<ApprovalPreview, CommerceProblem>> => {
+    const resolved = await resolveCart(tx, userId, { cartId: 'active', ...target }, false);
+    if (!resolved.ok) return resolved;
+    const { cart, scope } = resolved.value;
+    const date = deliveryDate ?? cart.requestedDeliveryDate;
+    if (!date) return fail({ kind: 'deliveryDateMissing' });
+    const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
+    const reasons = await checkLimits(tx, { soldTo: scope.soldToCode, shipTo: scope.shipToCode, userId, deliveryDate: date, netPence: cartNet(entries) });
+    return ok({ needsApproval: reasons.length > 0, reasons });
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../auth/bearer';
+import { soldTosWithRole } from '../company/roles';
+import { limitProblemToApiError } from '../errors/catalogue/approval-limits';
+import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { unwrap } from '../errors/reply';
+import { parseInput } from '../http/validate';
+import { createLimit, deleteLimit, listLimits, updateLimit, type LimitScope } from './limits';
+import { previewApproval } from './limits-preview';
+import { approvalCheckQuery, limitBody, limitChangeBody, limitParams } from './limits-schemas';
+
+/**
+ * A company admin's limits, within the sold-tos they administer, and the approval check of the current cart
+ * that checkout's "Needs approval" notice shows (docs/approvals.md "Limits").
+ */
+export async function limitRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const adminScope = async (userId: number): Promise<LimitScope> => ({ kind: 'company', userId, soldTos: await soldTosWithRole(db, userId, 'admin') });
+
+  app.get('/users/current/orderApprovalPermissions', async (request) => {
+    const scope = await adminScope(currentUser(request).id);
+    return { orderApprovalPermissions: unwrap(await listLimits(db, scope), limitProblemToApiError) };
+  });
+
+  app.post('/users/current/orderApprovalPermissions', async (request, reply) => {
+    const scope = await adminScope(currentUser(request).id);
+    const body = parseInput(limitBody, request.body, 'body');
+    return reply.code(201).send(unwrap(await createLimit(db, scope, body), limitProblemToApiError));
+  });
+
+  app.patch('/users/current/orderApprovalPermissions/:code', async (request) => {
+    const scope = await adminScope(currentUser(request).id);
+    const { code } = parseInput(limitParams, request.params, 'params');
+    const body = parseInput(limitChangeBody, request.body, 'body');
+    return unwrap(await updateLimit(db, scope, code, body), limitProblemToApiError);
+  });
+
+  app.delete('/users/current/orderApprovalPermissions/:code', async (request, reply) => {
+    const scope = await adminScope(currentUser(request).id);
+    const { code } = parseInput(limitParams, request.params, 'params');
+    unwrap(await deleteLimit(db, scope, code), limitProblemToApiError);
+    return reply.code(204).send();
+  });
+
+  app.get('/users/current/carts/current/approvalcheck', async (request) => {
+    const { deliveryDate, ...target } = parseInput(approvalCheckQuery, request.query, 'query');
+    return unwrap(await previewApproval(db, currentUser(request).id, target, deliveryDate), cartProblemToApiError);
+  });
+}
