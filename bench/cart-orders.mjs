@@ -6,10 +6,13 @@
  * from a fresh, ready cart), an order history page, the order guide ("usual items": the ship-to's last 90
  * days of its two years of orders) and a 200-line bulk add into an empty cart; it ends with the ratios of
  * docs/decisions-left-open.md#weekly-ordering (order guide p99 against order history p99, bulk add p99 against single add p99).
+ * `limits` places orders again with the bench ship-to carrying a per-order, a week and a month limit that no
+ * order passes (docs/approvals.md "Limits"): with it, place order and the limits run alternately `--rounds`
+ * times in one run, and the run ends with the ratio of checkout with limits to checkout without.
  *
  *   node bench/cart-orders.mjs [--products 10000] [--orders 100000] [--duration 10] [--warmup 2]
  *                              [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
- *                              [--reuse] [--keep] [--only add,update,get,order,history,guide,bulk]
+ *                              [--reuse] [--keep] [--only add,update,get,order,limits,history,guide,bulk] [--rounds 3]
  *
  * --reuse keeps an existing benchmark database of the same size instead of rebuilding it; --keep leaves it
  * behind afterwards. Every response must be 2xx: a run with errors says so in the table.
@@ -35,6 +38,7 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     only: { type: 'string', default: 'add,update,get,order,history,guide,bulk' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const PRODUCTS = Number(args.products);
@@ -44,7 +48,8 @@ const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
 const ONLY = new Set(args.only.split(','));
-for (const [name, value] of Object.entries({ PRODUCTS, PAST_ORDERS, DURATION, CONNECTIONS })) {
+const ROUNDS = Number(args.rounds);
+for (const [name, value] of Object.entries({ PRODUCTS, PAST_ORDERS, DURATION, CONNECTIONS, ROUNDS })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
 }
 
@@ -324,7 +329,40 @@ async function fillCarts(tokens, codes) {
   );
 }
 
+/** The bench ship-to's limits for the `limits` scenario: high enough that every order is placed, not held. */
+async function setBenchLimits(db, on) {
+  await db.query("delete from approval_limits where code like 'AL-BENCH%'");
+  if (!on) return;
+  await db.query(
+    `insert into approval_limits (code, sold_to_code, type, threshold_pence, period_range, ship_to_code)
+     values ('AL-BENCH1', $1, 'orderThreshold', 1000000000, null, $2),
+            ('AL-BENCH2', $1, 'periodThreshold', 1000000000, 'WEEK', $2),
+            ('AL-BENCH3', $1, 'periodThreshold', 1000000000, 'MONTH', $2)`,
+    [SOLD_TO, SHIP_TO],
+  );
+}
+
 function scenarios(db, tokens, codes, bulkCodes) {
+  const placeOrders = async () => {
+    // One client runs one query at a time: node-postgres deprecates queueing them on it.
+    const byUser = [];
+    for (const { userId } of tokens) byUser.push(await readyCartCodes(db, userId));
+    return (index) =>
+      byUser[index].map((code) => ({
+        method: 'POST',
+        path: `${BASE}/users/current/orders?cartId=${code}&${SCOPE}`,
+        headers: { 'idempotency-key': `bench-${code}` },
+      }));
+  };
+  const order = { key: 'order', name: 'place order (each from a fresh 5-line cart)', fresh: true, requests: placeOrders };
+  const limits = {
+    key: 'limits',
+    name: 'place order, ship-to with order, week and month limits',
+    fresh: true,
+    before: () => setBenchLimits(db, true),
+    after: () => setBenchLimits(db, false),
+    requests: placeOrders,
+  };
   const addBody = (i) => JSON.stringify({ product: { code: codes[i % CART_LINES] }, quantity: 1 + (i % 3) });
   return [
     {
@@ -351,22 +389,7 @@ function scenarios(db, tokens, codes, bulkCodes) {
       before: () => fillCarts(tokens, codes),
       requests: async () => () => [{ method: 'GET', path: `${BASE}/users/current/carts/active?${SCOPE}&fields=FULL` }],
     },
-    {
-      key: 'order',
-      name: 'place order (each from a fresh 5-line cart)',
-      fresh: true,
-      requests: async () => {
-        // One client runs one query at a time: node-postgres deprecates queueing them on it.
-        const byUser = [];
-        for (const { userId } of tokens) byUser.push(await readyCartCodes(db, userId));
-        return (index) =>
-          byUser[index].map((code) => ({
-            method: 'POST',
-            path: `${BASE}/users/current/orders?cartId=${code}&${SCOPE}`,
-            headers: { 'idempotency-key': `bench-${code}` },
-          }));
-      },
-    },
+    ...(ONLY.has('limits') ? Array.from({ length: ROUNDS }, () => [order, limits]).flat() : [order]),
     {
       key: 'history',
       name: `order history page (20 of ${Math.round(PAST_ORDERS / tokens.length)} orders per user, pages 0-9)`,
@@ -390,6 +413,19 @@ function scenarios(db, tokens, codes, bulkCodes) {
       },
     },
   ].filter((scenario) => ONLY.has(scenario.key));
+}
+
+/** Checkout with limits against checkout without, over the alternating rounds of this run. */
+function limitsRatio(rows) {
+  const of = (key) => rows.filter((row) => row.key === key);
+  const [plain, limited] = [of('order'), of('limits')];
+  if (plain.length === 0 || limited.length === 0) return;
+  const mean = (list, pick) => list.reduce((sum, row) => sum + pick(row), 0) / list.length;
+  const rps = mean(plain, (row) => row.rps) / mean(limited, (row) => row.rps);
+  const cpu = (row) => Number(row.apiCpu) + Number(row.pgCpu);
+  const cpuRatio = mean(limited, cpu) / mean(plain, cpu);
+  const p99 = mean(limited, (row) => row.p99) / mean(plain, (row) => row.p99);
+  console.log(`limits / order over ${limited.length} alternating rounds: time a request ${rps.toFixed(2)}× (by req/s), CPU a request ${cpuRatio.toFixed(2)}×, p99 ${p99.toFixed(2)}× (target ≤ 1.1×)`);
 }
 
 async function main() {
@@ -445,6 +481,7 @@ async function main() {
       const meter = await cpuMeter(db, apiProcess.pid, new URL(prepared.url).pathname.slice(1));
       const result = await load(tokens, requests, DURATION);
       const cpu = meter();
+      if (scenario.after) await scenario.after();
       const errors = result.errors + result.timeouts + result.non2xx;
       if (scenario.key === 'bulk' && result.requests.total > EMPTY_CARTS_PER_USER * tokens.length) {
         log('warning: more bulk adds than empty carts; later ones added to full carts. Raise EMPTY_CARTS_PER_USER.');
@@ -483,6 +520,7 @@ async function main() {
     console.log('');
     ratio('guide', 'history', 2);
     ratio('bulk', 'add', 10);
+    limitsRatio(rows);
   } finally {
     if (apiProcess && apiProcess.exitCode === null) {
       apiProcess.kill('SIGTERM');

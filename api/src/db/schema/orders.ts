@@ -46,6 +46,9 @@ export const orders = pgTable(
     index('orders_history_idx').on(t.userId, t.shipToCode, t.range, t.placedAt, t.id),
     // The order guide reads a ship-to's recent orders of every user (docs/ordering-rules.md).
     index('orders_ship_to_recent_idx').on(t.shipToCode, t.range, t.placedAt),
+    // A period limit sums a ship-to's orders of a week or month by delivery date (docs/approvals.md "Limits"):
+    // status and net total are in the index too, so the sum reads the index alone.
+    index('orders_ship_to_delivery_idx').on(t.shipToCode, t.deliveryDate, t.status, t.netPence),
     check('orders_status_check', sql`${t.status} in ('pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled', 'rejected', 'expired')`),
   ],
 );

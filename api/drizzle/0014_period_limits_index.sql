@@ -1,0 +1,1 @@
+CREATE INDEX "orders_ship_to_delivery_idx" ON "orders" USING btree ("ship_to_code","delivery_date","status","net_pence");
