@@ -11,7 +11,16 @@ const IDLE: DecisionState = { status: 'idle' };
  * Approve, or Reject with a comment, for one held order. The comment is checked here before sending and again in
  * the Server Action; a refusal is shown beside the comment or under the buttons, and the comment typed stays.
  */
-export function DecisionForm({ orderCode, decide }: { orderCode: string; decide: (previous: DecisionState, form: FormData) => Promise<DecisionState> }) {
+export function DecisionForm({
+  orderCode,
+  decide,
+  what = `order ${orderCode}`,
+}: {
+  orderCode: string;
+  decide: (previous: DecisionState, form: FormData) => Promise<DecisionState>;
+  /** What is decided on, for the buttons' names: "order MV-000012", "standing order SO-000003". */
+  what?: string;
+}) {
   const { state, action, pending, submit } = useFormAction(decide, IDLE);
   const [choice, setChoice] = useState<'APPROVE' | 'REJECT'>();
   const [localError, setLocalError] = useState<string>();
@@ -33,7 +42,7 @@ export function DecisionForm({ orderCode, decide }: { orderCode: string; decide:
   };
 
   return (
-    <form action={action} onSubmit={checkThenSubmit} noValidate className={styles.field} aria-label={`Decide on order ${orderCode}`}>
+    <form action={action} onSubmit={checkThenSubmit} noValidate className={styles.field} aria-label={`Decide on ${what}`}>
       <input type="hidden" name="orderCode" value={orderCode} />
       <label htmlFor={`${id}-comment`}>Comment (needed to reject)</label>
       <textarea
@@ -50,11 +59,11 @@ export function DecisionForm({ orderCode, decide }: { orderCode: string; decide:
       <div className={styles.inline}>
         <button type="submit" name="decision" value="APPROVE" className={styles.primary} disabled={pending} aria-busy={(pending && choice === 'APPROVE') || undefined} onClick={() => setChoice('APPROVE')}>
           {pending && choice === 'APPROVE' ? 'Approving…' : 'Approve'}
-          <span className="visually-hidden"> order {orderCode}</span>
+          <span className="visually-hidden"> {what}</span>
         </button>
         <button type="submit" name="decision" value="REJECT" className={styles.secondary} disabled={pending} aria-busy={(pending && choice === 'REJECT') || undefined} onClick={() => setChoice('REJECT')}>
           {pending && choice === 'REJECT' ? 'Rejecting…' : 'Reject'}
-          <span className="visually-hidden"> order {orderCode}</span>
+          <span className="visually-hidden"> {what}</span>
         </button>
       </div>
       {formError ? (

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
 import { approvalCheckSchema, approvalLimitListSchema, approvalLimitSchema, reasonText, type ApprovalCheck, type ApprovalLimit, type LimitChange, type NewLimit } from './approvals';
 import { scopeQuery, type ShopScope } from './scope';
-import { orderSchema, type Order } from './types';
+import { moneySchema, orderSchema, type Order } from './types';
 
 /**
  * The approval calls (docs/approvals.md): checkout's preview, the approver's queue and decisions, "Choose another
@@ -66,3 +66,35 @@ export const deleteLimit = (code: string): Promise<ApiResult<unknown>> => apiReq
 const companyUsersSchema = z.object({ users: z.array(z.object({ uid: z.string(), name: z.string(), status: z.string().optional() })) });
 
 export const listCompanyUsers = (): Promise<ApiResult<z.infer<typeof companyUsersSchema>>> => apiRequest(companyUsersSchema, '/users/current/orgUsers');
+
+/**
+ * A standing order waiting for approval (docs/approvals.md "Standing orders"): over a limit when it was made or its
+ * lines changed, no delivery is placed until it is approved; its lines and one delivery's total at today's prices.
+ */
+export const standingQueueItemSchema = z.object({
+  code: z.string(),
+  name: z.string().nullish(),
+  shipTo: z.object({ code: z.string(), name: z.string() }),
+  weekdays: z.array(z.number().int()),
+  startDate: z.string(),
+  endDate: z.string().nullish(),
+  placedBy: z.object({ name: z.string(), email: z.string() }).nullish(),
+  lines: z.array(
+    z.object({
+      entryNumber: z.number().int(),
+      quantity: z.number().int(),
+      product: z.object({ code: z.string(), name: z.string(), packSize: z.string() }),
+      basePrice: moneySchema,
+      totalPrice: moneySchema,
+    }),
+  ),
+  deliveryTotal: moneySchema,
+  decidedBy: z.string().optional(),
+});
+export type StandingQueueItem = z.infer<typeof standingQueueItemSchema>;
+export const standingQueueSchema = z.object({ standingOrderApprovals: z.array(standingQueueItemSchema) });
+
+export const listStandingApprovals = (): Promise<ApiResult<z.infer<typeof standingQueueSchema>>> => apiRequest(standingQueueSchema, '/users/current/standingorderapprovals');
+
+export const decideStandingApproval = (code: string, decision: 'APPROVE' | 'REJECT', comment: string) =>
+  apiRequest(z.object({ code: z.string() }), `/users/current/standingorderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body: { decision, comment } });

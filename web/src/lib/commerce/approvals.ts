@@ -110,9 +110,24 @@ export const decisionRefused = (error: AppError): DecisionState =>
     ? { status: 'error', message: error.description, network: true, at: Date.now() }
     : { status: 'error', message: error.description || error.title, ...(error.subject === 'comment' ? { field: 'comment' as const } : {}), at: Date.now() };
 
-/** The queue's address after a decision, which says what was done. */
-export const decidedQuery = (orderCode: string, decision: 'APPROVE' | 'REJECT'): string =>
-  new URLSearchParams({ decided: orderCode, decision: decision === 'APPROVE' ? 'approved' : 'rejected' }).toString();
+/** The queue's address after a decision on an order or a standing order, which says what was done. */
+export const decidedQuery = (code: string, decision: 'APPROVE' | 'REJECT', kind: 'order' | 'standing' = 'order'): string =>
+  new URLSearchParams({ decided: code, decision: decision === 'APPROVE' ? 'approved' : 'rejected', ...(kind === 'standing' ? { kind } : {}) }).toString();
+
+const DECIDED: Record<string, (code: string) => string> = {
+  approved: (code) => `Order ${code} approved: it is placed and goes to the warehouse.`,
+  rejected: (code) => `Order ${code} rejected. The buyer gets an e-mail with the comment.`,
+  standingApproved: (code) => `Standing order ${code} approved: its deliveries are placed at their cut-offs.`,
+  standingRejected: (code) => `Standing order ${code} rejected: no delivery is placed until its lines change.`,
+};
+
+/** What the last decision did, read from the queue's address (decidedQuery); undefined for anything else. */
+export function decidedText(params: Record<string, string | string[] | undefined>): string | undefined {
+  const { decided, decision, kind } = params;
+  if (typeof decided !== 'string' || !/^[A-Za-z0-9-]{1,40}$/.test(decided) || (decision !== 'approved' && decision !== 'rejected')) return undefined;
+  const key = kind === 'standing' ? `standing${decision === 'approved' ? 'Approved' : 'Rejected'}` : decision;
+  return DECIDED[key]?.(decided);
+}
 
 /** The most a limit may be in the form: £1,000,000.00. */
 export const MAX_THRESHOLD_PENCE = 100_000_000;

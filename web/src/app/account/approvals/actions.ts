@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { decideApproval } from '@/lib/commerce/approval-calls';
+import { decideApproval, decideStandingApproval } from '@/lib/commerce/approval-calls';
 import { decidedQuery, decisionInput, decisionRefused, type DecisionState } from '@/lib/commerce/approvals';
 
 /**
@@ -15,4 +15,14 @@ export async function decideAction(_previous: DecisionState, form: FormData): Pr
   const result = await decideApproval(orderCode, decision, comment);
   if (!result.ok) return decisionRefused(result.error);
   redirect(`/account/approvals/?${decidedQuery(orderCode, decision)}`);
+}
+
+/** An approver's decision on a standing order waiting for approval (docs/approvals.md "Standing orders"). */
+export async function decideStandingAction(_previous: DecisionState, form: FormData): Promise<DecisionState> {
+  const input = decisionInput(form);
+  if ('status' in input) return input;
+  const { orderCode, decision, comment } = input;
+  const result = await decideStandingApproval(orderCode, decision, comment);
+  if (!result.ok) return decisionRefused(result.error);
+  redirect(`/account/approvals/?${decidedQuery(orderCode, decision, 'standing')}`);
 }

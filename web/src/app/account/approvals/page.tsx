@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { DecisionForm } from '@/components/approvals/decision-form';
-import { decideAction } from './actions';
+import { decideAction, decideStandingAction } from './actions';
 import { deadlineOf, QueuedOrderCard } from '@/components/approvals/queued-order';
-import { listApprovals, type QueuedOrder } from '@/lib/commerce/approval-calls';
+import { QueuedStandingOrderCard } from '@/components/approvals/queued-standing-order';
+import { listApprovals, listStandingApprovals, type QueuedOrder } from '@/lib/commerce/approval-calls';
+import { decidedText } from '@/lib/commerce/approvals';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
 import styles from '@/components/account/orders.module.css';
@@ -15,28 +17,18 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 const ORDER_CODE = /^[A-Za-z0-9-]{1,40}$/;
 
-const DONE: Record<string, (code: string) => string> = {
-  approved: (code) => `Order ${code} approved: it is placed and goes to the warehouse.`,
-  rejected: (code) => `Order ${code} rejected. The buyer gets an e-mail with your comment.`,
-};
-
 const codeParam = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' && ORDER_CODE.test(value) ? value : undefined);
-
-/** What the last decision did, named by the address the decision led to. */
-function decidedText(params: SearchParams): string | undefined {
-  const decided = codeParam(params.decided);
-  return decided && typeof params.decision === 'string' ? DONE[params.decision]?.(decided) : undefined;
-}
 
 const queueHref = (code: string) => `/account/approvals/?order=${encodeURIComponent(code)}`;
 
 /**
  * The approver's queue (docs/approvals.md): the held orders waiting for this user's decision, the least time left
  * first, each with its lines, the limits it passes and Approve / Reject on the page, so a phone needs no more.
- * The approval e-mail links to `?order=<code>`: that order comes first, with its lines in full.
+ * The approval e-mail links to `?order=<code>`: that order comes first, with its lines in full. Standing orders
+ * waiting for approval follow.
  */
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [params, result] = await Promise.all([searchParams, listApprovals()]);
+  const [params, result, standing] = await Promise.all([searchParams, listApprovals(), listStandingApprovals()]);
   const done = decidedText(params);
   const asked = codeParam(params.order);
   const queue = result.ok ? [...result.data.orderApprovals].sort((a, b) => Date.parse(deadlineOf(a)) - Date.parse(deadlineOf(b))) : [];
@@ -69,6 +61,20 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           ))}
         </ul>
       )}
+      {standing.ok && standing.data.standingOrderApprovals.length > 0 ? (
+        <section aria-labelledby="standing-approvals">
+          <h2 id="standing-approvals" className={pageStyles.sectionTitle}>
+            Standing orders
+          </h2>
+          <ul className={styles.orders} aria-label="Standing orders waiting for approval">
+            {standing.data.standingOrderApprovals.map((item) => (
+              <li key={item.code}>
+                <QueuedStandingOrderCard standing={item} decide={<DecisionForm orderCode={item.code} what={`standing order ${item.code}`} decide={decideStandingAction} />} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
 import { queuedOrderSchema } from '@/lib/commerce/approval-calls';
@@ -15,4 +16,15 @@ export async function decideAsOperatorAction(_previous: DecisionState, form: For
   const result = await adminCall(queuedOrderSchema, `/approvals/${encodeURIComponent(orderCode)}/decision`, { method: 'POST', body: { decision, comment } });
   if (!result.ok) return decisionRefused(result.error);
   redirect(`/admin/approvals/?${decidedQuery(orderCode, decision)}`);
+}
+
+/** An operator's decision on a standing order no one at its company can decide. */
+export async function decideStandingAsOperatorAction(_previous: DecisionState, form: FormData): Promise<DecisionState> {
+  await requireOperator();
+  const input = decisionInput(form);
+  if ('status' in input) return input;
+  const { orderCode, decision, comment } = input;
+  const result = await adminCall(z.object({ code: z.string() }), `/standingorderapprovals/${encodeURIComponent(orderCode)}/decision`, { method: 'POST', body: { decision, comment } });
+  if (!result.ok) return decisionRefused(result.error);
+  redirect(`/admin/approvals/?${decidedQuery(orderCode, decision, 'standing')}`);
 }

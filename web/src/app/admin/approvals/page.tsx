@@ -1,19 +1,20 @@
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { AdminLoadFailed } from '@/components/admin/admin-parts';
 import { DecisionForm } from '@/components/approvals/decision-form';
 import { QueuedOrderCard } from '@/components/approvals/queued-order';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { approvalQueueSchema } from '@/lib/commerce/approval-calls';
+import { QueuedStandingOrderCard } from '@/components/approvals/queued-standing-order';
+import { approvalQueueSchema, standingQueueSchema } from '@/lib/commerce/approval-calls';
+import { decidedText } from '@/lib/commerce/approvals';
 import styles from '@/components/account/orders.module.css';
-import { decideAsOperatorAction } from './actions';
+import { decideAsOperatorAction, decideStandingAsOperatorAction } from './actions';
 
 export const metadata: Metadata = { title: 'Approvals' };
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
-
-const ORDER_CODE = /^[A-Za-z0-9-]{1,40}$/;
 
 /** Who decides a held order, in words. */
 const DECIDERS: Record<string, string> = { approvers: "The company's approvers decide", admins: "The company's admins decide", operators: 'Operators decide' };
@@ -27,18 +28,19 @@ export default async function AdminApprovalsPage({ searchParams }: { searchParam
   await requireOperator();
   const params = await searchParams;
   const all = params.decidedBy === 'anyone';
-  const result = await adminCall(approvalQueueSchema, '/approvals', { query: { decidedBy: all ? 'anyone' : 'operators' } });
-  const decided = typeof params.decided === 'string' && ORDER_CODE.test(params.decided) ? params.decided : undefined;
-  const approved = params.decision === 'approved';
+  const query = { decidedBy: all ? 'anyone' : 'operators' };
+  const [result, standing] = await Promise.all([adminCall(approvalQueueSchema, '/approvals', { query }), adminCall(standingQueueSchema, '/standingorderapprovals', { query })]);
+  const done = decidedText(params);
+  const decide = (decidedBy: string | undefined, form: ReactNode) => (decidedBy === 'operators' ? form : <p>{DECIDERS[decidedBy ?? ''] ?? ''}</p>);
   return (
     <div className="admin-page">
       <h1>Approvals</h1>
       <p>
         {all ? <Link href="/admin/approvals/">Orders for operators to decide</Link> : <Link href="/admin/approvals/?decidedBy=anyone">All held orders</Link>}
       </p>
-      {decided ? (
+      {done ? (
         <p role="status" className="admin-notice">
-          {approved ? `Order ${decided} approved: it is placed and goes to the warehouse.` : `Order ${decided} rejected. The buyer gets an e-mail with the comment.`}
+          {done}
         </p>
       ) : null}
       {!result.ok ? (
@@ -52,7 +54,24 @@ export default async function AdminApprovalsPage({ searchParams }: { searchParam
               <QueuedOrderCard
                 order={order}
                 href={`/admin/orders/${encodeURIComponent(order.code)}/`}
-                decide={order.decidedBy === 'operators' ? <DecisionForm orderCode={order.code} decide={decideAsOperatorAction} /> : <p>{DECIDERS[order.decidedBy ?? ''] ?? ''}</p>}
+                decide={decide(order.decidedBy, <DecisionForm orderCode={order.code} decide={decideAsOperatorAction} />)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Standing orders</h2>
+      {!standing.ok ? (
+        <AdminLoadFailed error={standing.error} />
+      ) : standing.data.standingOrderApprovals.length === 0 ? (
+        <p>No standing orders are waiting for approval here.</p>
+      ) : (
+        <ul className={styles.orders} aria-label="Standing orders waiting for approval">
+          {standing.data.standingOrderApprovals.map((item) => (
+            <li key={item.code}>
+              <QueuedStandingOrderCard
+                standing={item}
+                decide={decide(item.decidedBy, <DecisionForm orderCode={item.code} what={`standing order ${item.code}`} decide={decideStandingAsOperatorAction} />)}
               />
             </li>
           ))}
