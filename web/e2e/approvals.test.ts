@@ -4,6 +4,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { sealData } from 'iron-session';
 import type { Page } from 'playwright-core';
 import { assertAccessible, orderableProducts, setCart, type ApiProduct } from './journey-support';
+import { standingOrder } from './standing-support';
 import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 import { apiCall, scrollsSideways, setApiClock, type Who } from './weekly-support';
 
@@ -195,6 +196,22 @@ describe('deciding', () => {
     await page.goto(`/account/approvals/?order=${order.code}`);
     await page.getByText(`Order ${order.code} is not waiting for your approval`, { exact: false }).waitFor();
     assert.equal(await page.getByRole('button', { name: `Approve order ${order.code}` }).count(), 0);
+  });
+});
+
+describe('standing orders', () => {
+  test('a standing order over the limit waits in the approver\'s queue, who approves it on a phone', async () => {
+    const made = await standingOrder(shop, BUYER, 'Weekend milk', [{ code: product.code, quantity: overLimit() }], [2]);
+    const page = await signedInPage(HEAD, PHONE);
+    await page.goto('/account/approvals/');
+    const card = page.getByRole('list', { name: 'Standing orders waiting for approval' }).getByRole('article').filter({ hasText: made.code });
+    await card.getByText('Every Tuesday', { exact: false }).waitFor();
+    await card.getByRole('list', { name: `Lines of standing order ${made.code}` }).getByText(product.name).waitFor();
+    assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+    await card.getByRole('button', { name: `Approve standing order ${made.code}` }).click();
+    await page.getByRole('status').filter({ hasText: `Standing order ${made.code} approved` }).waitFor();
+    const approved = await apiCall<{ approval?: { status: string } }>(shop, BUYER, 'GET', `/users/current/standingorders/${made.code}`);
+    assert.equal(approved.approval?.status, 'approved');
   });
 });
 
