@@ -202,6 +202,10 @@ describe('deciding', () => {
 describe('standing orders', () => {
   test('a standing order over the limit waits in the approver\'s queue, who approves it on a phone', async () => {
     const made = await standingOrder(shop, BUYER, 'Weekend milk', [{ code: product.code, quantity: overLimit() }], [2]);
+    const buyer = await signedInPage(BUYER, DESKTOP);
+    await buyer.goto(`/account/standing-orders/${made.code}/`);
+    await buyer.getByText('Needs approval: this standing order is over a spending limit', { exact: false }).waitFor();
+
     const page = await signedInPage(HEAD, PHONE);
     await page.goto('/account/approvals/');
     const card = page.getByRole('list', { name: 'Standing orders waiting for approval' }).getByRole('article').filter({ hasText: made.code });
@@ -212,6 +216,8 @@ describe('standing orders', () => {
     await page.getByRole('status').filter({ hasText: `Standing order ${made.code} approved` }).waitFor();
     const approved = await apiCall<{ approval?: { status: string } }>(shop, BUYER, 'GET', `/users/current/standingorders/${made.code}`);
     assert.equal(approved.approval?.status, 'approved');
+    await buyer.reload();
+    await buyer.getByText('A delivery more than 10 % over that is not placed', { exact: false }).waitFor();
   });
 });
 
