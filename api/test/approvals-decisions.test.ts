@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { approvalDecisions, orders, users } from '../src/db/schema';
+import { approvalDecisions, auditLog, mailMessages, orders, users } from '../src/db/schema';
 import { formatPence } from '../src/pricing/money';
 import { createCompany, createPerson, eventsOf, holdTestOrder } from './support/approval-helpers';
 import { createOperator, operatorToken } from './support/admin-client';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
+import { TEST_WEBHOOK_SECRET, WebhookReceiver } from './support/webhook-receiver';
 
 interface QueueItem {
   code: string;
@@ -84,7 +85,6 @@ describe('approvals: who decides and the decision', () => {
     const requests = await eventsOf(server, held.code, 'approval.requested');
     assert.deepEqual(requests.map((event) => (event.data.recipient as { email: string }).email), [approver.username]);
     await dispatch(server);
-    const { mailMessages } = await import('../src/db/schema');
     const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, approver.username));
     assert.ok(mail);
     assert.match(mail.subject, new RegExp(`^Approval needed: order ${held.code} by 12:00 on `));
@@ -166,6 +166,8 @@ describe('approvals: who decides and the decision', () => {
     assert.equal(approved.status, 200, JSON.stringify(approved.body));
     assert.equal(approved.body.status, 'placed');
     assert.equal((approved.body.approval as QueueItem['approval']).decisions[0]?.by, 'Test service');
+    const [audited] = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, `order:${held.code}`));
+    assert.deepEqual([audited?.action, audited?.before, (audited?.after as { status: string }).status], ['order.status', { status: 'pendingApproval' }, 'placed']);
     assert.equal((await eventsOf(server, held.code, 'order.placed')).length, 2);
   });
 
@@ -185,5 +187,79 @@ describe('approvals: who decides and the decision', () => {
     const placed = (await eventsOf(server, held.code, 'order.placed')).length;
     const rejected = (await eventsOf(server, held.code, 'approval.rejected')).length;
     assert.ok((placed === 2 && rejected === 0) || (placed === 0 && rejected === 1), `${placed} ${rejected}`);
+  });
+
+  it('a decision names the version it saw: an amendment in between makes it a 409; racing, one of them wins', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    const approver = await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer, company);
+    const seen = (await queue(approver.who))[0] as QueueItem & { version: string; entries: { product: { code: string }; quantity: number }[] };
+    assert.match(seen.version, /^[0-9a-f]{16}$/);
+    const linesWith = (extra: number) => seen.entries.map((entry, index) => ({ product: { code: entry.product.code }, quantity: entry.quantity + (index === 0 ? extra : 0) }));
+
+    const amended = await buyer.who.call('PUT', `/users/current/orders/${held.code}`, { body: { entries: linesWith(1) }, scoped: false });
+    assert.equal(amended.status, 200, JSON.stringify(amended.body));
+    assert.equal(amended.body.status, 'pendingApproval');
+    const stale = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE', version: seen.version }, scoped: false });
+    assert.equal(stale.status, 409, JSON.stringify(stale.body));
+    assert.equal(stale.body.errors?.[0]?.subject, 'version');
+    assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
+
+    const fresh = (await queue(approver.who))[0] as QueueItem & { version: string };
+    assert.notEqual(fresh.version, seen.version);
+    const [decision, amendment] = await Promise.all([
+      approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE', version: fresh.version }, scoped: false }),
+      buyer.who.call('PUT', `/users/current/orders/${held.code}`, { body: { entries: linesWith(2) }, scoped: false }),
+    ]);
+    assert.equal(amendment.status, 200, JSON.stringify(amendment.body));
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.code, held.code));
+    if (decision.status === 200) {
+      // Approved first: the buyer then amended a placed order, over the limit, so it is held again.
+      assert.equal(order?.status, 'pendingApproval');
+      assert.equal((await eventsOf(server, held.code, 'order.placed')).length, 2);
+    } else {
+      // Amended first: the approval named what its approver saw, so nothing of it was written.
+      assert.equal(decision.status, 409, JSON.stringify(decision.body));
+      assert.equal(order?.status, 'pendingApproval');
+      assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
+    }
+  });
+});
+
+describe('approvals: the ERP hears of a held order only once it is approved', () => {
+  let receiver: WebhookReceiver;
+  let server: TestServer;
+  before(async () => {
+    receiver = await new WebhookReceiver().start();
+    server = await startTestServer({
+      env: { ...ON_DEMAND_OUTBOX, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
+  });
+  after(async () => {
+    await server.close();
+    await receiver.stop();
+  });
+
+  it('no order.placed webhook or confirmation before approval, exactly one of each after', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    const approver = await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer, company);
+    const placedWebhooks = () => receiver.received.filter((delivery) => delivery.body.includes('"order.placed"') && delivery.body.includes(held.code));
+    const confirmations = async () => (await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, buyer.username))).filter((mail) => mail.subject.includes('received'));
+
+    await dispatch(server);
+    assert.equal(placedWebhooks().length, 0);
+    assert.equal((await confirmations()).length, 0);
+
+    const approved = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    await dispatch(server);
+    await dispatch(server);
+    assert.equal(placedWebhooks().length, 1);
+    const body = JSON.parse(placedWebhooks()[0]?.body ?? '{}') as { data: { order: { code: string; status: string } } };
+    assert.deepEqual([body.data.order.code, body.data.order.status], [held.code, 'placed']);
+    assert.equal((await confirmations()).length, 1);
   });
 });

@@ -4,6 +4,7 @@ import { approvalDecisions, operators, orders, shipTos, users } from '../db/sche
 import { orderCutoff } from '../orders/order-cutoff';
 import { orderLinesOf, type OrderRecord } from '../orders/order-queries';
 import { orderView } from '../orders/order-view';
+import { orderVersion } from './decisions';
 import { deciderKey, decidersOfMany, decidingSoldTos, type DecidingTier } from './approvers';
 
 /** One decision on an order as buyers, approvers and operators see it; `by` is a name, null for the system (expiry). */
@@ -65,6 +66,8 @@ function queueItem(row: HeldRow, decisions: DecisionView[], tier: DecidingTier, 
     ...orderView({ ...row, decisions }, now),
     placedBy: row.buyer,
     decidedBy: tier,
+    /** Send it back with the decision: an order amended since is then not decided unseen. */
+    version: orderVersion(row.order, row.lines),
     /** Seconds to the cut-off, rounded up: the queue's order. */
     secondsLeft: Math.max(0, Math.ceil((cutoff.getTime() - now.getTime()) / 1000)),
   };

@@ -22,6 +22,7 @@ export const decisionBody = z.object({
     .max(1000)
     .nullish()
     .transform((comment) => (comment ? comment : null)),
+  version: z.string().regex(/^[0-9a-f]{16}$/, 'must be the version the order was shown with').optional(),
 });
 export const standingCodeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be a standing order code') });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { approvalDecisions, orderLines, orders, shipTos, users } from '../db/schema';
@@ -7,7 +8,7 @@ import { inTransaction } from '../errors/transaction';
 import { moveOrder, type Mover } from '../order-status/move-order';
 import { orderCutoff } from '../orders/order-cutoff';
 import { orderEvent, type PlacedBy } from '../orders/order-event';
-import type { OrderRecord, OrderRow } from '../orders/order-queries';
+import type { OrderLineRow, OrderRecord, OrderRow } from '../orders/order-queries';
 import { writeEvent } from '../outbox/write-event';
 import { APPROVAL_REJECTED, writeBuyerNotice, type HeldOrder } from './approval-mail';
 import { decidersOf, decidingSoldTos } from './approvers';
@@ -19,6 +20,25 @@ export interface DecisionInput {
   decision: Decision;
   /** Required to reject; kept with the decision and sent to the buyer. */
   comment: string | null;
+  /** The order's `version` as the decider saw it: a decision on an order changed since is refused. */
+  version?: string;
+}
+
+/**
+ * A fingerprint of what a decider sees of an order (status, date, lines, totals, PO number, instructions): an
+ * amendment changes it, so a decision that names the version it was made on cannot approve what its decider
+ * never saw.
+ */
+export function orderVersion(order: OrderRow, lines: OrderLineRow[]): string {
+  const seen = [
+    order.status,
+    order.deliveryDate,
+    order.netPence,
+    order.purchaseOrderNumber ?? '',
+    order.deliveryInstructions ?? '',
+    ...lines.map((line) => `${line.productCode}x${line.quantity}@${line.unitPricePence}`),
+  ].join('|');
+  return createHash('sha256').update(seen).digest('hex').slice(0, 16);
 }
 
 /** Who decides: a company's approver or admin, or an operator of the back office (docs/approvals.md "Who decides"). */
@@ -92,13 +112,16 @@ const moverOf = (maker: DecisionMaker): Mover =>
 
 /**
  * Writes a decision on a locked held order, checked at the moment the lock is held, so a decision racing
- * another, an amendment or the cut-off either sees what finished first or is seen by it. Approval places the
+ * another, an amendment or the cut-off either sees what finished first or is seen by it; with the version
+ * the decider saw, an amendment that came first makes it a 409. Approval places the
  * order: the move to placed and the order.placed event exactly as checkout writes it (orders/order-writer.ts),
  * so the ERP hears of the order now, once. Rejection moves it to rejected and e-mails the buyer the comment.
  */
 async function decide(tx: Tx, locked: LockedHeldOrder, input: DecisionInput, maker: DecisionMaker, now: Date): Promise<DecisionResult> {
   const problem = decidable(locked.order, locked.cutoffTime, now);
   if (problem) return fail(problem);
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, locked.order.id)).orderBy(asc(orderLines.lineNumber));
+  if (input.version !== undefined && input.version !== orderVersion(locked.order, lines)) return fail({ kind: 'orderChanged', code: locked.order.code });
   const to = input.decision === 'APPROVE' ? 'placed' : 'rejected';
   const moved = await moveOrder(tx, locked.order, to, moverOf(maker), input.comment);
   if (!moved.ok) return fail({ kind: 'notPending', code: locked.order.code, status: locked.order.status });
@@ -111,7 +134,6 @@ async function decide(tx: Tx, locked: LockedHeldOrder, input: DecisionInput, mak
     operatorId: maker.kind === 'operator' ? maker.operatorId : null,
     at: now,
   });
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
   const record: OrderRecord = { order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
   if (input.decision === 'APPROVE') await writeEvent(tx, orderEvent('order.placed', record, locked.placedBy));
   else await writeBuyerNotice(tx, APPROVAL_REJECTED, { ...locked, order }, input.comment);

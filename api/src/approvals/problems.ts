@@ -8,6 +8,7 @@ export type ApprovalProblem =
   | { kind: 'cutoffPassed' }
   | { kind: 'notPending'; code: string; status: OrderStatus }
   | { kind: 'companyDecides'; code: string }
+  | { kind: 'orderChanged'; code: string }
   | { kind: 'standingNotPending'; code: string; status: string }
   | { kind: 'notExpired'; code: string; status: OrderStatus }
   | { kind: 'deliveryDateNotOrderable'; date: string; why: 'notDeliveryDay' | 'pastCutoff' | 'beyondHorizon' };

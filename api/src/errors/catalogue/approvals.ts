@@ -23,6 +23,8 @@ export function approvalProblemToApiError(problem: ApprovalProblem): ApiError {
       return conflict('ApprovalError', 'status', `Order ${problem.code} is ${problem.status}: it is no longer waiting for a decision`);
     case 'standingNotPending':
       return conflict('ApprovalError', 'approval', `Standing order ${problem.code} is not waiting for approval`);
+    case 'orderChanged':
+      return conflict('ApprovalError', 'version', `Order ${problem.code} was changed after you opened it: look at it again before deciding`);
     case 'companyDecides':
       return conflict('ApprovalError', 'code', `Order ${problem.code} is decided by its company's approvers or admins`);
     case 'notExpired':
