@@ -13,10 +13,13 @@ const IDLE: DecisionState = { status: 'idle' };
  */
 export function DecisionForm({
   orderCode,
+  version,
   decide,
   what = `order ${orderCode}`,
 }: {
   orderCode: string;
+  /** The order's version as shown: an amendment since makes the decision a refusal, not a decision on unseen lines. */
+  version?: string;
   decide: (previous: DecisionState, form: FormData) => Promise<DecisionState>;
   /** What is decided on, for the buttons' names: "order MV-000012", "standing order SO-000003". */
   what?: string;
@@ -44,6 +47,7 @@ export function DecisionForm({
   return (
     <form action={action} onSubmit={checkThenSubmit} noValidate className={styles.field} aria-label={`Decide on ${what}`}>
       <input type="hidden" name="orderCode" value={orderCode} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
       <label htmlFor={`${id}-comment`}>Comment (needed to reject)</label>
       <textarea
         id={`${id}-comment`}

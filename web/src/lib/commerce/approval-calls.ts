@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult } from '@/lib/errors/app-error';
-import { approvalCheckSchema, approvalLimitListSchema, approvalLimitSchema, reasonText, type ApprovalCheck, type ApprovalLimit, type LimitChange, type NewLimit } from './approvals';
+import { approvalCheckSchema, approvalLimitListSchema, approvalLimitSchema, reasonText, type ApprovalCheck, type DecisionBody, type ApprovalLimit, type LimitChange, type NewLimit } from './approvals';
 import { scopeQuery, type ShopScope } from './scope';
 import { moneySchema, orderSchema, type Order } from './types';
 
@@ -34,6 +34,8 @@ export async function approvalNotice(scope: ShopScope, deliveryDate: string): Pr
 export const queuedOrderSchema = orderSchema.extend({
   placedBy: z.object({ name: z.string(), email: z.string() }).nullish(),
   decidedBy: z.string().optional(),
+  /** The order as shown: a decision naming it is refused once the order was amended since. */
+  version: z.string().optional(),
 });
 export type QueuedOrder = z.infer<typeof queuedOrderSchema>;
 export const approvalQueueSchema = z.object({ orderApprovals: z.array(queuedOrderSchema) });
@@ -44,8 +46,8 @@ export const listApprovals = (): Promise<ApiResult<ApprovalQueue>> => apiRequest
 
 
 
-export const decideApproval = (code: string, decision: 'APPROVE' | 'REJECT', comment: string) =>
-  apiRequest(queuedOrderSchema, `/users/current/orderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body: { decision, comment } });
+export const decideApproval = (code: string, body: DecisionBody) =>
+  apiRequest(queuedOrderSchema, `/users/current/orderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body });
 
 /** An expired order back into approval for a later delivery date. */
 export const resubmitOrder = (scope: ShopScope, code: string, deliveryDate: string): Promise<ApiResult<Order>> =>
@@ -96,5 +98,5 @@ export const standingQueueSchema = z.object({ standingOrderApprovals: z.array(st
 
 export const listStandingApprovals = (): Promise<ApiResult<z.infer<typeof standingQueueSchema>>> => apiRequest(standingQueueSchema, '/users/current/standingorderapprovals');
 
-export const decideStandingApproval = (code: string, decision: 'APPROVE' | 'REJECT', comment: string) =>
-  apiRequest(z.object({ code: z.string() }), `/users/current/standingorderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body: { decision, comment } });
+export const decideStandingApproval = (code: string, body: DecisionBody) =>
+  apiRequest(z.object({ code: z.string() }), `/users/current/standingorderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body });

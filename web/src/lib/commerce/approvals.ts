@@ -90,11 +90,16 @@ const decisionForm = z.object({
   orderCode: z.string().regex(/^[A-Za-z0-9-]{1,40}$/),
   decision: z.enum(['APPROVE', 'REJECT']),
   comment: z.string().trim().max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`),
+  /** The order's version as the decider saw it, when the queue gave one. */
+  version: z.string().regex(/^[0-9a-f]{16}$/).optional(),
 });
+
+/** A decision as the API takes it. */
+export type DecisionBody = Omit<z.output<typeof decisionForm>, 'orderCode'>;
 
 /** A decision form's input, or the state saying what is wrong with it (a rejection without a comment). */
 export function decisionInput(form: FormData): z.output<typeof decisionForm> | DecisionState {
-  const input = decisionForm.safeParse({ orderCode: form.get('orderCode'), decision: form.get('decision'), comment: form.get('comment') ?? '' });
+  const input = decisionForm.safeParse({ orderCode: form.get('orderCode'), decision: form.get('decision'), comment: form.get('comment') ?? '', version: form.get('version') ?? undefined });
   if (!input.success) {
     const issue = input.error.issues[0];
     const atComment = issue?.path[0] === 'comment';

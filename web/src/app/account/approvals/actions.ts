@@ -11,18 +11,18 @@ import { decidedQuery, decisionInput, decisionRefused, type DecisionState } from
 export async function decideAction(_previous: DecisionState, form: FormData): Promise<DecisionState> {
   const input = decisionInput(form);
   if ('status' in input) return input;
-  const { orderCode, decision, comment } = input;
-  const result = await decideApproval(orderCode, decision, comment);
+  const { orderCode, ...body } = input;
+  const result = await decideApproval(orderCode, body);
   if (!result.ok) return decisionRefused(result.error);
-  redirect(`/account/approvals/?${decidedQuery(orderCode, decision)}`);
+  redirect(`/account/approvals/?${decidedQuery(orderCode, body.decision)}`);
 }
 
 /** An approver's decision on a standing order waiting for approval (docs/approvals.md "Standing orders"). */
 export async function decideStandingAction(_previous: DecisionState, form: FormData): Promise<DecisionState> {
   const input = decisionInput(form);
   if ('status' in input) return input;
-  const { orderCode, decision, comment } = input;
-  const result = await decideStandingApproval(orderCode, decision, comment);
+  const { orderCode, ...body } = input;
+  const result = await decideStandingApproval(orderCode, body);
   if (!result.ok) return decisionRefused(result.error);
-  redirect(`/account/approvals/?${decidedQuery(orderCode, decision, 'standing')}`);
+  redirect(`/account/approvals/?${decidedQuery(orderCode, body.decision, 'standing')}`);
 }

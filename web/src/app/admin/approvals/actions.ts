@@ -12,10 +12,10 @@ export async function decideAsOperatorAction(_previous: DecisionState, form: For
   await requireOperator();
   const input = decisionInput(form);
   if ('status' in input) return input;
-  const { orderCode, decision, comment } = input;
-  const result = await adminCall(queuedOrderSchema, `/approvals/${encodeURIComponent(orderCode)}/decision`, { method: 'POST', body: { decision, comment } });
+  const { orderCode, ...body } = input;
+  const result = await adminCall(queuedOrderSchema, `/approvals/${encodeURIComponent(orderCode)}/decision`, { method: 'POST', body });
   if (!result.ok) return decisionRefused(result.error);
-  redirect(`/admin/approvals/?${decidedQuery(orderCode, decision)}`);
+  redirect(`/admin/approvals/?${decidedQuery(orderCode, body.decision)}`);
 }
 
 /** An operator's decision on a standing order no one at its company can decide. */
@@ -23,8 +23,8 @@ export async function decideStandingAsOperatorAction(_previous: DecisionState, f
   await requireOperator();
   const input = decisionInput(form);
   if ('status' in input) return input;
-  const { orderCode, decision, comment } = input;
-  const result = await adminCall(z.object({ code: z.string() }), `/standingorderapprovals/${encodeURIComponent(orderCode)}/decision`, { method: 'POST', body: { decision, comment } });
+  const { orderCode, ...body } = input;
+  const result = await adminCall(z.object({ code: z.string() }), `/standingorderapprovals/${encodeURIComponent(orderCode)}/decision`, { method: 'POST', body });
   if (!result.ok) return decisionRefused(result.error);
-  redirect(`/admin/approvals/?${decidedQuery(orderCode, decision, 'standing')}`);
+  redirect(`/admin/approvals/?${decidedQuery(orderCode, body.decision, 'standing')}`);
 }

@@ -54,7 +54,7 @@ export default async function AdminApprovalsPage({ searchParams }: { searchParam
               <QueuedOrderCard
                 order={order}
                 href={`/admin/orders/${encodeURIComponent(order.code)}/`}
-                decide={decide(order.decidedBy, <DecisionForm orderCode={order.code} decide={decideAsOperatorAction} />)}
+                decide={decide(order.decidedBy, <DecisionForm orderCode={order.code} version={order.version} decide={decideAsOperatorAction} />)}
               />
             </li>
           ))}
