@@ -65,6 +65,12 @@ describe('approvals: standing orders', () => {
     assert.deepEqual(items.map((item) => [item.code, item.deliveryTotal.valuePence, item.placedBy.name]), [[standing.code, 6000, 'Site Buyer']]);
     const own = await buyer.who.call('POST', `/users/current/standingorderapprovals/${standing.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
     assert.equal(own.status, 403);
+    const stranger = await createPerson(server, await createCompany(server), ['approver', 'admin']);
+    const foreign = await stranger.who.call('POST', `/users/current/standingorderapprovals/${standing.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(foreign.status, 404);
+    assert.equal(foreign.body.errors?.[0]?.message, `Standing order '${standing.code}' not found`);
+    const noComment = await approver.who.call('POST', `/users/current/standingorderapprovals/${standing.code}/decision`, { body: { decision: 'REJECT' }, scoped: false });
+    assert.equal(noComment.status, 400);
 
     // Thursday 08:00: the reminder of Friday's delivery says it will not be ordered, to the buyer and the approver.
     await setClock(server, '2026-12-03T08:00:00Z');

@@ -100,6 +100,7 @@ const grants: Examples<GrantProblem> = {
 
 const approvals: Examples<ApprovalProblem> = {
   orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  standingOrderNotFound: { kind: 'standingOrderNotFound', code: 'SO-000001' },
   ownOrder: { kind: 'ownOrder', code: 'MV-000001' },
   commentRequired: { kind: 'commentRequired' },
   cutoffPassed: { kind: 'cutoffPassed' },

@@ -37,11 +37,11 @@ export async function decideStandingAsUser(db: Db, user: { id: number }, code: s
   if (input.decision === 'REJECT' && !input.comment) return fail({ kind: 'commentRequired' });
   return inTransaction(db, async (tx) => {
     const [row] = await standingRows(tx).where(eq(standingOrders.code, code)).for('update', { of: standingOrders });
-    if (!row) return fail({ kind: 'orderNotFound', code });
+    if (!row) return fail({ kind: 'standingOrderNotFound', code });
     if (row.standingOrder.userId === user.id) return fail({ kind: 'ownOrder', code });
-    if (!(await decidingSoldTos(tx, user.id)).includes(row.soldToCode)) return fail({ kind: 'orderNotFound', code });
+    if (!(await decidingSoldTos(tx, user.id)).includes(row.soldToCode)) return fail({ kind: 'standingOrderNotFound', code });
     const deciders = await decidersOf(tx, { soldToCode: row.soldToCode, userId: row.standingOrder.userId });
-    if (!deciders.users.some((decider) => decider.userId === user.id)) return fail({ kind: 'orderNotFound', code });
+    if (!deciders.users.some((decider) => decider.userId === user.id)) return fail({ kind: 'standingOrderNotFound', code });
     return decideStanding(tx, row, input, { userId: user.id, operatorId: null });
   });
 }
@@ -51,7 +51,7 @@ export async function decideStandingAsOperator(db: Db, operator: { id: number },
   if (input.decision === 'REJECT' && !input.comment) return fail({ kind: 'commentRequired' });
   return inTransaction(db, async (tx) => {
     const [row] = await standingRows(tx).where(eq(standingOrders.code, code)).for('update', { of: standingOrders });
-    if (!row) return fail({ kind: 'orderNotFound', code });
+    if (!row) return fail({ kind: 'standingOrderNotFound', code });
     if ((await decidersOf(tx, { soldToCode: row.soldToCode, userId: row.standingOrder.userId })).tier !== 'operators') return fail({ kind: 'companyDecides', code });
     return decideStanding(tx, row, input, { userId: null, operatorId: operator.id });
   });

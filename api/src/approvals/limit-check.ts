@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { approvalLimits, orders } from '../db/schema';
 import type { EntryRow } from '../carts/cart-queries';
@@ -33,9 +33,21 @@ export interface OrderToCheck {
   userId: number;
   deliveryDate: IsoDate;
   netPence: number;
-  /** An amended order: its own stored total is not counted twice in its period. */
-  orderId?: number;
+  /**
+   * Whether the order is already written in the caller's transaction, so its period sums hold it (checkout
+   * and amendments); else (the preview of a cart) its total is added to them.
+   */
+  written: boolean;
 }
+
+/** What the check needs of a written order row. */
+export const orderToCheck = (order: { soldToCode: string; shipToCode: string; userId: number; deliveryDate: string; netPence: number }): Omit<OrderToCheck, 'written'> => ({
+  soldTo: order.soldToCode,
+  shipTo: order.shipToCode,
+  userId: order.userId,
+  deliveryDate: order.deliveryDate,
+  netPence: order.netPence,
+});
 
 /** Statuses whose orders spend a period's budget: placed and held, and whatever a placed order becomes but cancelled. */
 const SPENDING = ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered'] as const;
@@ -93,7 +105,7 @@ export async function checkLimits(tx: Tx, order: OrderToCheck): Promise<Approval
       continue;
     }
     const index = periodLimits.indexOf(limit);
-    const amount = (spent[index] ?? 0) + order.netPence;
+    const amount = (spent[index] ?? 0) + (order.written ? 0 : order.netPence);
     if (amount > limit.thresholdPence) reasons.push({ ...subject, type: 'periodThreshold', periodRange: limit.periodRange as PeriodRange, amount, period: periods[index] ?? null });
   }
   return reasons;
@@ -105,8 +117,8 @@ async function lockPeriodBudget(tx: Tx, shipTo: string): Promise<void> {
 }
 
 /**
- * The ship-to's placed and held orders' net total for delivery dates in each period, the order itself left
- * out: one scan of orders_ship_to_delivery_idx over all the periods at once, which holds every column read.
+ * The ship-to's placed and held orders' net total for delivery dates in each period: one scan of
+ * orders_ship_to_delivery_idx over all the periods at once, which holds every column read (index only).
  */
 async function spentInPeriods(db: DbOrTx, order: OrderToCheck, periods: { from: IsoDate; to: IsoDate }[]): Promise<number[]> {
   if (periods.length === 0) return [];
@@ -122,7 +134,6 @@ async function spentInPeriods(db: DbOrTx, order: OrderToCheck, periods: { from: 
         gte(orders.deliveryDate, from),
         lte(orders.deliveryDate, to),
         inArray(orders.status, [...SPENDING]),
-        order.orderId === undefined ? undefined : ne(orders.id, order.orderId),
       ),
     );
   return row?.totals ?? [];

@@ -3,6 +3,7 @@ import type { OrderStatus } from '../order-status/order-status';
 /** Why a decision on a held order, or its resubmission, was refused: values, answered by errors/catalogue/approvals.ts. */
 export type ApprovalProblem =
   | { kind: 'orderNotFound'; code: string }
+  | { kind: 'standingOrderNotFound'; code: string }
   | { kind: 'ownOrder'; code: string }
   | { kind: 'commentRequired' }
   | { kind: 'cutoffPassed' }

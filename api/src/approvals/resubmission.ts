@@ -10,7 +10,7 @@ import { findOwnedOrder, orderAddresses, type OrderRecord } from '../orders/orde
 import { eq } from 'drizzle-orm';
 import { writeApprovalRequests } from './approval-mail';
 import { lockOrderByCode } from './decisions';
-import { checkLimits } from './limit-check';
+import { checkLimits, orderToCheck } from './limit-check';
 import type { ApprovalProblem } from './problems';
 
 /**
@@ -29,21 +29,16 @@ export async function resubmitOrder(db: Db, clock: Clock, user: { id: number; us
     const now = clock();
     const check = checkDeliveryDate(now, deliveryDate, scope.value);
     if (check !== 'orderable') return fail({ kind: 'deliveryDateNotOrderable', date: deliveryDate, why: check });
-    // The new date may fall in another week or month: the limits are checked again and the reasons kept anew.
-    const approvalReasons = await checkLimits(tx, {
-      soldTo: locked.order.soldToCode,
-      shipTo: locked.order.shipToCode,
-      userId: user.id,
-      deliveryDate,
-      netPence: locked.order.netPence,
-      orderId: locked.order.id,
-    });
-    const [dated] = await tx.update(orders).set({ deliveryDate, approvalReasons }).where(eq(orders.id, locked.order.id)).returning();
+    const [dated] = await tx.update(orders).set({ deliveryDate }).where(eq(orders.id, locked.order.id)).returning();
     if (!dated) throw new Error(`order ${code} vanished while locked`);
     const moved = await moveOrder(tx, dated, 'pendingApproval', { changedBy: `customer:${user.username}`, operatorId: null }, null);
     if (!moved.ok) return fail({ kind: 'notExpired', code, status: locked.order.status });
+    // Held again, it counts in its new period: the limits are checked for the new date and the reasons kept anew.
+    const approvalReasons = await checkLimits(tx, { ...orderToCheck(dated), written: true });
+    const [held] = await tx.update(orders).set({ approvalReasons }).where(eq(orders.id, locked.order.id)).returning();
+    if (!held) throw new Error(`order ${code} vanished while locked`);
     await tx.insert(approvalDecisions).values({ orderId: dated.id, decision: 'RESUBMIT', comment: null, userId: user.id, at: now });
-    await writeApprovalRequests(tx, { ...locked, order: moved.value.order });
+    await writeApprovalRequests(tx, { ...locked, order: held });
     const record = await findOwnedOrder(tx, user.id, code);
     if (!record) throw new Error(`order ${code} vanished while locked`);
     return ok({ ...record, addresses: await orderAddresses(tx, record.order) });

@@ -4,13 +4,14 @@ import type { Db, Tx } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
-import { checkLimits, type ApprovalReason } from '../approvals/limit-check';
+import { checkLimits, orderToCheck, type ApprovalReason } from '../approvals/limit-check';
 import { writeApprovalRequests } from '../approvals/approval-mail';
 import { moveOrder } from '../order-status/move-order';
 import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { priceAmendedLines, type WantedLine } from './amended-lines';
 import { changeOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
+import type { OrderRow } from './order-queries';
 import type { OrderChangeProblem } from './problems';
 
 export interface Amendment {
@@ -42,31 +43,25 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, am
     range: order.range,
   });
   if (!priced.ok) return priced;
-  const reasons = await checkLimits(tx, {
-    soldTo: order.soldToCode,
-    shipTo: order.shipToCode,
-    userId: order.userId,
-    deliveryDate: order.deliveryDate,
-    netPence: priced.value.totals.netPence,
-    orderId: order.id,
-  });
 
   await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
   const lines = await tx
     .insert(orderLines)
     .values(priced.value.lines.map((line) => ({ ...line, orderId: order.id })))
     .returning();
-  const [amended] = await tx
+  const [written] = await tx
     .update(orders)
     .set({
       purchaseOrderNumber,
       deliveryInstructions: amendment.deliveryInstructions === undefined ? order.deliveryInstructions : amendment.deliveryInstructions,
       ...priced.value.totals,
-      ...approvalReasonsAfter(order.status, reasons),
     })
     .where(eq(orders.id, order.id))
     .returning();
-  if (!amended) throw new Error(`order ${order.code} vanished while locked`);
+  if (!written) throw new Error(`order ${order.code} vanished while locked`);
+  // Checked once the new total is written, as checkout checks (orders/order-writer.ts).
+  const reasons = await checkLimits(tx, { ...orderToCheck(written), written: true });
+  const amended = await keepReasons(tx, written, reasons);
   const held = order.status === 'pendingApproval';
   if (held === reasons.length > 0) {
     // Held and still over a limit: nobody outside hears of it until it is approved.
@@ -85,8 +80,10 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, am
   return ok(undefined);
 }
 
-/** What the order keeps as its approval reasons: the new ones when over a limit; none left for a held order within them all. */
-function approvalReasonsAfter(status: string, reasons: ApprovalReason[]): { approvalReasons?: ApprovalReason[] } {
-  if (reasons.length > 0) return { approvalReasons: reasons };
-  return status === 'pendingApproval' ? { approvalReasons: [] } : {};
+/** The order keeps the new reasons when over a limit; a held order within them all keeps none. */
+async function keepReasons(tx: Tx, order: OrderRow, reasons: ApprovalReason[]): Promise<OrderRow> {
+  if (reasons.length === 0 && order.status !== 'pendingApproval') return order;
+  const [kept] = await tx.update(orders).set({ approvalReasons: reasons }).where(eq(orders.id, order.id)).returning();
+  if (!kept) throw new Error(`order ${order.code} vanished while locked`);
+  return kept;
 }

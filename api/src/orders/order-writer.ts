@@ -6,7 +6,8 @@ import { orderEvent, type PlacedBy } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import type { OrderRecord } from './order-queries';
-import type { ApprovalReason } from '../approvals/limit-check';
+import { checkLimits, orderToCheck } from '../approvals/limit-check';
+import { writeApprovalRequests } from '../approvals/approval-mail';
 
 /**
  * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
@@ -20,19 +21,28 @@ export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: Entr
 }
 
 /**
- * An order over a limit (docs/approvals.md "Held orders"): written like any other, but pendingApproval with
- * the limits it passes, and with no event, so neither the ERP nor the buyer's confirmation hears of it
- * until it is approved.
+ * Checkout's order: written as writePlacedOrder writes it, then checked against the limits
+ * (docs/approvals.md). Over any, it is held instead: pendingApproval with its reasons and no event, so
+ * neither the ERP nor the buyer's confirmation hears of it until it is approved; its deciders are asked. The check comes last so
+ * that the per-ship-to lock a period limit takes is held only from the check to the commit.
  */
-export async function writeHeldOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, reasons: ApprovalReason[]): Promise<OrderRecord> {
-  return writeOrder(tx, scoped, entries, idempotencyKey, reasons);
+export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
+  const record = await writeOrder(tx, scoped, entries, idempotencyKey);
+  const { order } = record;
+  const reasons = await checkLimits(tx, { ...orderToCheck(order), written: true });
+  if (reasons.length === 0) {
+    await writeEvent(tx, orderEvent('order.placed', record, placedBy));
+    return record;
+  }
+  const [held] = await tx.update(orders).set({ status: 'pendingApproval', approvalReasons: reasons }).where(eq(orders.id, order.id)).returning();
+  if (!held) throw new Error(`order ${order.code} vanished in its own transaction`);
+  await writeApprovalRequests(tx, { ...record, order: held, buyer: placedBy });
+  return { ...record, order: held };
 }
 
-const priceEntries = (entries: EntryRow[]) => entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
-
-/** Writes the order (held when it has reasons) and its snapshot lines and closes the cart; answers the order as written. */
-async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string, reasons?: ApprovalReason[]): Promise<OrderRecord> {
-  const priced = priceEntries(entries);
+/** Writes the order and its snapshot lines and closes the cart; answers the order as written. */
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<OrderRecord> {
+  const priced = entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
   const totals = sumTotals(priced);
   const [order] = await tx
     .insert(orders)
@@ -50,7 +60,6 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow
       grossPence: totals.grossPence,
       sourceCartId: cart.id,
       idempotencyKey,
-      ...(reasons ? { status: 'pendingApproval' as const, approvalReasons: reasons } : {}),
     })
     .returning();
   if (!order) throw new Error('order insert returned nothing');

@@ -11,9 +11,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-import { writeHeldOrder, writePlacedOrder } from './order-writer';
-import { cartNet, checkLimits } from '../approvals/limit-check';
-import { writeApprovalRequests } from '../approvals/approval-mail';
+import { writeCheckoutOrder } from './order-writer';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -84,19 +82,7 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
   // Over a limit, the order is held for approval instead (docs/approvals.md).
-  const reasons = await checkLimits(tx, {
-    soldTo: scoped.scope.soldToCode,
-    shipTo: scoped.scope.shipToCode,
-    userId: request.userId,
-    deliveryDate: scoped.cart.requestedDeliveryDate as string,
-    netPence: cartNet(entries),
-  });
-  if (reasons.length > 0) {
-    const held = await writeHeldOrder(tx, scoped, entries, request.idempotencyKey, reasons);
-    await writeApprovalRequests(tx, { ...held, buyer: request.placedBy });
-    return ok(held);
-  }
-  return ok(await writePlacedOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
+  return ok(await writeCheckoutOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
 }
 
 /**

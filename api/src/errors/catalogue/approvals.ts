@@ -1,5 +1,5 @@
 import type { ApprovalProblem } from '../../approvals/problems';
-import { ApiError, badRequest, conflict, forbidden } from '../../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { orderNotFound } from './orders';
 
 const DATE_REASONS = {
@@ -13,6 +13,8 @@ export function approvalProblemToApiError(problem: ApprovalProblem): ApiError {
   switch (problem.kind) {
     case 'orderNotFound':
       return orderNotFound(problem.code);
+    case 'standingOrderNotFound':
+      return notFound('StandingOrderError', 'code', `Standing order '${problem.code}' not found`);
     case 'ownOrder':
       return forbidden('You cannot decide on your own order', 'code');
     case 'commentRequired':
