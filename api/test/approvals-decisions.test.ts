@@ -115,6 +115,11 @@ describe('approvals: who decides and the decision', () => {
     assert.deepEqual(await queue(buyer.who), []);
     const missing = await approver.who.call('POST', '/users/current/orderapprovals/MV-999999/decision', { body: { decision: 'APPROVE' }, scoped: false });
     assert.equal(missing.status, 404);
+    // A buyer disabled since cannot have the order placed for them; it can still be rejected.
+    await server.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, buyer.id));
+    const disabled = await decide(approver, { decision: 'APPROVE' });
+    assert.equal(disabled.status, 409, JSON.stringify(disabled.body));
+    assert.equal((await decide(approver, { decision: 'REJECT', comment: 'Left the company' })).status, 200);
   });
 
   it('rejection needs its comment, keeps it on the order and mails it to the buyer; no order.placed ever', async () => {
@@ -130,6 +135,10 @@ describe('approvals: who decides and the decision', () => {
     assert.equal(notices.length, 1);
     assert.equal(notices[0]?.data.comment, 'Too much cream this week');
     assert.equal((notices[0]?.data.recipient as { email: string }).email, buyer.username);
+    await dispatch(server);
+    const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, buyer.username));
+    assert.equal(mail?.subject, `Order ${held.code} was not approved`);
+    assert.ok(mail.text.includes('The comment: Too much cream this week'), mail.text);
     const [row] = await server.database.db.select().from(approvalDecisions).innerJoin(orders, eq(orders.id, approvalDecisions.orderId)).where(eq(orders.code, held.code));
     assert.equal(row?.approval_decisions.decision, 'REJECT');
     assert.equal(row?.approval_decisions.userId, approver.id);
@@ -225,7 +234,24 @@ describe('approvals: who decides and the decision', () => {
       assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
     }
   });
+
+  it('a status report cannot place, hold or expire an order; the buyer cancelling a held one tells the ERP nothing', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer, company);
+    const token = await operatorToken(server, await createOperator(server, 'admin'));
+    const report = await server.request(`/admin/v1/orders/${held.code}/status`, { method: 'POST', token, body: JSON.stringify({ status: 'placed' }) });
+    assert.equal(report.status, 409);
+    assert.match(((await report.json()) as { errors: { message: string }[] }).errors[0]?.message ?? '', /held orders are decided in approvals/);
+
+    const cancelled = await buyer.who.call('POST', `/users/current/orders/${held.code}/cancel`, { scoped: false });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal(cancelled.body.status, 'cancelled');
+    assert.deepEqual((await eventsOf(server, held.code)).filter((event) => event.channel === 'webhook'), []);
+  });
 });
+
 
 describe('approvals: the ERP hears of a held order only once it is approved', () => {
   let receiver: WebhookReceiver;

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { expireHeldOrders } from '../src/approvals/expiry';
-import { approvalDecisions, orders } from '../src/db/schema';
+import { approvalDecisions, mailMessages, orders } from '../src/db/schema';
 import { createCompany, createPerson, eventsOf, holdTestOrder } from './support/approval-helpers';
-import { ON_DEMAND_OUTBOX } from './support/outbox-helpers';
+import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { runScheduler } from './support/standing-helpers';
 import { setClock } from './support/test-clock';
 import { openSameDatabase } from './support/test-database';
@@ -17,7 +17,7 @@ const CUTOFF = '2026-12-01T12:00:00Z';
 describe('approvals: the deadline is the cut-off', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ env: { ...ON_DEMAND_OUTBOX, TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0' } });
+    server = await startTestServer({ env: { ...ON_DEMAND_OUTBOX, SHOP_URL: 'https://shop.meadowvale.example', TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0' } });
   });
   after(async () => server.close());
 
@@ -56,6 +56,10 @@ describe('approvals: the deadline is the cut-off', () => {
     const notices = await eventsOf(server, late.code, 'approval.expired');
     assert.deepEqual(notices.map((event) => (event.data.recipient as { email: string }).email), [buyer.username]);
     assert.deepEqual(await eventsOf(server, late.code, 'order.placed'), []);
+    await dispatch(server);
+    const [mail] = await server.database.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, buyer.username), like(mailMessages.subject, `%${late.code}%`)));
+    assert.equal(mail?.subject, `Order ${late.code} expired without approval`);
+    assert.ok(mail.text.includes(`Choose another date: https://shop.meadowvale.example/account/orders/${late.code}/`), mail.text);
     await setClock(server, CUTOFF);
     assert.deepEqual((await approver.who.call('GET', '/users/current/orderapprovals', { scoped: false })).body.orderApprovals, []);
     // The scheduler's pass sweeps too, and finds nothing left.

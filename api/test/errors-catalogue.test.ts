@@ -107,6 +107,7 @@ const approvals: Examples<ApprovalProblem> = {
   notPending: { kind: 'notPending', code: 'MV-000001', status: 'placed' },
   companyDecides: { kind: 'companyDecides', code: 'MV-000001' },
   orderChanged: { kind: 'orderChanged', code: 'MV-000001' },
+  buyerDisabled: { kind: 'buyerDisabled', code: 'MV-000001' },
   standingNotPending: { kind: 'standingNotPending', code: 'SO-000001', status: 'approved' },
   notExpired: { kind: 'notExpired', code: 'MV-000001', status: 'pendingApproval' },
   deliveryDateNotOrderable: { kind: 'deliveryDateNotOrderable', date: '2026-12-25', why: 'notDeliveryDay' },

@@ -47,6 +47,8 @@ export type DecisionMaker = { kind: 'user'; userId: number; username: string } |
 /** A held order locked for a decision, with what the decision writes: its lines come after. */
 export interface LockedHeldOrder extends HeldOrder {
   placedBy: PlacedBy;
+  /** A disabled buyer's order is not placed by an approval, as checkout would not place it (orders/can-place.ts). */
+  buyerStatus: string;
 }
 
 export type DecisionResult = Result<OrderRecord, ApprovalProblem>;
@@ -59,6 +61,7 @@ export async function lockOrderByCode(tx: Tx, code: string): Promise<LockedHeldO
       shipToName: shipTos.name,
       cutoffTime: shipTos.cutoffTime,
       placedBy: { customerId: users.customerId, name: users.name, email: users.email },
+      buyerStatus: users.status,
     })
     .from(orders)
     .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
@@ -122,6 +125,7 @@ async function decide(tx: Tx, locked: LockedHeldOrder, input: DecisionInput, mak
   if (problem) return fail(problem);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, locked.order.id)).orderBy(asc(orderLines.lineNumber));
   if (input.version !== undefined && input.version !== orderVersion(locked.order, lines)) return fail({ kind: 'orderChanged', code: locked.order.code });
+  if (input.decision === 'APPROVE' && locked.buyerStatus !== 'active') return fail({ kind: 'buyerDisabled', code: locked.order.code });
   const to = input.decision === 'APPROVE' ? 'placed' : 'rejected';
   const moved = await moveOrder(tx, locked.order, to, moverOf(maker), input.comment);
   if (!moved.ok) return fail({ kind: 'notPending', code: locked.order.code, status: locked.order.status });

@@ -10,6 +10,7 @@ export type ApprovalProblem =
   | { kind: 'notPending'; code: string; status: OrderStatus }
   | { kind: 'companyDecides'; code: string }
   | { kind: 'orderChanged'; code: string }
+  | { kind: 'buyerDisabled'; code: string }
   | { kind: 'standingNotPending'; code: string; status: string }
   | { kind: 'notExpired'; code: string; status: OrderStatus }
   | { kind: 'deliveryDateNotOrderable'; date: string; why: 'notDeliveryDay' | 'pastCutoff' | 'beyondHorizon' };

@@ -10,6 +10,9 @@ import { moveOrder } from './move-order';
 import { QUANTITY_STATUSES, type OrderStatus } from './order-status';
 import type { StatusProblem } from './problems';
 
+/** The statuses of an order waiting for, or turned down by, approval: no status report moves one in or out. */
+const APPROVAL_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'rejected', 'expired'];
+
 export interface StatusReport {
   code: string;
   status: OrderStatus;
@@ -40,6 +43,11 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
     .for('update', { of: orders });
   const row = rows[0];
   if (!row) return fail({ kind: 'orderNotFound', code: report.code });
+  // Holding, approving, rejecting and expiring are the approvals' own moves (docs/approvals.md): the ERP never
+  // heard of a held order, and a status report placing one would skip its order.placed.
+  if (APPROVAL_STATUSES.includes(row.order.status) || APPROVAL_STATUSES.includes(report.status)) {
+    return fail({ kind: 'decidedByApproval', from: row.order.status, to: report.status });
+  }
   const delivered = report.lines ?? [];
   const moved = await moveOrder(tx, row.order, report.status, { changedBy: report.changedBy, operatorId: report.operatorId, auditDetails: { lines: delivered } }, report.note ?? null);
   if (!moved.ok) return moved;

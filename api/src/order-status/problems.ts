@@ -4,6 +4,7 @@ import type { OrderStatus } from './order-status';
 export type StatusProblem =
   | { kind: 'orderNotFound'; code: string }
   | { kind: 'transitionNotAllowed'; from: OrderStatus; to: OrderStatus }
+  | { kind: 'decidedByApproval'; from: OrderStatus; to: OrderStatus }
   | { kind: 'quantitiesNotAllowed'; status: OrderStatus }
   | { kind: 'unknownEntry'; entryNumber: number }
   | { kind: 'deliveredMoreThanOrdered'; entryNumber: number; ordered: number };

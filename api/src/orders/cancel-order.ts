@@ -25,6 +25,8 @@ async function writeCancellation(tx: Tx, locked: LockedOrder, changedBy: string)
   const { order, change } = moved.value;
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.lineNumber);
   const record = { order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
+  // A held order was never sent to the ERP (docs/approvals.md): there is nothing to tell it, nor to confirm.
+  if (from === 'pendingApproval') return ok(undefined);
   await writeEvent(tx, orderEvent('order.cancelled', record, locked.placedBy, { previousStatus: from, note: null, changedAt: change.changedAt.toISOString() }));
   return ok(undefined);
 }

@@ -27,6 +27,8 @@ export function approvalProblemToApiError(problem: ApprovalProblem): ApiError {
       return conflict('ApprovalError', 'approval', `Standing order ${problem.code} is not waiting for approval`);
     case 'orderChanged':
       return conflict('ApprovalError', 'version', `Order ${problem.code} was changed after you opened it: look at it again before deciding`);
+    case 'buyerDisabled':
+      return conflict('ApprovalError', 'code', `The buyer of order ${problem.code} is disabled: it cannot be placed; reject it instead`);
     case 'companyDecides':
       return conflict('ApprovalError', 'code', `Order ${problem.code} is decided by its company's approvers or admins`);
     case 'notExpired':

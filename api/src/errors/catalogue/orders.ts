@@ -22,6 +22,8 @@ export function statusProblemToApiError(problem: StatusProblem): ApiError {
       return orderNotFound(problem.code);
     case 'transitionNotAllowed':
       return conflict('OrderStatusError', 'status', `An order that is ${problem.from} cannot become ${problem.to}`);
+    case 'decidedByApproval':
+      return conflict('OrderStatusError', 'status', `An order that is ${problem.from} cannot become ${problem.to} by a status report: held orders are decided in approvals`);
     case 'quantitiesNotAllowed':
       return badRequest('lines', `Delivered quantities can only be reported with status ${orList(QUANTITY_STATUSES)}, not ${problem.status}`, 'OrderStatusError');
     case 'unknownEntry':
