@@ -53,6 +53,10 @@ export default async function UserDetailsPage() {
         <Link href="/account/carts/">Saved carts</Link> · <Link href="/account/standing-orders/">Standing orders</Link> ·{' '}
         <Link href="/account/orders/">Order history</Link> · <Link href="/account/notifications/">E-mail notifications</Link>
       </p>
+      <p>
+        <Link href="/account/approvals/">Approvals</Link> (orders waiting for your decision, for approvers) ·{' '}
+        <Link href="/account/company/limits/">Spending limits</Link> (for company admins)
+      </p>
     </div>
   );
 }

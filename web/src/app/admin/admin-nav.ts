@@ -10,6 +10,7 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: AdminNavItem[] = [
   { href: '/admin/orders/', label: 'Orders' },
+  { href: '/admin/approvals/', label: 'Approvals' },
   { href: '/admin/customers/', label: 'Customers' },
   { href: '/admin/registrations/', label: 'Registrations' },
   { href: '/admin/products/', label: 'Products' },

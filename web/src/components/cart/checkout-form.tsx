@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
+import { approvalNoticeFor, placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
+import type { ApprovalNotice } from '@/lib/commerce/approval-calls';
 import { IDLE } from '@/app/cart/action-state';
 import { publishCartUnits } from '@/components/shell/cart-units';
 import { LinkedMessage } from '@/components/shell/linked-message';
@@ -21,6 +22,8 @@ interface Props {
   dates: DateChoice[];
   initial: { requestedDeliveryDate: string; purchaseOrderNumber: string; deliveryInstructions: string };
   purchaseOrderRequired: boolean;
+  /** The "Needs approval" notice for the date initially chosen. */
+  approval?: ApprovalNotice;
 }
 
 type Field = keyof Props['initial'];
@@ -85,9 +88,10 @@ const DATE_REQUIRED = 'Choose a delivery date';
 
 const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', saved: 'Saved', error: '' };
 
-export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired }: Props) {
+export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired, approval }: Props) {
   const { state, action, pending, submit } = useFormAction(placeOrderAction, IDLE);
   const { status, errors, save, refuse } = useAutosave(cartId);
+  const { notice, checkDate } = useApprovalNotice(approval);
   const cartUnits = state.status === 'error' ? state.cartUnits : undefined;
   useEffect(() => {
     if (cartUnits !== undefined) publishCartUnits(cartUnits);
@@ -139,7 +143,10 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
           aria-label="Delivery date"
           aria-describedby="cutoff-note requestedDeliveryDate-status"
           aria-invalid={errors.requestedDeliveryDate ? true : undefined}
-          onChange={(event) => save('requestedDeliveryDate', event.target.value, 0)}
+          onChange={(event) => {
+            save('requestedDeliveryDate', event.target.value, 0);
+            checkDate(event.target.value);
+          }}
         >
           <option value="" disabled>
             Choose a delivery date
@@ -188,6 +195,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
         {note('deliveryInstructions')}
       </div>
 
+      <NeedsApproval notice={notice} />
       {state.status === 'error' ? (
         <p role="alert" className={styles.fieldError}>
           <LinkedMessage message={state.message} link={state.link} />
@@ -197,5 +205,43 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
         {pending ? 'Placing order…' : 'Place order'}
       </button>
     </form>
+  );
+}
+
+/**
+ * The "Needs approval" notice for the date chosen (docs/approvals.md): asked again when the date changes; the
+ * answer for a date chosen since is dropped, so a slow answer never shows another date's notice.
+ */
+function useApprovalNotice(initial: ApprovalNotice) {
+  const { callAction } = useNetworkFailure();
+  const [notice, setNotice] = useState(initial);
+  const latest = useRef('');
+  const checkDate = (date: string) => {
+    latest.current = date;
+    void callAction(() => approvalNoticeFor(date)).then((answer) => {
+      if (latest.current === date) setNotice(answer);
+    });
+  };
+  return { notice, checkDate };
+}
+
+/** Said before the order is placed: it will wait for approval, and which limits it passes. */
+function NeedsApproval({ notice }: { notice: ApprovalNotice }) {
+  return (
+    <div role="status" className={notice ? styles.approvalNotice : undefined}>
+      {notice ? (
+        <>
+          <p>
+            <strong>Needs approval</strong>
+          </p>
+          <p>This order is over a spending limit: once placed, it waits for approval before it goes to the warehouse.</p>
+          <ul aria-label="Limits it passes">
+            {notice.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }

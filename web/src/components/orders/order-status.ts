@@ -3,6 +3,9 @@ import { site } from '@/lib/site-config';
 
 /** What each status means to a customer, in the words the shop uses everywhere (badges, notes, e-mails). */
 const STATUS_LABELS: Record<string, string> = {
+  pendingApproval: 'Waiting for approval',
+  rejected: 'Rejected',
+  expired: 'Expired',
   placed: 'Placed',
   confirmed: 'Confirmed',
   picking: 'Being picked',
@@ -26,4 +29,6 @@ export const hasDeliveredQuantities = (lines: Pick<OrderLine, 'deliveredQuantity
 export const closedOrderText = (code: string, status: string): string =>
   status === 'cancelled'
     ? `Order ${code} is cancelled: nothing will be delivered and nothing is charged. Reorder puts its products in your cart again.`
-    : `Order ${code} is ${statusLabel(status).toLowerCase()} and can no longer be changed online. To change it, call us on ${site.phone} (${site.hours}).`;
+    : status === 'rejected'
+      ? `Order ${code} was rejected: nothing will be delivered and nothing is charged. Reorder puts its products in your cart again.`
+      : `Order ${code} is ${statusLabel(status).toLowerCase()} and can no longer be changed online. To change it, call us on ${site.phone} (${site.hours}).`;

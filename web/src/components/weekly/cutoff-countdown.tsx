@@ -23,7 +23,7 @@ const currentMinute = () => Math.floor(Date.now() / MINUTE);
 const noMinute = () => null;
 
 /** What closes at the cut-off: ordering for a date, or changing a placed order or one standing-order delivery. */
-export type CountdownPurpose = 'ordering' | 'orderChange' | 'deliveryChange';
+export type CountdownPurpose = 'ordering' | 'orderChange' | 'deliveryChange' | 'approval';
 
 interface Wording {
   /** Server render: the shopper's clock is not known yet, so no time left. */
@@ -40,6 +40,13 @@ const WORDINGS: Record<CountdownPurpose, Wording> = {
   ordering: { pending: (day) => `Next delivery ${day}`, lead: 'Order within', tail: (day) => ` for delivery on ${day}`, closed: 'No delivery dates open: see checkout' },
   orderChange: { pending: CHANGE_PENDING, lead: 'Changes close in', tail: (day) => `, at the cut-off for delivery on ${day}`, closed: CHANGE_CLOSED },
   deliveryChange: { pending: CHANGE_PENDING, lead: 'Change or skip within', tail: (day) => ` for delivery on ${day}`, closed: CHANGE_CLOSED },
+  // A held order's deadline (docs/approvals.md): undecided at the cut-off, it expires.
+  approval: {
+    pending: (day) => `Approval closes at the cut-off for delivery on ${day}`,
+    lead: 'Approval closes in',
+    tail: (day) => `, at the cut-off for delivery on ${day}`,
+    closed: CHANGE_CLOSED,
+  },
 };
 
 interface Props {

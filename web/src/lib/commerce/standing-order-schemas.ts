@@ -71,6 +71,8 @@ export const standingOrderSchema = z
     /** Standing lines no longer sold: left out of each order, and said so. */
     unavailable: unavailableSchema.default([]),
     nextDeliveries: z.array(deliverySchema),
+    /** Over a limit when made or changed, it waits for approval; once approved, the total approved (docs/approvals.md). */
+    approval: z.object({ status: z.enum(['notNeeded', 'pending', 'approved', 'rejected']), approvedTotal: money.nullable() }).optional(),
   })
   .transform(withUnitCount);
 

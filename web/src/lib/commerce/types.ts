@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderApprovalSchema } from './approvals';
 
 /**
  * The commerce API's answers (an OCC v2 subset), as schemas every answer is checked against on arrival
@@ -192,6 +193,8 @@ export const orderSchema = z.object({
     .optional(),
   soldTo: z.string().optional(),
   soldToName: z.string().optional(),
+  /** An order that was held for approval: the limits it passes, the decisions and the deadline (docs/approvals.md). */
+  approval: orderApprovalSchema.nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -11,6 +11,7 @@ import { shopScope } from '@/lib/commerce/scope';
 import type { AppError } from '@/lib/errors/app-error';
 import { failed, failedWith, type ActionState } from '../action-state';
 import { checkoutDetailsSchema } from '@/lib/commerce/checkout-schema';
+import { approvalNotice, type ApprovalNotice } from '@/lib/commerce/approval-calls';
 
 export type SaveAnswer = { ok: true } | { ok: false; field?: string; message: string; network?: boolean };
 
@@ -65,4 +66,10 @@ export async function placeOrderAction(_previous: ActionState, form: FormData): 
   // The header's unit count lives in the root layout, which a redirect alone would keep as it was.
   revalidatePath('/', 'layout');
   redirect(`/cart/confirmation/${encodeURIComponent(placed.data.code)}/`);
+}
+
+/** Checkout's "Needs approval" notice for another delivery date (docs/approvals.md), asked when the date changes. */
+export async function approvalNoticeFor(deliveryDate: unknown): Promise<ApprovalNotice> {
+  const date = z.iso.date().safeParse(deliveryDate);
+  return date.success ? approvalNotice(await shopScope(), date.data) : undefined;
 }

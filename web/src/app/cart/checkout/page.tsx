@@ -5,6 +5,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { CheckoutForm, type DateChoice } from '@/components/cart/checkout-form';
+import { approvalNotice } from '@/lib/commerce/approval-calls';
 import { getActiveCart } from '@/lib/commerce/cart';
 import { formatCalendarDate, formatLondonInstant } from '@/lib/commerce/dates';
 import { getDeliveryDates } from '@/lib/commerce/delivery';
@@ -50,6 +51,7 @@ export default async function CheckoutPage() {
   const choices = dateChoices(datesResult.data.deliveryDates);
   // docs/decisions-left-open.md#weekly-ordering: the next orderable date (the one the countdown names) unless the cart already holds another open one.
   const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : (choices[0]?.date ?? '');
+  const approval = chosen ? await approvalNotice(scope, chosen) : undefined;
   return (
     <div className={pageStyles.page}>
       {crumbs}
@@ -60,6 +62,7 @@ export default async function CheckoutPage() {
           idempotencyKey={randomUUID()}
           dates={choices}
           purchaseOrderRequired={cart.purchaseOrderRequired ?? false}
+          approval={approval}
           initial={{
             requestedDeliveryDate: chosen,
             purchaseOrderNumber: cart.purchaseOrderNumber ?? '',

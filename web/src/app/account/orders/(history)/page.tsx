@@ -12,6 +12,7 @@ import type { OrderSummary } from '@/lib/commerce/types';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { shortBy } from '@/components/orders/order-status';
 import { latestNote } from '@/components/orders/order-updates';
+import { reasonText } from '@/lib/commerce/approvals';
 import orderStyles from '@/components/orders/orders.module.css';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
@@ -51,6 +52,7 @@ function OrderEntry({ order }: { order: OrderSummary }) {
           <dd>
             <OrderStatusBadge status={order.status} />
             <OrderShortage order={order} />
+            <ApprovalNote order={order} />
             {latestNote(order.statusChanges) ? <span className={orderStyles.historyNote}>{latestNote(order.statusChanges)}</span> : null}
           </dd>
         </div>
@@ -100,4 +102,19 @@ function OrderShortage({ order }: { order: OrderSummary }) {
   const short = order.entries.reduce((sum, line) => sum + shortBy(line), 0);
   if (short === 0) return null;
   return <span className={`${orderStyles.historyNote} ${orderStyles.short}`}>{short === 1 ? '1 case short' : `${short} cases short`}</span>;
+}
+
+/**
+ * A held or expired order's one line under its status (docs/approvals.md): the first limit it passes, or what to
+ * do about an expired one. A rejection's comment is already the status update's note.
+ */
+function ApprovalNote({ order }: { order: OrderSummary }) {
+  const reason = order.approval?.reasons[0];
+  const text =
+    order.status === 'pendingApproval' && reason
+      ? reasonText(reason)
+      : order.status === 'expired'
+        ? 'Not approved before the cut-off: open the order to choose another date'
+        : undefined;
+  return text ? <span className={orderStyles.historyNote}>{text}</span> : null;
 }

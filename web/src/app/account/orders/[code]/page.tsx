@@ -5,13 +5,17 @@ import { ReorderButton } from '@/components/account/reorder-button';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
+import { ChooseAnotherDate } from '@/components/approvals/choose-another-date';
+import { OrderApprovalPanel } from '@/components/approvals/order-approval-panel';
 import { OrderAddresses } from '@/components/orders/order-addresses';
 import { OrderChangePanel } from '@/components/orders/order-change-panel';
 import { closedOrderText } from '@/components/orders/order-status';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
 import { PrintButton } from '@/components/orders/print-button';
-import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
+import { formatCalendarDate, formatLondonInstant, formatShortDate } from '@/lib/commerce/dates';
+import { getDeliveryDates } from '@/lib/commerce/delivery';
+import { shopScope } from '@/lib/commerce/scope';
 import { findOrder } from '@/lib/commerce/page-subjects';
 import { site } from '@/lib/site-config';
 import orderStyles from '@/components/orders/orders.module.css';
@@ -35,6 +39,10 @@ export default async function OrderPage({ params }: Props) {
   if (!result.ok) return <LoadFailed error={result.error} />;
   const order = result.data;
   const cancelled = order.status === 'cancelled';
+  // Nothing is charged for an order that will never be delivered: its total is not "to pay".
+  const neverDelivered = cancelled || order.status === 'rejected' || order.status === 'expired';
+  // Only an expired order offers "Choose another date", so only it needs the open delivery dates.
+  const dates = order.status === 'expired' ? await getDeliveryDates(await shopScope()) : undefined;
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'Order history', href: '/account/orders/' }, { name: `Order ${order.code}` }]} />
@@ -66,11 +74,24 @@ export default async function OrderPage({ params }: Props) {
           </>
         ) : null}
       </dl>
+      <OrderApprovalPanel
+        order={order}
+        choose={
+          dates?.ok ? (
+            <ChooseAnotherDate
+              orderCode={order.code}
+              dates={dates.data.deliveryDates.map((d) => ({ date: d.date, label: formatCalendarDate(d.date), cutoffLabel: formatLondonInstant(d.cutoff) }))}
+            />
+          ) : dates ? (
+            <LoadFailed error={dates.error} />
+          ) : null
+        }
+      />
       <OrderChangePanel order={order} />
       <OrderAddresses order={order} />
       <OrderLines lines={order.entries} label="Order lines" />
       <div className={cartStyles.summary}>
-        <CartTotals cart={order} grossLabel={cancelled ? 'Total' : undefined} />
+        <CartTotals cart={order} grossLabel={neverDelivered ? 'Total' : undefined} />
         <ReorderButton orderCode={order.code} beside={<PrintButton />} />
       </div>
       <OrderUpdates changes={order.statusChanges ?? []} />

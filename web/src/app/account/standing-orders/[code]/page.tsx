@@ -13,6 +13,7 @@ import { UnavailableLines } from '@/components/standing/unavailable-lines';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { findStandingOrder } from '@/lib/commerce/page-subjects';
 import { standingOrderHref } from '@/lib/commerce/standing-delivery';
+import type { StandingOrder } from '@/lib/commerce/standing-order-schemas';
 import { everyWeekdays } from '@/lib/commerce/weekdays';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
@@ -66,6 +67,7 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
           {notice}
         </p>
       ) : null}
+      <StandingApprovalNote approval={order.approval} />
       <dl className={accountStyles.facts}>
         <dt>Status</dt>
         <dd>
@@ -125,4 +127,19 @@ export default async function StandingOrderPage({ params, searchParams }: Props)
       </section>
     </div>
   );
+}
+
+/**
+ * A standing order over a spending limit (docs/approvals.md "Standing orders"): waiting for approval or rejected,
+ * no delivery is placed; once approved, a delivery more than 10 % over the approved total is not placed either.
+ */
+function StandingApprovalNote({ approval }: { approval: StandingOrder['approval'] }) {
+  if (!approval || approval.status === 'notNeeded') return null;
+  const text =
+    approval.status === 'pending'
+      ? 'Needs approval: this standing order is over a spending limit, so no delivery is placed until it is approved.'
+      : approval.status === 'rejected'
+        ? 'Rejected: no delivery is placed until its lines change and it is approved.'
+        : `Approved for ${approval.approvedTotal?.formattedValue ?? 'its total'} a delivery (net). A delivery more than 10 % over that is not placed.`;
+  return <p className={styles.notice}>{text}</p>;
 }

@@ -27,7 +27,14 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ c
       <p className={orderStyles.printOnly} data-print="only">
         {site.brand} · {site.phone} · {site.email}
       </p>
-      <h1 className={pageStyles.title}>Thank you: your order is placed</h1>
+      {order.status === 'pendingApproval' ? (
+        <>
+          <h1 className={pageStyles.title}>Your order needs approval</h1>
+          <p role="status">Order {order.code} is waiting for approval. It goes to the warehouse once it is approved, and you get an e-mail if it is rejected.</p>
+        </>
+      ) : (
+        <h1 className={pageStyles.title}>Thank you: your order is placed</h1>
+      )}
       <div className={styles.summary}>
         <dl className={styles.totals}>
           <dt>Order number</dt>

@@ -1,0 +1,331 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { sealData } from 'iron-session';
+import type { Page } from 'playwright-core';
+import { assertAccessible, orderableProducts, setCart, type ApiProduct } from './journey-support';
+import { standingOrder } from './standing-support';
+import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
+import { apiCall, scrollsSideways, setApiClock, type Who } from './weekly-support';
+
+/**
+ * Spending limits and approvals in the storefront (docs/approvals.md), with the demo's people: buyer@example.com
+ * orders for Harbour Café – Quayside with a limit of £150 per order; head@example.com approves for Harbour
+ * Hospitality. Pages are signed into by sealing the session cookie.
+ */
+const SOLO: Who = { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' };
+const OPERATOR = { email: 'admin@meadowvale.example', name: 'Alex Admin', role: 'admin' };
+const BUYER: Who = { username: 'buyer@example.com', shipTo: '0000410002', salesOrg: 'DAIR' };
+const HEAD: Who = { username: 'head@example.com', shipTo: '0000410002', salesOrg: 'DAIR' };
+const LIMIT_PENCE = 15_000;
+
+interface PricedProduct extends ApiProduct {
+  price: { valuePence: number };
+}
+
+interface ApiOrder {
+  code: string;
+  status: string;
+  deliveryDate: string;
+  cutoff: string;
+  totalPrice: { valuePence: number };
+  approval: { reasons: unknown[]; decisions: { decision: string; comment: string | null }[] } | null;
+}
+
+let shop: Shop;
+let product: PricedProduct;
+
+before(async () => {
+  shop = await startShop({ apiEnv: { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0' } });
+  const products = (await orderableProducts(shop, BUYER, 40)) as PricedProduct[];
+  const found = products.find((candidate) => candidate.minOrderQuantity === 1 && candidate.price.valuePence > 0);
+  assert.ok(found, 'an orderable dairy product for Quayside');
+  product = found;
+});
+afterEach(async () => {
+  await setApiClock(shop, null);
+  await shop.finishTest();
+});
+after(async () => shop?.close());
+
+/** Cases of the test's product whose net total is just over the buyer's limit. */
+const overLimit = () => Math.floor(LIMIT_PENCE / product.price.valuePence) + 1;
+
+/** The buyer's cart holds `quantity` cases for the first open delivery date. */
+async function buyerCart(quantity: number): Promise<void> {
+  await setCart(shop, BUYER, [{ code: product.code, quantity }]);
+  const { deliveryDates } = await apiCall<{ deliveryDates: { date: string }[] }>(shop, BUYER, 'GET', '/users/current/deliverydates');
+  await apiCall(shop, BUYER, 'PUT', '/users/current/carts/active', { requestedDeliveryDate: deliveryDates[0]?.date });
+}
+
+/** An order over the buyer's limit, placed through the API: held for approval. */
+async function heldOrder(): Promise<ApiOrder> {
+  await buyerCart(overLimit());
+  const order = await apiCall<ApiOrder>(shop, BUYER, 'POST', '/users/current/orders?cartId=active', undefined, { 'idempotency-key': randomUUID() });
+  assert.equal(order.status, 'pendingApproval');
+  return order;
+}
+
+const orderNow = (code: string) => apiCall<ApiOrder>(shop, BUYER, 'GET', `/users/current/orders/${code}`);
+
+/** A page signed in as `who` by sealing the session cookie the storefront would have written at sign-in. */
+async function signedInPage(who: Who, viewport: { width: number; height: number }): Promise<Page> {
+  const basic = `Basic ${Buffer.from(`storefront:${shop.secrets.storefrontClientSecret}`).toString('base64')}`;
+  const response = await fetch(`${shop.apiUrl}/authorizationserver/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: who.username, password: 'Meadowvale-demo-1', channel: 'cfi' }).toString(),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  const grant = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  const user = await (await fetch(`${shop.apiUrl}/occ/v2/b2b/users/current`, { headers: { authorization: `Bearer ${grant.access_token}` } })).json();
+  const shipTo = (user as { shipTos: { code: string; soldTo: string }[] }).shipTos.find((candidate) => candidate.code === who.shipTo);
+  assert.ok(shipTo, `${who.username} orders for ${who.shipTo}`);
+  const session = {
+    tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, expiresAt: Math.floor(Date.now() / 1000) + grant.expires_in, lifetime: grant.expires_in },
+    user,
+    activeShipTo: who.shipTo,
+    activeSoldTo: shipTo.soldTo,
+    activeSalesOrg: who.salesOrg,
+  };
+  const value = await sealData(session, { password: shop.secrets.sessionSecret, ttl: 30 * 24 * 3600 });
+  const page = await shop.newPage({ viewport });
+  await page.context().addCookies([
+    { name: 'mv_session', value, url: shop.baseUrl, httpOnly: true, sameSite: 'Lax' },
+    { name: 'mv_consent', value: 'necessary', url: shop.baseUrl, sameSite: 'Lax' },
+  ]);
+  return page;
+}
+
+describe('held for approval', () => {
+  for (const [label, viewport] of [['1280 px', DESKTOP], ['390 px', PHONE]] as const) {
+    test(`at ${label}: a buyer over the limit sees "Needs approval" at checkout, then the order held with its reason`, async () => {
+      await buyerCart(overLimit());
+      const page = await signedInPage(BUYER, viewport);
+      await page.goto('/cart/checkout/');
+      const notice = page.getByRole('status').filter({ hasText: 'Needs approval' });
+      await notice.waitFor();
+      await notice.getByText('Over the order limit of £150.00 for buyer@example.com', { exact: false }).waitFor();
+      if (viewport === DESKTOP) await assertAccessible(page, 'checkout with the Needs approval notice');
+      else assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+      await page.screenshot({ path: `/tmp/approvals-checkout-${viewport.width}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByRole('heading', { name: 'Your order needs approval' }).waitFor();
+      const code = (await page.getByRole('status').filter({ hasText: 'is waiting for approval' }).innerText()).match(/Order (\S+) is waiting/)?.[1];
+      assert.ok(code, 'the confirmation names the order');
+      assert.equal((await orderNow(code)).status, 'pendingApproval');
+
+      await page.goto(`/account/orders/${code}/`);
+      const panel = page.getByRole('region', { name: 'Needs approval' });
+      await panel.getByText('Over the order limit of £150.00 for buyer@example.com', { exact: false }).waitFor();
+      await panel.getByText('Approval closes in', { exact: false }).waitFor();
+      await page.locator('main dl').getByText('Waiting for approval', { exact: true }).waitFor();
+      await page.screenshot({ path: `/tmp/approvals-held-order-${viewport.width}.png`, fullPage: true });
+
+      await page.goto('/account/orders/');
+      const entry = page.getByRole('article').filter({ hasText: code });
+      await entry.getByText('Waiting for approval', { exact: true }).waitFor();
+      await entry.getByText('Over the order limit of £150.00', { exact: false }).waitFor();
+    });
+  }
+
+  test('an order within the limit shows no notice and is placed', async () => {
+    await buyerCart(Math.max(1, overLimit() - 2));
+    const page = await signedInPage(BUYER, DESKTOP);
+    await page.goto('/cart/checkout/');
+    await page.getByRole('button', { name: 'Place order' }).waitFor();
+    assert.equal(await page.getByText('Needs approval').count(), 0);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.getByRole('heading', { name: 'Thank you: your order is placed' }).waitFor();
+  });
+});
+
+describe('deciding', () => {
+  test('the approver approves on a phone: the e-mail link shows the order first with its lines and the limit it passes', async () => {
+    const order = await heldOrder();
+    const page = await signedInPage(HEAD, PHONE);
+    await page.goto(`/account/approvals/?order=${order.code}`);
+    const card = page.getByRole('article').filter({ hasText: `Order ${order.code}` });
+    await card.getByText('Over the order limit of £150.00 for buyer@example.com', { exact: false }).waitFor();
+    await card.getByRole('list', { name: `Lines of order ${order.code}` }).getByText(product.name).waitFor();
+    await card.getByText('Approval closes in', { exact: false }).waitFor();
+    assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+    await page.screenshot({ path: '/tmp/approvals-queue-390.png', fullPage: true });
+
+    await card.getByRole('button', { name: `Approve order ${order.code}` }).click();
+    await page.getByRole('status').filter({ hasText: `Order ${order.code} approved` }).waitFor();
+    assert.equal((await orderNow(order.code)).status, 'placed');
+    await page.screenshot({ path: '/tmp/approvals-approved-390.png', fullPage: true });
+
+    const buyer = await signedInPage(BUYER, DESKTOP);
+    await buyer.goto(`/account/orders/${order.code}/`);
+    await buyer.getByRole('region', { name: 'Approval' }).getByText('Approved by', { exact: false }).waitFor();
+  });
+
+  test('a rejection needs a comment, and the comment reaches the buyer', async () => {
+    const order = await heldOrder();
+    const page = await signedInPage(HEAD, DESKTOP);
+    await page.goto('/account/approvals/');
+    const card = page.getByRole('article').filter({ hasText: `Order ${order.code}` });
+    await card.getByRole('button', { name: `Reject order ${order.code}` }).click();
+    await card.getByText('Say why you reject this order', { exact: false }).waitFor();
+    await assertAccessible(page, 'the approvals queue with a comment missing');
+    await card.getByLabel('Comment (needed to reject)').fill('Too much brie for one week: order half.');
+    await card.getByRole('button', { name: `Reject order ${order.code}` }).click();
+    await page.getByRole('status').filter({ hasText: `Order ${order.code} rejected` }).waitFor();
+    const rejected = await orderNow(order.code);
+    assert.equal(rejected.status, 'rejected');
+    assert.equal(rejected.approval?.decisions.at(-1)?.comment, 'Too much brie for one week: order half.');
+
+    const buyer = await signedInPage(BUYER, PHONE);
+    await buyer.goto(`/account/orders/${order.code}/`);
+    const panel = buyer.getByRole('region', { name: 'Rejected' });
+    await panel.getByText('Too much brie for one week: order half.').waitFor();
+    await panel.getByText('Rejected by', { exact: false }).waitFor();
+    await buyer.screenshot({ path: '/tmp/approvals-rejected-390.png', fullPage: true });
+    await buyer.goto('/account/orders/');
+    const entry = buyer.getByRole('article').filter({ hasText: order.code });
+    await entry.getByText('Rejected', { exact: true }).waitFor();
+    await entry.getByText('Too much brie for one week: order half.', { exact: false }).waitFor();
+  });
+
+  test('a buyer cannot decide on their own order: it is not in their queue', async () => {
+    const order = await heldOrder();
+    const page = await signedInPage(BUYER, DESKTOP);
+    await page.goto(`/account/approvals/?order=${order.code}`);
+    await page.getByText(`Order ${order.code} is not waiting for your approval`, { exact: false }).waitFor();
+    assert.equal(await page.getByRole('button', { name: `Approve order ${order.code}` }).count(), 0);
+  });
+});
+
+describe('standing orders', () => {
+  test('a standing order over the limit waits in the approver\'s queue, who approves it on a phone', async () => {
+    const made = await standingOrder(shop, BUYER, 'Weekend milk', [{ code: product.code, quantity: overLimit() }], [2]);
+    const buyer = await signedInPage(BUYER, DESKTOP);
+    await buyer.goto(`/account/standing-orders/${made.code}/`);
+    await buyer.getByText('Needs approval: this standing order is over a spending limit', { exact: false }).waitFor();
+
+    const page = await signedInPage(HEAD, PHONE);
+    await page.goto('/account/approvals/');
+    const card = page.getByRole('list', { name: 'Standing orders waiting for approval' }).getByRole('article').filter({ hasText: made.code });
+    await card.getByText('Every Tuesday', { exact: false }).waitFor();
+    await card.getByRole('list', { name: `Lines of standing order ${made.code}` }).getByText(product.name).waitFor();
+    assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+    await card.getByRole('button', { name: `Approve standing order ${made.code}` }).click();
+    await page.getByRole('status').filter({ hasText: `Standing order ${made.code} approved` }).waitFor();
+    const approved = await apiCall<{ approval?: { status: string } }>(shop, BUYER, 'GET', `/users/current/standingorders/${made.code}`);
+    assert.equal(approved.approval?.status, 'approved');
+    await buyer.reload();
+    await buyer.getByText('A delivery more than 10 % over that is not placed', { exact: false }).waitFor();
+  });
+});
+
+describe('expired at the cut-off', () => {
+  test('"Choose another date" sends an expired order for approval again', async () => {
+    const order = await heldOrder();
+    const afterCutoff = new Date(new Date(order.cutoff).getTime() + 60_000);
+    await setApiClock(shop, afterCutoff);
+    const run = await fetch(`${shop.apiUrl}/test/standing-orders/run`, { method: 'POST' });
+    assert.equal(run.status, 200, await run.text());
+    assert.equal((await orderNow(order.code)).status, 'expired');
+
+    const page = await signedInPage(BUYER, PHONE);
+    await page.clock.install({ time: afterCutoff });
+    await page.goto(`/account/orders/${order.code}/`);
+    const panel = page.getByRole('region', { name: 'Expired' });
+    await panel.getByRole('heading', { name: 'Choose another date' }).waitFor();
+    assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+    await page.screenshot({ path: '/tmp/approvals-expired-390.png', fullPage: true });
+    await panel.getByLabel('Delivery date').selectOption({ index: 0 });
+    await panel.getByRole('button', { name: 'Send for approval' }).click();
+    const held = page.getByRole('region', { name: 'Needs approval' });
+    await held.getByText('Sent for approval again for another date', { exact: false }).waitFor();
+    await held.getByText('Expired at the cut-off', { exact: false }).waitFor();
+    const again = await orderNow(order.code);
+    assert.equal(again.status, 'pendingApproval');
+    assert.notEqual(again.deliveryDate, order.deliveryDate);
+    await page.screenshot({ path: '/tmp/approvals-resubmitted-390.png', fullPage: true });
+  });
+});
+
+/** The demo operator's token, straight from the back office's token endpoint (test set-up). */
+async function operatorToken(): Promise<{ token: string; expiresIn: number }> {
+  const response = await fetch(`${shop.apiUrl}/admin/v1/auth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`storefront:${shop.secrets.storefrontClientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: OPERATOR.email, password: 'Meadowvale-demo-1' }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  const body = (await response.json()) as { access_token: string; expires_in: number };
+  return { token: body.access_token, expiresIn: body.expires_in };
+}
+
+async function asOperator<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${shop.apiUrl}/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+describe('the back office', () => {
+  test('an order no one at its company can decide waits at /admin/approvals/, where an operator approves it', async () => {
+    const { token, expiresIn } = await operatorToken();
+    // The Corner Deli's company has no approver or admin: its held orders fall to operators.
+    const limit = await asOperator<{ code: string }>(token, 'POST', '/approvalpermissions', { type: 'orderThreshold', threshold: 100, shipTo: SOLO.shipTo });
+    await setCart(shop, SOLO, [{ code: product.code, quantity: 2 }]);
+    const { deliveryDates } = await apiCall<{ deliveryDates: { date: string }[] }>(shop, SOLO, 'GET', '/users/current/deliverydates');
+    await apiCall(shop, SOLO, 'PUT', '/users/current/carts/active', { requestedDeliveryDate: deliveryDates[0]?.date });
+    const order = await apiCall<ApiOrder>(shop, SOLO, 'POST', '/users/current/orders?cartId=active', undefined, { 'idempotency-key': randomUUID() });
+    assert.equal(order.status, 'pendingApproval');
+
+    const session = { kind: 'operator', token, expiresAt: Math.floor(Date.now() / 1000) + expiresIn, operator: OPERATOR };
+    const value = await sealData(session, { password: shop.secrets.sessionSecret, ttl: 8 * 3600 });
+    const page = await shop.newPage({ viewport: DESKTOP });
+    await page.context().addCookies([{ name: 'mv_admin', value, domain: '127.0.0.1', path: '/admin', httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto('/admin/approvals/');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Approvals' }).waitFor();
+    const card = page.getByRole('article').filter({ hasText: `Order ${order.code}` });
+    await card.getByText('Over the order limit of £1.00 for this ship-to', { exact: false }).waitFor();
+    await assertAccessible(page, 'the back office approvals');
+    await page.screenshot({ path: '/tmp/approvals-admin-1280.png', fullPage: true });
+    await card.getByRole('button', { name: `Approve order ${order.code}` }).click();
+    await page.getByRole('status').filter({ hasText: `Order ${order.code} approved` }).waitFor();
+    assert.equal((await apiCall<ApiOrder>(shop, SOLO, 'GET', `/users/current/orders/${order.code}`)).status, 'placed');
+    await asOperator(token, 'DELETE', `/approvalpermissions/${limit.code}`);
+  });
+});
+
+describe('spending limits', () => {
+  test('a company admin adds a weekly limit for a ship-to, changes it and deletes it', async () => {
+    const page = await signedInPage(HEAD, PHONE);
+    await page.goto('/account/company/limits/');
+    const form = page.getByRole('form', { name: 'Add a limit' });
+    await form.getByLabel('For').selectOption('shipTo:0000410003');
+    await form.getByLabel('Limit').selectOption('WEEK');
+    await form.getByLabel('Amount in pounds, net of VAT').fill('12.345');
+    await form.getByRole('button', { name: 'Add limit' }).click();
+    await form.getByText('Enter an amount in pounds, for example 150 or 150.00').waitFor();
+    assert.equal(await form.getByLabel('Amount in pounds, net of VAT').inputValue(), '12.345', 'what was typed stays');
+    await form.getByLabel('Amount in pounds, net of VAT').fill('500');
+    await form.getByRole('button', { name: 'Add limit' }).click();
+    await form.getByText('Limit of £500.00 a week added.').waitFor();
+    const card = page.getByRole('article').filter({ hasText: '£500.00 a week' });
+    await card.getByText('Harbour Café – Old Town (0000410003)', { exact: true }).waitFor();
+    assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+    await page.screenshot({ path: '/tmp/approvals-limits-390.png', fullPage: true });
+
+    await card.locator('summary').click();
+    await card.getByLabel('Amount in pounds, net of VAT').fill('650.50');
+    await card.getByRole('button', { name: 'Save limit' }).click();
+    const changed = page.getByRole('article').filter({ hasText: '£650.50 a week' });
+    await changed.waitFor();
+    await changed.getByRole('button', { name: /^Delete/ }).click();
+    await changed.getByRole('button', { name: 'Yes, delete limit' }).click();
+    await changed.waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
+import type { Order } from '@/lib/commerce/types';
+import styles from '@/components/orders/orders.module.css';
+import { DecisionList, ReasonList } from './approval-facts';
+
+const HEADINGS: Record<string, string> = { pendingApproval: 'Needs approval', rejected: 'Rejected', expired: 'Expired' };
+
+const SUMMARIES: Record<string, string> = {
+  pendingApproval: 'This order is waiting for approval. It goes to the warehouse once it is approved; until then nothing is delivered.',
+  rejected: 'This order was rejected, so it will not be delivered and nothing is charged.',
+  expired: 'Nobody approved this order before the cut-off, so it will not be delivered. Choose another date to send it for approval again.',
+};
+
+/**
+ * A held order's approval on its page (docs/approvals.md): why it was held, the time left to its cut-off while it
+ * waits, the decisions with their comments, and for an expired order the `choose` form. Shown too on an order
+ * that was approved, so who approved it and when stays on the order.
+ */
+export function OrderApprovalPanel({ order, choose }: { order: Pick<Order, 'status' | 'deliveryDate' | 'cutoff' | 'approval'>; choose?: ReactNode }) {
+  const approval = order.approval;
+  const held = order.status in HEADINGS;
+  if (!held && !approval?.decisions.length) return null;
+  return (
+    <section className={styles.approval} aria-labelledby="approval-title" data-print="hide">
+      <h2 id="approval-title">{HEADINGS[order.status] ?? 'Approval'}</h2>
+      {held ? <p>{SUMMARIES[order.status]}</p> : null}
+      {order.status === 'pendingApproval' ? (
+        <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: approval?.deadline ?? order.cutoff }]} variant="cart" purpose="approval" />
+      ) : null}
+      {approval?.reasons.length ? (
+        <div>
+          <p>Limits it passes:</p>
+          <ReasonList reasons={approval.reasons} label="Limits it passes" />
+        </div>
+      ) : null}
+      <DecisionList decisions={approval?.decisions ?? []} />
+      {order.status === 'expired' ? choose : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import Link from 'next/link';
+import { OrderLines, OrderLinesBrief } from '@/components/account/order-lines';
+import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
+import type { QueuedOrder } from '@/lib/commerce/approval-calls';
+import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
+import styles from '@/components/account/orders.module.css';
+import orderStyles from '@/components/orders/orders.module.css';
+import { DecisionList, ReasonList } from './approval-facts';
+import type { ReactNode } from 'react';
+
+/** Until when it can be decided: the deadline, else the order's cut-off (they are the same instant). */
+export const deadlineOf = (order: Pick<QueuedOrder, 'approval' | 'cutoff'>): string => order.approval?.deadline ?? order.cutoff;
+
+/**
+ * One held order as its approver decides on it: the time left, who ordered what for which site, the limits it
+ * passes, its lines (in short in the queue, in full for the order an e-mail linked to), and the `decide` form.
+ */
+export function QueuedOrderCard({ order, href, decide, full = false }: { order: QueuedOrder; href: string; decide: ReactNode; full?: boolean }) {
+  const headingId = `approval-${order.code}`;
+  return (
+    <article className={styles.order} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.orderTitle}>
+        {full ? (
+          <>Order {order.code}</>
+        ) : (
+          <Link href={href} prefetch={false}>
+            Order {order.code}
+          </Link>
+        )}
+      </h2>
+      <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: deadlineOf(order) }]} variant="cart" purpose="approval" />
+      <dl className={styles.orderFacts}>
+        <div>
+          <dt>Ship-to</dt>
+          <dd>{order.shipTo?.name ?? order.shipTo?.code ?? '–'}</dd>
+        </div>
+        {order.placedBy ? (
+          <div>
+            <dt>Ordered by</dt>
+            <dd>
+              {order.placedBy.name} ({order.placedBy.email})
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Placed</dt>
+          <dd>{formatShortDate(order.placed)}</dd>
+        </div>
+        <div>
+          <dt>Delivery date</dt>
+          <dd>{formatCalendarDate(order.deliveryDate)}</dd>
+        </div>
+        <div>
+          <dt>Total (net)</dt>
+          <dd className={styles.total}>{order.totalPrice.formattedValue}</dd>
+        </div>
+        <div>
+          <dt>With VAT</dt>
+          <dd>{order.totalPriceWithTax.formattedValue}</dd>
+        </div>
+      </dl>
+      <div className={orderStyles.approval}>
+        <p>Limits it passes:</p>
+        <ReasonList reasons={order.approval?.reasons ?? []} label={`Limits order ${order.code} passes`} />
+        <DecisionList decisions={order.approval?.decisions ?? []} />
+      </div>
+      {full ? <OrderLines lines={order.entries} label={`Lines of order ${order.code}`} /> : <OrderLinesBrief lines={order.entries} label={`Lines of order ${order.code}`} />}
+      {decide}
+    </article>
+  );
+}
