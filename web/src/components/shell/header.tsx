@@ -5,7 +5,7 @@ import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import { SearchBox } from '@/components/catalogue/search-box';
 import { getCartSummary } from '@/lib/commerce/cart-summary';
 import { rangeName } from '@/lib/site-config';
-import { isCompanyAdmin, type Session } from '@/lib/session/session-data';
+import { companyMenuLinks, type Session } from '@/lib/session/session-data';
 import { AccountSwitcher } from './account-switcher';
 import { CartLink } from './cart-link';
 import { CheckoutButton } from './checkout-button';
@@ -135,13 +135,13 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
                       Standing orders
                     </Link>
                   </li>
-                  {isCompanyAdmin(ready.user) ? (
-                    <li>
-                      <Link href="/account/company/users/" prefetch={false}>
-                        Company users
+                  {companyMenuLinks(ready.user).map((link) => (
+                    <li key={link.href}>
+                      <Link href={link.href} prefetch={false}>
+                        {link.label}
                       </Link>
                     </li>
-                  ) : null}
+                  ))}
                   <li>
                     <Link href="/account/" prefetch={false}>
                       User details
@@ -161,7 +161,7 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
         </div>
         <MobileMenu
           signedIn
-          companyAdmin={isCompanyAdmin(ready.user)}
+          companyLinks={companyMenuLinks(ready.user)}
           shop={{ title: `Shop ${rangeName(ready.activeSalesOrg)}`, list: <CategoryMenuList /> }}
           switcher={switcher}
           signOut={<SignOutButton className="mobile-nav-button" />}

@@ -6,14 +6,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Disclosure } from './disclosure';
 import { HelpButton } from './help-button';
 import { Modal } from './modal';
+import type { MenuLink } from '@/lib/session/session-data';
 
 /** docs/storefront-requirements.md §4: the mobile menu's close animation. */
 export const MOBILE_MENU_CLOSE_MS = 300;
 
 interface MobileMenuProps {
   signedIn: boolean;
-  /** Offers "Company users" (a company admin). */
-  companyAdmin?: boolean;
+  /** The company pages the user's roles open (session-data.ts companyMenuLinks). */
+  companyLinks?: MenuLink[];
   /** 'Shop {range}' heading and its category list (server-rendered), for a set-up user. */
   shop?: { title: string; list: ReactNode };
   switcher?: ReactNode;
@@ -21,7 +22,7 @@ interface MobileMenuProps {
 }
 
 /** docs/storefront-requirements.md §2 mobile menu: a slide-in modal; signed out About us and Help, signed in the shop and account links. */
-export function MobileMenu({ signedIn, companyAdmin = false, shop, switcher, signOut }: MobileMenuProps) {
+export function MobileMenu({ signedIn, companyLinks = [], shop, switcher, signOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   useEffect(() => setOpen(false), [pathname]);
@@ -74,13 +75,13 @@ export function MobileMenu({ signedIn, companyAdmin = false, shop, switcher, sig
                         Standing orders
                       </Link>
                     </li>
-                    {companyAdmin ? (
-                      <li>
-                        <Link href="/account/company/users/" prefetch={false}>
-                          Company users
+                    {companyLinks.map((link) => (
+                      <li key={link.href}>
+                        <Link href={link.href} prefetch={false}>
+                          {link.label}
                         </Link>
                       </li>
-                    ) : null}
+                    ))}
                     <li>
                       <Link href="/account/" prefetch={false}>
                         User details

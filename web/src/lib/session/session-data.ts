@@ -57,8 +57,24 @@ export function needsRefresh(tokens: TokenSet, nowSeconds = Date.now() / 1000): 
   return tokens.expiresAt - margin <= nowSeconds;
 }
 
-/** Whether the user administers some sold-to: "Company users" is in their account menu. */
-export const isCompanyAdmin = (user: SessionUser): boolean => user.roles?.some((entry) => entry.roles.includes('admin')) ?? false;
+const holds = (user: SessionUser, role: string): boolean => user.roles?.some((entry) => entry.roles.includes(role)) ?? false;
+
+export interface MenuLink {
+  href: string;
+  label: string;
+}
+
+/**
+ * The company pages the account menus offer, by the roles held at sign-in: approvers, and admins (who decide
+ * when a sold-to has no approver, docs/approvals.md), see the approvals; admins also run users and limits.
+ */
+export function companyMenuLinks(user: SessionUser): MenuLink[] {
+  const admin = holds(user, 'admin');
+  return [
+    ...(admin || holds(user, 'approver') ? [{ href: '/account/approvals/', label: 'Approvals' }] : []),
+    ...(admin ? [{ href: '/account/company/users/', label: 'Company users' }, { href: '/account/company/limits/', label: 'Spending limits' }] : []),
+  ];
+}
 
 export function isShopReady(session: SessionData): boolean {
   if (!session.user || !session.activeShipTo || !session.activeSalesOrg) return false;
