@@ -31,7 +31,7 @@ function fill(route: Route, cartCode: string, orderCode: string): string {
 const body = (method: string) =>
   method === 'GET' || method === 'DELETE'
     ? undefined
-    : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK', entries: [{ product: { code: '100001' }, quantity: 1 }], parLevel: 5 });
+    : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK', entries: [{ product: { code: '100001' }, quantity: 1 }], parLevel: 5, deliveryDate: '2030-01-07' });
 
 describe('isolation: every cart and order route answers 404 and changes nothing for what the caller does not hold', () => {
   let server: TestServer;

@@ -11,6 +11,7 @@ import { rateLimitFor } from '../operations/rate-limit';
 import { changePassword } from './change-password';
 import { requestPasswordReset, RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from './forgot-password';
 import { CUSTOMER_RESET, resetUserPassword, validateUserToken } from './reset-password';
+import { STEADY_ANSWER_MS, takeAtLeast } from '../http/steady-time';
 
 export const forgotBody = z.object({ userId: z.string().trim().min(1).max(254) });
 export const tokenBody = z.object({ token: z.string().min(1).max(512) });
@@ -30,7 +31,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/forgottenpasswordtokens', async (request, reply) => {
     const { userId } = parseInput(forgotBody, request.body, 'body');
-    await requestPasswordReset(db, resetLimits, CUSTOMER_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    const work = () => requestPasswordReset(db, resetLimits, CUSTOMER_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    await takeAtLeast(STEADY_ANSWER_MS, work);
     return reply.code(202).header('Cache-Control', 'no-store').send(FORGOT_ANSWER);
   });
 

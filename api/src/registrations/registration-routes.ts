@@ -7,6 +7,7 @@ import { parseInput } from '../http/validate';
 import { rateLimitFor, type RateLimitRule } from '../operations/rate-limit';
 import { confirmRegistration, requestRegistration } from './registration-requests';
 import { confirmationBody, registrationBody } from './registration-schemas';
+import { STEADY_ANSWER_MS, takeAtLeast } from '../http/steady-time';
 
 /** How often one client address may ask or confirm, and one e-mail address be asked for (docs/people.md). */
 export const REGISTRATION_RATES = {
@@ -37,7 +38,9 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users', { onRequest: limitClient(perClient) }, async (request, reply) => {
     const input = parseInput(registrationBody, request.body, 'body');
     // Past the address's limit nothing is written or sent, and the answer is the same.
-    if ((await perEmail.consume(emailKey(input.email))).allowed) await requestRegistration(db, input, app.clock(), app.mailTokenKey);
+    await takeAtLeast(STEADY_ANSWER_MS, async () => {
+      if ((await perEmail.consume(emailKey(input.email))).allowed) await requestRegistration(db, input, app.clock(), app.mailTokenKey);
+    });
     return reply.code(202).send();
   });
 

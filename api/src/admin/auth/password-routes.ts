@@ -6,6 +6,7 @@ import { rateLimitFor } from '../../operations/rate-limit';
 import { requestPasswordReset, RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from '../../passwords/forgot-password';
 import { FORGOT_ANSWER, forgotBody, resetBody, tokenBody } from '../../passwords/password-routes';
 import { OPERATOR_RESET, resetOperatorPassword, validateOperatorToken } from './operator-passwords';
+import { STEADY_ANSWER_MS, takeAtLeast } from '../../http/steady-time';
 
 /**
  * The operators' forgot and reset, with the customers' rules (docs/people.md "Passwords"); open to anyone,
@@ -21,7 +22,8 @@ export async function adminPasswordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/forgottenpasswordtokens', open, async (request, reply) => {
     const { userId } = parseInput(forgotBody, request.body, 'body');
-    await requestPasswordReset(db, limits, OPERATOR_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    const work = () => requestPasswordReset(db, limits, OPERATOR_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    await takeAtLeast(STEADY_ANSWER_MS, work);
     return reply.code(202).header('Cache-Control', 'no-store').send(FORGOT_ANSWER);
   });
 
