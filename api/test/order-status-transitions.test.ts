@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canMove, customerMayChange, ORDER_STATUSES, type OrderStatus } from '../src/order-status/order-status';
+import { canMove, customerMayChange, ORDER_STATUSES, reportableMoves, type OrderStatus } from '../src/order-status/order-status';
 
 /** The contract (docs/integration.md, docs/approvals.md), written out move by move: everything not listed here is refused. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -44,5 +44,11 @@ describe('order status transitions', () => {
 
   it('lets the customer change an order exactly while it can still be cancelled: held, placed, confirmed and expired', () => {
     assert.deepEqual(ORDER_STATUSES.filter(customerMayChange), ['pendingApproval', 'placed', 'confirmed', 'expired']);
+  });
+
+  it('offers status reports no move into or out of approval: those are the approvals own', () => {
+    assert.deepEqual(reportableMoves('placed'), ['confirmed', 'cancelled']);
+    assert.deepEqual(reportableMoves('confirmed'), ['picking', 'cancelled']);
+    for (const held of ['pendingApproval', 'rejected', 'expired'] as const) assert.deepEqual(reportableMoves(held), []);
   });
 });

@@ -7,11 +7,9 @@ import { orderEvent } from '../orders/order-event';
 import { writeEvent } from '../outbox/write-event';
 import type { OrderRecord } from '../orders/order-queries';
 import { moveOrder } from './move-order';
-import { QUANTITY_STATUSES, type OrderStatus } from './order-status';
+import { APPROVAL_STATUSES, QUANTITY_STATUSES, type OrderStatus } from './order-status';
 import type { StatusProblem } from './problems';
 
-/** The statuses of an order waiting for, or turned down by, approval: no status report moves one in or out. */
-const APPROVAL_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'rejected', 'expired'];
 
 export interface StatusReport {
   code: string;

@@ -35,6 +35,18 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/** The statuses of an order waiting for, or turned down by, approval: no status report moves one in or out. */
+export const APPROVAL_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'rejected', 'expired'];
+
+/**
+ * The moves a status report (the ERP, an operator's status form) may make from `from`: the table's, less
+ * holding, approving, rejecting and expiring, which are the approvals' own (docs/approvals.md).
+ */
+export function reportableMoves(from: OrderStatus): readonly OrderStatus[] {
+  if (APPROVAL_STATUSES.includes(from)) return [];
+  return TRANSITIONS[from].filter((to) => !APPROVAL_STATUSES.includes(to));
+}
+
 /**
  * Whether the customer may still amend or cancel an order at this status (before its cut-off): exactly while
  * it can still be cancelled, since until picking starts an order is only a plan.

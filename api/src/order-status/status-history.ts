@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderLines, orders, orderStatusChanges } from '../db/schema';
-import { QUANTITY_STATUSES, TRANSITIONS } from './order-status';
+import { QUANTITY_STATUSES, reportableMoves } from './order-status';
 
 /**
  * An order's status as the status form and an ERP need it: where it stands, the moves open from there,
@@ -22,7 +22,7 @@ export async function orderStatusView(db: Db, code: string) {
   return {
     code: order.code,
     status: order.status,
-    next: TRANSITIONS[order.status],
+    next: reportableMoves(order.status),
     quantityStatuses: QUANTITY_STATUSES,
     lines,
     changes: changes.map((change) => ({
