@@ -86,7 +86,9 @@ async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoff
     .from(orderStatusChanges)
     .where(eq(orderStatusChanges.orderId, order.id))
     .orderBy(asc(orderStatusChanges.id));
-  const [held] = await db.select({ decisions: decisionsOfOrder }).from(orders).where(eq(orders.id, order.id));
+  // Only an order that was ever held has decisions (its approval reasons are set then): checkout's other
+  // orders skip the round trip.
+  const [held] = order.approvalReasons === null ? [] : await db.select({ decisions: decisionsOfOrder }).from(orders).where(eq(orders.id, order.id));
   return {
     order,
     shipToName,
