@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { accountTokens } from '../db/schema';
 import { generateToken, hashToken } from '../auth/token-crypto';
@@ -97,9 +97,4 @@ export async function consumeToken(tx: DbOrTx, token: string, purposes: readonly
     .where(and(eq(accountTokens.id, valid.id), isNull(accountTokens.usedAt)))
     .returning({ id: accountTokens.id });
   return used.length === 1 ? valid : undefined;
-}
-
-/** Housekeeping: tokens past their lifetime for a day are of no use to anyone. */
-export async function deleteExpiredTokens(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(accountTokens).where(sql`${accountTokens.expiresAt} < ${new Date(now.getTime() - 24 * 60 * 60 * 1000)}`);
 }
