@@ -41,15 +41,6 @@ export async function soldTosWithRole(db: DbOrTx, userId: number, role: CompanyR
   return [...roles].filter(([, held]) => held.includes(role)).map(([soldTo]) => soldTo);
 }
 
-/** The users holding a stored `role` at `soldTo`, by id, e.g. the approvers a held order is sent to. */
-export async function usersWithRole(db: DbOrTx, soldTo: string, role: StoredRole): Promise<number[]> {
-  const rows = await db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(and(eq(userRoles.soldToCode, soldTo), eq(userRoles.role, role)));
-  return rows.map((row) => row.userId);
-}
-
 /** Replaces the stored roles of a user at the given sold-tos (buyer, implied, is ignored), in the caller's transaction. */
 export async function setStoredRoles(tx: DbOrTx, userId: number, roles: { soldTo: string; role: CompanyRole }[], soldTos: string[]): Promise<void> {
   if (soldTos.length > 0) await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.soldToCode, soldTos)));
