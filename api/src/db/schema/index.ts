@@ -13,3 +13,5 @@ export * from './mail';
 export * from './standing-orders';
 export * from './people';
 export * from './approvals';
+export * from './after-delivery';
+export * from './phone';
