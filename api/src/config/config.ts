@@ -49,6 +49,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     searchIndex: env.SEARCH_INDEX === 'on',
     ...outboxConfig(env),
     standingOrders: { intervalMs: env.STANDING_ORDERS_INTERVAL_SECONDS * 1000, horizonDays: env.STANDING_ORDERS_HORIZON_DAYS },
+    checkinWindowHours: env.CHECKIN_WINDOW_HOURS,
+    cutoffReminderHours: env.CUTOFF_REMINDER_HOURS,
   };
 }
 

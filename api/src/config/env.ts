@@ -70,6 +70,10 @@ const envSchema = z.object({
   STANDING_ORDERS_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** How many days ahead the scheduler queues the jobs of coming deliveries. */
   STANDING_ORDERS_HORIZON_DAYS: z.coerce.number().int().min(2).max(60).default(14),
+  /** How long after delivery the buyer may check an order in (docs/after-delivery.md). */
+  CHECKIN_WINDOW_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  /** Hours before a ship-to's cut-off its users are reminded, unless the back office set the ship-to's own; 0: off. */
+  CUTOFF_REMINDER_HOURS: z.coerce.number().int().min(0).max(48).default(3),
   /** JSON list of systems that report order statuses: [{"id","secret","scopes":["orders:status"]}]. */
   INTEGRATION_CLIENTS: z.string().optional(),
 });
@@ -101,6 +105,8 @@ export interface Config {
   outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; deliveryTimeoutMs: number };
   integrationClients: IntegrationClient[];
   standingOrders: { intervalMs: number; horizonDays: number };
+  checkinWindowHours: number;
+  cutoffReminderHours: number;
 }
 
 export interface IntegrationClient {
