@@ -308,7 +308,8 @@ async function main() {
   let bare;
   try {
     if (!args['no-bare']) bare = await startBarePage();
-    await waitFor(`${API}/health/live`);
+    // The API seeds a fresh embedded database first: on a busy machine that takes minutes.
+    await waitFor(`${API}/health/live`, 300);
     await waitFor(`${WEB}/about/`);
     if (beforeWeb) await waitFor(`${BEFORE}/about/`);
     const token = await userToken();
