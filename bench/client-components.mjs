@@ -172,7 +172,7 @@ for (const route of wanted) {
     route,
     firstLoad: { bytes: loaded.reduce((t, c) => t + c.bytes, 0), gzip: loaded.reduce((t, c) => t + c.gzip, 0) },
     framework: { bytes: framework.reduce((t, c) => t + c.bytes, 0), gzip: framework.reduce((t, c) => t + c.gzip, 0) },
-    route_js: { bytes: own.reduce((t, c) => t + c.bytes, 0), gzip: own.reduce((t, c) => t + c.gzip, 0), chunks: own.map((c) => c.path) },
+    routeJs: { bytes: own.reduce((t, c) => t + c.bytes, 0), gzip: own.reduce((t, c) => t + c.gzip, 0), chunks: own.map((c) => c.path) },
     clientComponents: rows.length,
     heaviest: rows,
   });
@@ -184,7 +184,7 @@ if (args.json) {
   console.log(`build ${readFileSync(join(DIST, 'BUILD_ID'), 'utf8').trim()} in ${relative(process.cwd(), DIST) || '.'}; sizes minified (gzip per chunk)`);
   for (const entry of report) {
     console.log(
-      `\n${entry.route}: first load ${kb(entry.firstLoad.bytes)} (${kb(entry.firstLoad.gzip)} gz) = framework ${kb(entry.framework.bytes)} (${kb(entry.framework.gzip)} gz) + app ${kb(entry.route_js.bytes)} (${kb(entry.route_js.gzip)} gz) in ${entry.route_js.chunks.length} chunks; ${entry.clientComponents} client components`,
+      `\n${entry.route}: first load ${kb(entry.firstLoad.bytes)} (${kb(entry.firstLoad.gzip)} gz) = framework ${kb(entry.framework.bytes)} (${kb(entry.framework.gzip)} gz) + app ${kb(entry.routeJs.bytes)} (${kb(entry.routeJs.gzip)} gz) in ${entry.routeJs.chunks.length} chunks; ${entry.clientComponents} client components`,
     );
     console.log(`  ${'client component'.padEnd(64)} ${'own'.padStart(9)} ${'brings'.padStart(9)} ${'alone'.padStart(9)}`);
     for (const row of entry.heaviest.slice(0, TOP)) {
