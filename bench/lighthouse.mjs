@@ -4,6 +4,8 @@
  * repository, into /tmp) with the system Chromium, mobile preset, on home, a category page, search results,
  * cart and checkout, signed in (the session cookie is passed with --extra-headers). Prints, per page, the
  * performance score, LCP, CLS, TBT, the JavaScript transferred and Lighthouse's benchmarkIndex of the host.
+ * Usual items and an order's detail page are measured too (`--pages usual,order`): before filling the cart, the
+ * bench places one order of the user, so both pages have something to show.
  *
  * Beside each page, in the same run and alternating with it, the bare Next.js page of the peers
  * (shared/peers/next-bare/serve.sh: same next/react versions, one client component) is measured, and each
@@ -11,12 +13,16 @@
  * (issue 13's target: within 2 points, LCP at most 1.3x). Then, at the same CPU slowdown in Chromium, the time
  * from a click on Add to cart on a category page to the header's updated unit count.
  *
- *   node bench/lighthouse.mjs [--runs 1] [--pages home,category,search,cart,checkout[,about]] [--web-port 3190] [--api-port 4191] [--no-build] [--reports DIR]
- *                             [--cpu-slowdown 4] [--bare-port 3556] [--no-bare] [--peers DIR] [--add-to-cart-runs 5]
+ *   node bench/lighthouse.mjs [--runs 1] [--pages home,category,search,cart,checkout,usual,order[,about]] [--web-port 3190] [--api-port 4191] [--no-build] [--reports DIR]
+ *                             [--cpu-slowdown 4] [--bare-port 3556] [--no-bare] [--peers DIR] [--add-to-cart-runs 5] [--before-dist DIR]
  *
  * It starts its own API (demo data on a fresh embedded database in a temporary directory) and `next start`
  * on the build in web/.next (built first unless --no-build and a build exists). With --reports DIR the full
  * Lighthouse JSON reports are kept there ({page}-{run}.json), for the LCP element, long tasks and script treemap.
+ *
+ * --before-dist DIR (relative to web/, e.g. a copy of the previous commit's .next) serves that build too, on the
+ * next port, with the same API and session, and measures each page on it as well, alternating with the current
+ * build and the bare page; the lines of that build are printed as `{page}*before` beside the current ones.
  *
  * The preset's 4x CPU slowdown assumes a host with a benchmarkIndex of 1500-2000 (Lighthouse's docs/throttling.md);
  * on a slower host it simulates a phone slower than the mid-tier one intended, and the docs advise a lower
@@ -24,6 +30,7 @@
  */
 /* global document, performance, MutationObserver -- inside page.evaluate, which runs in the browser */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -34,7 +41,7 @@ import { parseArgs } from 'node:util';
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
-    pages: { type: 'string', default: 'home,category,search,cart,checkout' },
+    pages: { type: 'string', default: 'home,category,search,cart,checkout,usual,order' },
     'web-port': { type: 'string', default: '3190' },
     'api-port': { type: 'string', default: '4191' },
     'no-build': { type: 'boolean', default: false },
@@ -44,6 +51,7 @@ const { values: args } = parseArgs({
     'no-bare': { type: 'boolean', default: false },
     peers: { type: 'string' },
     'add-to-cart-runs': { type: 'string', default: '5' },
+    'before-dist': { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -115,12 +123,12 @@ async function userToken() {
 }
 
 /** A cart with a few lines, so the cart and checkout pages show what a customer sees. */
-async function fillCart(token) {
+async function fillCart(token, { skip = 0 } = {}) {
   const scope = `shipTo=${USER.shipTo}&salesOrg=${USER.salesOrg}`;
   const search = await fetch(`${API}/occ/v2/b2b/products/search?query=${encodeURIComponent(':name-asc')}&pageSize=20&${scope}`, {
     headers: { authorization: `Bearer ${token}` },
   }).then((r) => r.json());
-  const products = search.products.filter((p) => p.stock.stockLevelStatus !== 'outOfStock').slice(0, 6);
+  const products = search.products.filter((p) => p.stock.stockLevelStatus !== 'outOfStock').slice(skip, skip + 6);
   for (const product of products) {
     const response = await fetch(`${API}/occ/v2/b2b/users/current/carts/active/entries?${scope}`, {
       method: 'POST',
@@ -129,6 +137,29 @@ async function fillCart(token) {
     });
     if (!response.ok) throw new Error(`add to cart: ${response.status} ${await response.text()}`);
   }
+}
+
+/**
+ * One placed order of the user (the cart filled, a delivery date set, ordered), so usual items and the order
+ * page have something to show; answers the order's code.
+ */
+async function placeOrder(token) {
+  const scope = `shipTo=${USER.shipTo}&salesOrg=${USER.salesOrg}`;
+  const base = `${API}/occ/v2/b2b/users/current`;
+  const call = async (method, path, body, headers = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  await fillCart(token, { skip: 6 });
+  const { deliveryDates } = await call('GET', `/deliverydates?${scope}`);
+  await call('PUT', `/carts/active?${scope}`, { requestedDeliveryDate: deliveryDates[0].date, purchaseOrderNumber: 'BENCH-1' });
+  const order = await call('POST', `/orders?cartId=active&${scope}`, undefined, { 'idempotency-key': randomUUID() });
+  return order.code;
 }
 
 /** Signs in through the storefront's own sign-in page in Chromium and returns the session cookie header. */
@@ -270,20 +301,30 @@ async function main() {
   const env = { ...SECRETS, DATA_DIR: dataDir, API_PORT: String(API_PORT), API_URL: API, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
   const api = start('api', process.execPath, ['--import', 'tsx', 'src/main.ts'], join(ROOT, 'api'), env);
   const web = start('web', process.execPath, [join(WEB_DIR, 'server.mjs'), '-p', String(WEB_PORT), '-H', '127.0.0.1'], WEB_DIR, env);
+  const BEFORE = `http://127.0.0.1:${WEB_PORT + 1}`;
+  const beforeWeb = args['before-dist']
+    ? start('web (before)', process.execPath, [join(WEB_DIR, 'server.mjs'), '-p', String(WEB_PORT + 1), '-H', '127.0.0.1'], WEB_DIR, { ...env, NEXT_DIST_DIR: args['before-dist'] })
+    : undefined;
   let bare;
   try {
     if (!args['no-bare']) bare = await startBarePage();
-    await waitFor(`${API}/health/live`);
+    // The API seeds a fresh embedded database first: on a busy machine that takes minutes.
+    await waitFor(`${API}/health/live`, 300);
     await waitFor(`${WEB}/about/`);
-    await fillCart(await userToken());
-    const cookie = await sessionCookie();
+    if (beforeWeb) await waitFor(`${BEFORE}/about/`);
+    const token = await userToken();
     const wanted = new Set(args.pages.split(','));
+    const orderCode = wanted.has('usual') || wanted.has('order') ? await placeOrder(token) : undefined;
+    await fillCart(token);
+    const cookie = await sessionCookie();
     const pages = [
       ['home', '/'],
       ['category', '/category/DAIR-MILK/'],
       ['search', '/search/cheddar/'],
       ['cart', '/cart/'],
       ['checkout', '/cart/checkout/'],
+      ['usual', '/account/usual/'],
+      ['order', `/account/orders/${orderCode}/`],
       // Not in the default list: a content page with nothing but the shell, the floor every page stands on.
       ['about', '/about/'],
     ].filter(([name]) => wanted.has(name));
@@ -298,21 +339,27 @@ async function main() {
     for (const [name, path] of pages) {
       const results = [];
       const bareResults = [];
+      const beforeResults = [];
       for (let run = 0; run < RUNS; run += 1) {
+        if (beforeWeb) beforeResults.push(lighthouse(`${BEFORE}${path}`, cookie, join(reportDir, `before-${name}-${run}.json`)));
         results.push(lighthouse(`${WEB}${path}`, cookie, join(reportDir, `${name}-${run}.json`)));
         if (bare) bareResults.push(lighthouse(BARE, '', join(reportDir, `bare-${name}-${run}.json`)));
       }
-      const pick = (key) => median(results.map((r) => r[key]));
-      const bareColumns = bare
+      const line = (label, list) => {
+        const pick = (key) => median(list.map((r) => r[key]));
+        const bareColumns = bare
         ? (() => {
             const bareScore = median(bareResults.map((r) => r.score));
             const bareLcp = median(bareResults.map((r) => r.lcpMs));
             return `  | ${String(bareScore).padEnd(11)} ${bareLcp.toFixed(0).padEnd(12)} | ${points(pick('score'), bareScore).padEnd(11)} ${ratio(pick('lcpMs'), bareLcp)}`;
           })()
         : '';
-      console.log(
-        `${name.padEnd(10)} ${String(pick('score')).padEnd(8)} ${pick('lcpMs').toFixed(0).padEnd(8)} ${pick('cls').toFixed(3).padEnd(8)} ${pick('tbtMs').toFixed(0).padEnd(8)} ${pick('jsKb').toFixed(1).padEnd(8)} ${pick('benchmarkIndex').toFixed(0).padEnd(15)}${bareColumns}`,
-      );
+        console.log(
+        `${label.padEnd(10)} ${String(pick('score')).padEnd(8)} ${pick('lcpMs').toFixed(0).padEnd(8)} ${pick('cls').toFixed(3).padEnd(8)} ${pick('tbtMs').toFixed(0).padEnd(8)} ${pick('jsKb').toFixed(1).padEnd(8)} ${pick('benchmarkIndex').toFixed(0).padEnd(15)}${bareColumns}`,
+        );
+      };
+      if (beforeWeb) line(`${name}*before`, beforeResults);
+      line(name, results);
     }
     if (ADD_TO_CART_RUNS > 0) {
       const timings = await addToCartTimings(cookie);
@@ -323,6 +370,7 @@ async function main() {
   } finally {
     if (bare) stopGroup(bare);
     web.kill('SIGTERM');
+    beforeWeb?.kill('SIGTERM');
     api.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 1000));
     rmSync(dataDir, { recursive: true, force: true });
