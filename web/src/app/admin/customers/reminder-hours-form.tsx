@@ -16,7 +16,9 @@ export function ReminderHoursForm({ shipTo, shipToName, hours, own }: { shipTo: 
   return (
     <form action={action} onSubmit={submit} noValidate className="admin-reminder-form" data-testid={`reminder-${shipTo}`}>
       <input type="hidden" name="shipTo" value={shipTo} />
-      <label htmlFor={id}>Hours before cut-off</label>{' '}
+      <label htmlFor={id}>
+        Hours before cut-off<span className="visually-hidden"> for {shipToName}</span>
+      </label>{' '}
       <input
         id={id}
         name="hours"
