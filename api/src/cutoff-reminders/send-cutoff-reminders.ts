@@ -50,14 +50,25 @@ export async function sendCutoffReminders(db: Db, now: Date, defaultHours: numbe
     for (const delivery of dueDeliveries(now, scheduleOf(row), row.hours)) candidates.push({ row, delivery });
   }
   if (candidates.length === 0) return 0;
-
-  const today = londonWallClock(now).date;
   const codes = [...new Set(candidates.map((candidate) => candidate.row.shipToCode))];
+  let sent = 0;
+  // Bounded statements, however many ship-tos share a cut-off.
+  for (let start = 0; start < codes.length; start += SHIP_TOS_PER_BATCH) {
+    const batch = new Set(codes.slice(start, start + SHIP_TOS_PER_BATCH));
+    sent += await sendBatch(db, now, [...batch], candidates.filter((candidate) => batch.has(candidate.row.shipToCode)));
+  }
+  return sent;
+}
+
+const SHIP_TOS_PER_BATCH = 500;
+
+async function sendBatch(db: Db, now: Date, codes: string[], candidates: Candidate[]): Promise<number> {
+  const today = londonWallClock(now).date;
   const reminded = await remindedKeys(db, codes, today);
   const open = candidates.filter(({ row, delivery }) => !reminded.has(reminderKey(row.shipToCode, row.range, delivery.date)));
   if (open.length === 0) return 0;
 
-  const earliest = open.reduce<IsoDate>((min, { delivery }) => (delivery.ownDate < min ? delivery.ownDate : min), open[0]?.delivery.ownDate ?? today);
+  const earliest = open.reduce<IsoDate>((min, { delivery }) => (delivery.ownDate < min ? delivery.ownDate : min), today);
   const latest = open.reduce<IsoDate>((max, { delivery }) => (delivery.date > max ? delivery.date : max), today);
   const ordered = await orderedKeys(db, codes, addDays(earliest, -7 * WEEKS_LOOKED_AT), latest);
   const standing = await activeStandingOrdersOf(db, codes);
