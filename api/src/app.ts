@@ -31,6 +31,7 @@ import { ControllableClock } from './operations/controllable-clock';
 import { systemClock, type Clock } from './delivery/delivery-dates';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { registerReminderEvent } from './standing-orders/reminder-mail';
+import { registerCutoffReminderEvent } from './cutoff-reminders/cutoff-reminder-mail';
 import { mailTokenKey } from './account-tokens/sealed-token';
 import { registerInvitationEvent } from './company/invitations';
 import { companyRoutes } from './company/company-routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
+  registerCutoffReminderEvent(outbox);
   const tokenKey = mailTokenKey(deps.config.storefrontClient.secret);
   app.decorate('mailTokenKey', tokenKey);
   registerInvitationEvent(outbox, tokenKey);
@@ -108,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
-  const scheduler = new StandingOrderScheduler(deps.database.db, app.clock, deps.config.standingOrders, app.log);
+  const scheduler = new StandingOrderScheduler(deps.database.db, app.clock, { ...deps.config.standingOrders, cutoffReminderHours: deps.config.cutoffReminderHours }, app.log);
   app.decorate('standingOrders', scheduler);
   app.addHook('onReady', async () => scheduler.start());
   // Before the outbox stops, so a pass in progress can still hand its mail over.

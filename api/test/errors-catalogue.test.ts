@@ -40,6 +40,8 @@ import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwor
 import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
 import type { LimitProblem } from '../src/approvals/limits-problems';
 import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
+import type { ReminderSettingProblem } from '../src/cutoff-reminders/problems';
+import { reminderSettingProblemToApiError } from '../src/errors/catalogue/cutoff-reminders';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -186,6 +188,8 @@ const approvalLimits: Examples<LimitProblem> = {
   limitExists: { kind: 'limitExists', code: 'AL-000001' },
 };
 
+const reminderSettings: Examples<ReminderSettingProblem> = { shipToNotFound: { kind: 'shipToNotFound', shipTo: '0000419999' } };
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -205,6 +209,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['password changes', passwordChanges, changePasswordProblemToApiError],
   ['approvals', approvals, approvalProblemToApiError],
   ['approval limits', approvalLimits, limitProblemToApiError],
+  ['cut-off reminder settings', reminderSettings, reminderSettingProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

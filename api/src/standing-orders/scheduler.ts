@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { expireHeldOrders } from '../approvals/expiry';
+import { sendCutoffReminders } from '../cutoff-reminders/send-cutoff-reminders';
 import type { Db } from '../db/client';
 import type { Clock } from '../delivery/delivery-dates';
 import { claimDueJob, markJobDone, queueComingJobs, recordJobFailure, type ClaimedJob, type JobOutcome } from './jobs';
@@ -9,6 +10,8 @@ export interface SchedulerOptions {
   /** 0: no timer; passes run only when asked (runNow, the test clock). */
   intervalMs: number;
   horizonDays: number;
+  /** CUTOFF_REMINDER_HOURS: the cut-off reminders' default for ship-tos without hours of their own. */
+  cutoffReminderHours: number;
 }
 
 export interface PassReport {
@@ -20,6 +23,8 @@ export interface PassReport {
   errors: number;
   /** Held orders whose cut-off passed undecided (approvals/expiry.ts). */
   expired: number;
+  /** Cut-off reminders sent for usual ordering days with nothing ordered (cutoff-reminders/). */
+  cutoffReminders: number;
 }
 
 /** A pass takes at most this many jobs, so one busy cut-off cannot hold the process's attention for long. */
@@ -76,9 +81,14 @@ export class StandingOrderScheduler {
   }
 
   private async pass(): Promise<PassReport> {
-    const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0, expired: 0 };
+    const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0, expired: 0, cutoffReminders: 0 };
     // Cut-offs are this pass's business too: a held order undecided at its cut-off expires (docs/approvals.md).
     report.expired = await expireHeldOrders(this.db, this.clock());
+    // And cut-off reminders (docs/phone.md); a failure there holds up no standing order.
+    report.cutoffReminders = await sendCutoffReminders(this.db, this.clock(), this.options.cutoffReminderHours).catch((error: unknown) => {
+      this.log.error({ err: error }, 'cut-off reminders failed; the next pass tries again');
+      return 0;
+    });
     await queueComingJobs(this.db, this.clock(), this.options.horizonDays);
     for (let done = 0; done < JOBS_PER_PASS; done++) {
       const outcome = await this.runNextJob();

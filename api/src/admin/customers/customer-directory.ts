@@ -1,7 +1,7 @@
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { lockedNames } from '../../auth/sign-in-limits';
 import type { DbOrTx } from '../../db/client';
-import { shipToRanges, shipTos, soldTos, userShipTos, users } from '../../db/schema';
+import { cutoffReminderSettings, shipToRanges, shipTos, soldTos, userShipTos, users } from '../../db/schema';
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
@@ -9,7 +9,7 @@ const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
  * Sold-tos for the back office, each with its ship-tos (ranges, delivery days, cut-off) and the users who
  * order for them. `q` matches a sold-to, ship-to or user by code, name or e-mail.
  */
-export async function listCustomers(db: DbOrTx, q: string | undefined, page: number, pageSize: number) {
+export async function listCustomers(db: DbOrTx, q: string | undefined, page: number, pageSize: number, defaultReminderHours: number) {
   const pattern = q ? likePattern(q) : undefined;
   const matching = pattern
     ? or(
@@ -25,6 +25,8 @@ export async function listCustomers(db: DbOrTx, q: string | undefined, page: num
   const codes = pageRows.map((row) => row.code);
   const shipToRows = codes.length === 0 ? [] : await db.select().from(shipTos).where(inArray(shipTos.soldToCode, codes)).orderBy(asc(shipTos.code));
   const shipToCodes = shipToRows.map((row) => row.code);
+  const reminderRows = shipToCodes.length === 0 ? [] : await db.select().from(cutoffReminderSettings).where(inArray(cutoffReminderSettings.shipToCode, shipToCodes));
+  const ownHours = new Map(reminderRows.map((row) => [row.shipToCode, row.hours]));
   const rangeRows = shipToCodes.length === 0 ? [] : await db.select().from(shipToRanges).where(inArray(shipToRanges.shipToCode, shipToCodes)).orderBy(asc(shipToRanges.position));
   const userRows =
     shipToCodes.length === 0
@@ -62,6 +64,8 @@ export async function listCustomers(db: DbOrTx, q: string | undefined, page: num
           cutoffTime: shipTo.cutoffTime,
           purchaseOrderRequired: shipTo.purchaseOrderRequired,
           ranges: rangeRows.filter((range) => range.shipToCode === shipTo.code).map((range) => ({ code: range.range, deliveryWeekdays: range.deliveryWeekdays })),
+          // Hours before the cut-off its users are reminded (docs/phone.md); own: false follows CUTOFF_REMINDER_HOURS.
+          cutoffReminder: { hours: ownHours.get(shipTo.code) ?? defaultReminderHours, own: ownHours.has(shipTo.code) },
         })),
         users: [...people.values()],
       };

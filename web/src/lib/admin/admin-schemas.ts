@@ -56,6 +56,8 @@ export const customerListSchema = z.object({
           cutoffTime: z.string(),
           purchaseOrderRequired: z.boolean(),
           ranges: z.array(z.object({ code: z.string(), deliveryWeekdays: z.array(z.number()) })),
+          /** Hours before the cut-off its users are reminded (docs/phone.md); own: false follows the default. */
+          cutoffReminder: z.object({ hours: z.number(), own: z.boolean() }),
         }),
       ),
       users: z.array(customerUser.extend({ shipTos: z.array(z.string()) })),
@@ -65,6 +67,8 @@ export const customerListSchema = z.object({
   ...paging,
 });
 export type CustomerList = z.infer<typeof customerListSchema>;
+/** A ship-to's cut-off reminder hours (PUT/GET /admin/v1/shiptos/{code}/cutoffreminder). */
+export const reminderSettingSchema = z.object({ shipTo: z.string(), hours: z.number(), own: z.boolean(), defaultHours: z.number() });
 export const userStateSchema = z.object({ username: z.string(), status: z.string(), locked: z.boolean() });
 
 const productSummary = z.object({

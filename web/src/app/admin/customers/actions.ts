@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import type { AdminActionState } from '@/components/admin/admin-action-form';
 import { adminCall } from '@/lib/admin/admin-client';
-import { userStateSchema } from '@/lib/admin/admin-schemas';
+import { reminderSettingSchema, userStateSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
 
 const input = z.object({ username: z.string().min(3).max(254), action: z.enum(['disable', 'enable', 'unlock']) });
@@ -19,4 +19,37 @@ export async function changeUserStatus(_state: AdminActionState, formData: FormD
   if (!result.ok) return { error: result.error.description };
   revalidatePath('/admin/customers/');
   return { message: DONE[parsed.data.action] };
+}
+
+export interface ReminderHoursState {
+  /** What was typed, kept next to a refusal. */
+  hours?: string;
+  message?: string;
+  error?: string;
+}
+
+const MAX_REMINDER_HOURS = 48;
+const reminderInput = z.object({
+  shipTo: z.string().min(1).max(20),
+  intent: z.enum(['save', 'default']),
+  hours: z.string().trim(),
+});
+
+/** Sets a ship-to's own cut-off reminder hours (0: none), or returns it to the default; the API audits it. */
+export async function setReminderHours(_state: ReminderHoursState, formData: FormData): Promise<ReminderHoursState> {
+  await requireOperator();
+  const parsed = reminderInput.safeParse({ shipTo: formData.get('shipTo'), intent: formData.get('intent') ?? 'save', hours: formData.get('hours') ?? '' });
+  if (!parsed.success) return { error: 'Unknown action' };
+  const { shipTo, intent, hours: typed } = parsed.data;
+  let hours: number | null = null;
+  if (intent === 'save') {
+    hours = /^\d{1,2}$/.test(typed) ? Number(typed) : NaN;
+    if (!Number.isInteger(hours) || hours > MAX_REMINDER_HOURS) return { hours: typed, error: `Enter whole hours from 0 to ${MAX_REMINDER_HOURS} (0: no reminders)` };
+  }
+  const result = await adminCall(reminderSettingSchema, `/shiptos/${encodeURIComponent(shipTo)}/cutoffreminder`, { method: 'PUT', body: { hours } });
+  if (!result.ok) return { hours: typed, error: result.error.description };
+  revalidatePath('/admin/customers/');
+  const { hours: saved, own } = result.data;
+  const said = saved === 0 ? 'no reminders' : `${saved} h before the cut-off`;
+  return { hours: String(saved), message: own ? `Saved: ${said}` : `Back to the default: ${said}` };
 }

@@ -5,6 +5,7 @@ import { UserStatusActions } from '@/components/admin/user-status-actions';
 import { adminCall } from '@/lib/admin/admin-client';
 import { customerListSchema, type CustomerUser } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { ReminderHoursForm } from './reminder-hours-form';
 
 export const metadata: Metadata = { title: 'Customers' };
 
@@ -16,7 +17,7 @@ function UserState({ user }: { user: CustomerUser }) {
   return <span className="admin-status-ok">Active</span>;
 }
 
-/** Sold-tos with their ship-tos (ranges, delivery days, cut-off) and users, who can be disabled, enabled and unlocked. */
+/** Sold-tos with their ship-tos (ranges, delivery days, cut-off, cut-off reminder hours) and users, who can be disabled, enabled and unlocked. */
 export default async function AdminCustomersPage({ searchParams }: { searchParams: Params }) {
   await requireOperator();
   const params = await searchParams;
@@ -54,6 +55,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                       <th scope="col">Ranges and delivery days</th>
                       <th scope="col">Cut-off</th>
                       <th scope="col">PO required</th>
+                      <th scope="col">Cut-off reminder</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -66,6 +68,9 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                         <td data-label="Ranges">{shipTo.ranges.map((range) => `${range.code}: ${weekdayNames(range.deliveryWeekdays)}`).join('; ')}</td>
                         <td data-label="Cut-off">{shipTo.cutoffTime}</td>
                         <td data-label="PO required">{shipTo.purchaseOrderRequired ? 'Yes' : 'No'}</td>
+                        <td data-label="Cut-off reminder">
+                          <ReminderHoursForm shipTo={shipTo.code} shipToName={shipTo.name} hours={shipTo.cutoffReminder.hours} own={shipTo.cutoffReminder.own} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>

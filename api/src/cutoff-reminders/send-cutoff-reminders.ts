@@ -1,0 +1,109 @@
+import type { Db } from '../db/client';
+import { addDays, type IsoDate } from '../delivery/calendar-date';
+import { formatLondonIso, londonWallClock } from '../delivery/london-time';
+import { writeEvent } from '../outbox/write-event';
+import { deliveryOn } from '../standing-orders/schedule';
+import { cutoffReminderEvent } from './cutoff-reminder-event';
+import { dueDeliveries, isUsualDay, WEEKS_LOOKED_AT, type DueDelivery } from './due-reminders';
+import {
+  activeStandingOrdersOf,
+  hasOrderFor,
+  orderedKeys,
+  recordSent,
+  reminderKey,
+  remindedKeys,
+  reminderRecipients,
+  shipToRangesWithHours,
+  skippedDeliveries,
+  type ActiveStandingOrder,
+  type ShipToRangeRow,
+} from './reminder-queries';
+
+interface Candidate {
+  row: ShipToRangeRow;
+  delivery: DueDelivery;
+}
+
+const scheduleOf = (row: ShipToRangeRow) => ({ deliveryWeekdays: row.deliveryWeekdays, cutoffTime: row.cutoffTime });
+
+/** Whether one of the ship-to's standing orders will order this delivery (not skipped, not paused past its cut-off). */
+function standingDelivery(candidate: Candidate, standing: ActiveStandingOrder[], skipped: Set<string>): boolean {
+  const { row, delivery } = candidate;
+  return standing.some((order) => {
+    if (order.shipToCode !== row.shipToCode || order.range !== row.range) return false;
+    const scheduled = deliveryOn(order, scheduleOf(row), delivery.date);
+    if (!scheduled || scheduled.holidaySkipped || scheduled.cutoff.getTime() <= order.activeSince.getTime()) return false;
+    return !skipped.has(`${order.id}/${delivery.date}`);
+  });
+}
+
+/**
+ * The scheduler's cut-off reminder step (docs/phone.md "Cut-off reminders"): for every ship-to's range whose
+ * next delivery's cut-off is within its reminder hours, a usual ordering day with nothing ordered yet gets
+ * one e-mail to each of the ship-to's users who want it. Deciding is read-only and batched; each reminder is
+ * then recorded and its e-mails written to the outbox in one transaction, which the (ship-to, range, date)
+ * key makes happen once however many processes run this at once. Answers how many reminders it sent.
+ */
+export async function sendCutoffReminders(db: Db, now: Date, defaultHours: number): Promise<number> {
+  const candidates: Candidate[] = [];
+  for (const row of await shipToRangesWithHours(db, defaultHours)) {
+    for (const delivery of dueDeliveries(now, scheduleOf(row), row.hours)) candidates.push({ row, delivery });
+  }
+  if (candidates.length === 0) return 0;
+  const codes = [...new Set(candidates.map((candidate) => candidate.row.shipToCode))];
+  let sent = 0;
+  // Bounded statements, however many ship-tos share a cut-off.
+  for (let start = 0; start < codes.length; start += SHIP_TOS_PER_BATCH) {
+    const batch = new Set(codes.slice(start, start + SHIP_TOS_PER_BATCH));
+    sent += await sendBatch(db, now, [...batch], candidates.filter((candidate) => batch.has(candidate.row.shipToCode)));
+  }
+  return sent;
+}
+
+const SHIP_TOS_PER_BATCH = 500;
+
+async function sendBatch(db: Db, now: Date, codes: string[], candidates: Candidate[]): Promise<number> {
+  const today = londonWallClock(now).date;
+  const reminded = await remindedKeys(db, codes, today);
+  const open = candidates.filter(({ row, delivery }) => !reminded.has(reminderKey(row.shipToCode, row.range, delivery.date)));
+  if (open.length === 0) return 0;
+
+  const earliest = open.reduce<IsoDate>((min, { delivery }) => (delivery.ownDate < min ? delivery.ownDate : min), today);
+  const latest = open.reduce<IsoDate>((max, { delivery }) => (delivery.date > max ? delivery.date : max), today);
+  const ordered = await orderedKeys(db, codes, addDays(earliest, -7 * WEEKS_LOOKED_AT), latest);
+  const standing = await activeStandingOrdersOf(db, codes);
+  const skipped = await skippedDeliveries(db, standing.map((order) => order.id), today);
+
+  let sent = 0;
+  for (const candidate of open) {
+    const { row, delivery } = candidate;
+    if (ordered.has(reminderKey(row.shipToCode, row.range, delivery.date))) continue;
+    const orderedOn = (date: IsoDate) => ordered.has(reminderKey(row.shipToCode, row.range, date));
+    if (!isUsualDay(delivery.ownDate, scheduleOf(row), orderedOn)) continue;
+    if (standingDelivery(candidate, standing, skipped)) continue;
+    if (await sendOne(db, candidate, now)) sent++;
+  }
+  return sent;
+}
+
+/** Records one reminder and writes its e-mails, unless an order came in meanwhile or another process sent it. */
+async function sendOne(db: Db, { row, delivery }: Candidate, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (await hasOrderFor(tx, row.shipToCode, row.range, delivery.date)) return false;
+    if (!(await recordSent(tx, row.shipToCode, row.range, delivery.date, now))) return false;
+    for (const recipient of await reminderRecipients(tx, row.shipToCode)) {
+      await writeEvent(
+        tx,
+        cutoffReminderEvent({
+          shipTo: { code: row.shipToCode, name: row.shipToName },
+          range: { code: row.range, name: row.rangeName },
+          deliveryDate: delivery.date,
+          movedFrom: delivery.movedFrom,
+          cutoff: formatLondonIso(delivery.cutoff),
+          recipient,
+        }),
+      );
+    }
+    return true;
+  });
+}
