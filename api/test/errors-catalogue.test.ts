@@ -40,6 +40,8 @@ import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwor
 import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
 import type { LimitProblem } from '../src/approvals/limits-problems';
 import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
+import type { CheckinProblem, PhotoProblem } from '../src/checkin/problems';
+import { checkinProblemToApiError, photoProblemToApiError } from '../src/errors/catalogue/checkin';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -186,6 +188,28 @@ const approvalLimits: Examples<LimitProblem> = {
   limitExists: { kind: 'limitExists', code: 'AL-000001' },
 };
 
+const checkins: Examples<CheckinProblem> = {
+  orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  notDelivered: { kind: 'notDelivered', code: 'MV-000001', status: 'dispatched' },
+  windowClosed: { kind: 'windowClosed', code: 'MV-000001', deadline: '2026-12-03T12:00:00.000Z' },
+  alreadyCheckedIn: { kind: 'alreadyCheckedIn', code: 'MV-000001' },
+  unknownEntry: { kind: 'unknownEntry', index: 0, entryNumber: 9 },
+  repeatedEntry: { kind: 'repeatedEntry', index: 1, entryNumber: 0 },
+  receivedMoreThanDelivered: { kind: 'receivedMoreThanDelivered', index: 0, entryNumber: 0, delivered: 3 },
+  damagedMoreThanReceived: { kind: 'damagedMoreThanReceived', index: 0, entryNumber: 0 },
+  reasonMissing: { kind: 'reasonMissing', index: 0, entryNumber: 0 },
+};
+const checkinPhotos: Examples<PhotoProblem> = {
+  orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  photoNotFound: { kind: 'photoNotFound', id: 7 },
+  notDelivered: { kind: 'notDelivered', code: 'MV-000001', status: 'dispatched' },
+  windowClosed: { kind: 'windowClosed', code: 'MV-000001', deadline: '2026-12-03T12:00:00.000Z' },
+  tooManyPhotos: { kind: 'tooManyPhotos', maximum: 5 },
+  notAnImage: { kind: 'notAnImage' },
+  imageTooLarge: { kind: 'imageTooLarge', maximumBytes: 10 * 1024 * 1024 },
+  tooManyPixels: { kind: 'tooManyPixels', maximumPixels: 50_000_000 },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -201,6 +225,8 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin registrations', registrationDecisions, registrationDecisionProblemToApiError],
   ['operators', operatorAdmin, operatorProblemToApiError],
   ['notifications', notifications, notificationProblemToApiError],
+  ['check-in', checkins, checkinProblemToApiError],
+  ['check-in photos', checkinPhotos, photoProblemToApiError],
   ['password resets', resets, resetProblemToApiError],
   ['password changes', passwordChanges, changePasswordProblemToApiError],
   ['approvals', approvals, approvalProblemToApiError],

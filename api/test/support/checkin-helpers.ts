@@ -19,7 +19,7 @@ export async function deliveredOrder(server: TestServer, erp: string, who: Shopp
 /** POST …/checkin/photos with one file part, as a phone's browser sends it. */
 export async function uploadPhoto(server: TestServer, who: Shopper, code: string, bytes: Uint8Array, type = 'image/jpeg', name = 'photo.jpg') {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const response = await server.request(`${BASE}/users/current/orders/${code}/checkin/photos`, { method: 'POST', token: who.token, body: form });
   const text = await response.text();
   let body: Record<string, unknown> & { errors?: { type: string; message: string; subject?: string }[] } = {};
