@@ -38,9 +38,17 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
     if (!request.isMultipart()) throw badRequest('file', 'Send the photo as multipart/form-data with one file field');
     const part = await request.file();
     if (!part) throw badRequest('file', 'Send the photo as multipart/form-data with one file field');
-    const bytes = await part.toBuffer();
-    // Past MAX_PHOTO_BYTES the part is cut short (and the rest of the upload read and dropped): refused whole.
-    if (part.file.truncated) throw photoProblemToApiError({ kind: 'imageTooLarge', maximumBytes: MAX_PHOTO_BYTES });
+    const tooLarge = () => photoProblemToApiError({ kind: 'imageTooLarge', maximumBytes: MAX_PHOTO_BYTES });
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      // Past MAX_PHOTO_BYTES the plugin stops reading; anything else is a broken upload.
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw badRequest('file', 'The upload was incomplete: send the photo again');
+    }
+    // Cut short at MAX_PHOTO_BYTES (the rest read and dropped): refused whole, never stored in part.
+    if (part.file.truncated) throw tooLarge();
     const added = unwrap(await addPhoto(db, user.id, code, bytes, app.clock(), windowHours), photoProblemToApiError);
     return reply.code(201).send({ id: added.id, url: photoPath(code, added.id) });
   });
