@@ -20,7 +20,8 @@ export type Eligibility =
 
 /** The window opens when the order becomes delivered and closes `windowHours` later; a checked-in order is done. */
 export async function eligibility(db: DbOrTx, order: OrderRow, now: Date, windowHours: number, checkedIn: boolean): Promise<Eligibility> {
-  const at = order.status === 'delivered' ? await deliveredAt(db, order.id) : null;
+  // An order made delivered without a recorded status change (imported history) counts from midday of its delivery date.
+  const at = order.status === 'delivered' ? ((await deliveredAt(db, order.id)) ?? new Date(`${order.deliveryDate}T12:00:00Z`)) : null;
   const deadline = at && new Date(at.getTime() + windowHours * 3_600_000);
   if (checkedIn) return { eligible: false, deadline, problem: { kind: 'alreadyCheckedIn', code: order.code } };
   if (!deadline) return { eligible: false, deadline: null, problem: { kind: 'notDelivered', code: order.code, status: order.status } };
