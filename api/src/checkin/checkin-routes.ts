@@ -36,7 +36,10 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(checkinParams, request.params, 'params');
     if (!request.isMultipart()) throw badRequest('file', 'Send the photo as multipart/form-data with one file field');
-    const part = await request.file();
+    const part = await request.file().catch(() => {
+      // A body that does not parse as multipart (no boundary, cut off, more parts than one) is the caller's error.
+      throw badRequest('file', 'Send the photo as multipart/form-data with one file field');
+    });
     if (!part) throw badRequest('file', 'Send the photo as multipart/form-data with one file field');
     const tooLarge = () => photoProblemToApiError({ kind: 'imageTooLarge', maximumBytes: MAX_PHOTO_BYTES });
     let bytes: Buffer;
