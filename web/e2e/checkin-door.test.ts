@@ -31,14 +31,14 @@ describe('check-in at the door, on the phone', () => {
     await page.waitForURL(`**/account/orders/${order.code}/checkin/`);
     await page.getByRole('heading', { name: `Check in order ${order.code}` }).waitFor();
 
-    const lineOf = (name: string) => page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
-    const shortLine = lineOf(short);
-    await shortLine.getByLabel('Received').fill('2');
-    await shortLine.getByLabel('Reason').selectOption('short');
-    const damagedLine = lineOf(damaged);
-    await damagedLine.getByLabel('Damaged').fill('1');
-    await damagedLine.getByLabel('Reason').selectOption('damaged');
-    await damagedLine.getByLabel('Note (optional)').fill('One case crushed');
+    // Two lines may have one name (other pack sizes): each line's fields are found by its entry number.
+    const field = (entry: number, name: string) => page.locator(`#line-${entry}-${name}`);
+    assert.equal(await page.getByLabel('Received').count(), 2);
+    await field(0, 'received').fill('2');
+    await field(0, 'reason').selectOption('short');
+    await field(1, 'damaged').fill('1');
+    await field(1, 'reason').selectOption('damaged');
+    await field(1, 'note').fill('One case crushed');
 
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 180, g: 90, b: 30 } } })
       .jpeg()
