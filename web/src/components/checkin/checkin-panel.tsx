@@ -60,7 +60,7 @@ export function CheckinSummary({ orderCode, view, justCheckedIn }: { orderCode: 
               </li>
             ))}
           </ul>
-          <Link href={`/account/credits/${encodeURIComponent(credit.code)}/`} className={styles.link}>
+          <Link href={`/account/credits/${encodeURIComponent(credit.code)}/`} className={styles.link} prefetch={false}>
             View credit request {credit.code}
           </Link>
         </>
