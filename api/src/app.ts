@@ -46,6 +46,8 @@ import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
+import { checkinRoutes } from './checkin/checkin-routes';
+import { registerCreditRequestEvents } from './credits/credit-events';
 
 export interface AppDeps {
   config: Config;
@@ -107,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperatorInvitationEvent(outbox, tokenKey);
   registerPasswordResetEvent(outbox, tokenKey);
   registerApprovalEvents(outbox);
+  registerCreditRequestEvents(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(passwordRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(approvalRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

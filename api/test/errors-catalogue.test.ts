@@ -42,6 +42,8 @@ import type { LimitProblem } from '../src/approvals/limits-problems';
 import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
 import type { ReminderSettingProblem } from '../src/cutoff-reminders/problems';
 import { reminderSettingProblemToApiError } from '../src/errors/catalogue/cutoff-reminders';
+import type { CheckinProblem, PhotoProblem } from '../src/checkin/problems';
+import { checkinProblemToApiError, photoProblemToApiError } from '../src/errors/catalogue/checkin';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -189,6 +191,27 @@ const approvalLimits: Examples<LimitProblem> = {
 };
 
 const reminderSettings: Examples<ReminderSettingProblem> = { shipToNotFound: { kind: 'shipToNotFound', shipTo: '0000419999' } };
+const checkins: Examples<CheckinProblem> = {
+  orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  notDelivered: { kind: 'notDelivered', code: 'MV-000001', status: 'dispatched' },
+  windowClosed: { kind: 'windowClosed', code: 'MV-000001', deadline: '2026-12-03T12:00:00.000Z' },
+  alreadyCheckedIn: { kind: 'alreadyCheckedIn', code: 'MV-000001' },
+  unknownEntry: { kind: 'unknownEntry', index: 0, entryNumber: 9 },
+  repeatedEntry: { kind: 'repeatedEntry', index: 1, entryNumber: 0 },
+  receivedMoreThanDelivered: { kind: 'receivedMoreThanDelivered', index: 0, entryNumber: 0, delivered: 3 },
+  damagedMoreThanReceived: { kind: 'damagedMoreThanReceived', index: 0, entryNumber: 0 },
+  reasonMissing: { kind: 'reasonMissing', index: 0, entryNumber: 0 },
+};
+const checkinPhotos: Examples<PhotoProblem> = {
+  orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  photoNotFound: { kind: 'photoNotFound', id: 7 },
+  notDelivered: { kind: 'notDelivered', code: 'MV-000001', status: 'dispatched' },
+  windowClosed: { kind: 'windowClosed', code: 'MV-000001', deadline: '2026-12-03T12:00:00.000Z' },
+  tooManyPhotos: { kind: 'tooManyPhotos', maximum: 5 },
+  notAnImage: { kind: 'notAnImage' },
+  imageTooLarge: { kind: 'imageTooLarge', maximumBytes: 10 * 1024 * 1024 },
+  tooManyPixels: { kind: 'tooManyPixels', maximumPixels: 50_000_000 },
+};
 
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
@@ -205,6 +228,8 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['admin registrations', registrationDecisions, registrationDecisionProblemToApiError],
   ['operators', operatorAdmin, operatorProblemToApiError],
   ['notifications', notifications, notificationProblemToApiError],
+  ['check-in', checkins, checkinProblemToApiError],
+  ['check-in photos', checkinPhotos, photoProblemToApiError],
   ['password resets', resets, resetProblemToApiError],
   ['password changes', passwordChanges, changePasswordProblemToApiError],
   ['approvals', approvals, approvalProblemToApiError],

@@ -20,7 +20,7 @@ import { answerOf, errorBodyOf, readBody, send, type Exchange } from './transpor
  */
 export const API_BASE_PATH = '/occ/v2/b2b';
 
-export interface ApiRequestOptions extends Pick<Exchange, 'method' | 'query' | 'body' | 'headers'> {
+export interface ApiRequestOptions extends Pick<Exchange, 'method' | 'query' | 'body' | 'headers' | 'raw'> {
   /** 'user' (default): the signed-in user's token; 'anonymous': the storefront's client-credentials token. */
   auth?: 'user' | 'anonymous';
 }
@@ -62,7 +62,7 @@ function isInvalidToken(response: Response, body: OccErrorBody | undefined): boo
 /** Calls the API and parses its answer with `schema`: the page only ever sees what was checked. */
 export async function apiRequest<S extends z.ZodType>(schema: S, path: string, options: ApiRequestOptions = {}): Promise<ApiResult<z.infer<S>>> {
   const auth = options.auth ?? 'user';
-  const exchange: Exchange = { method: options.method, query: options.query, body: options.body, headers: options.headers };
+  const exchange: Exchange = { method: options.method, query: options.query, body: options.body, headers: options.headers, raw: options.raw };
   const address = `${API_BASE_PATH}${path.startsWith('/') ? path : `/${path}`}`;
   let token = await bearerFor(auth);
   for (let attempt = 0; ; attempt += 1) {
@@ -86,4 +86,14 @@ async function renewAfterRefusal(): Promise<TokenSet | AppError> {
 async function freshClientToken(): Promise<string | AppError> {
   invalidateClientToken();
   return (await clientToken()) ?? clientCredentialFailure();
+}
+
+/**
+ * The API's answer as it came, for a pass-through of bytes (a check-in photo) rather than JSON: the user's
+ * token, no schema. The proxy has refreshed the token for this request already.
+ */
+export async function apiResponse(path: string, options: Pick<Exchange, 'timeoutMs' | 'headers'> = {}): Promise<Response | AppError> {
+  const token = await bearerFor('user');
+  if (typeof token !== 'string') return token;
+  return send(`${API_BASE_PATH}${path.startsWith('/') ? path : `/${path}`}`, { ...options, authorization: `Bearer ${token}` });
 }

@@ -6,6 +6,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { ChooseAnotherDate } from '@/components/approvals/choose-another-date';
+import { CheckinPanel } from '@/components/checkin/checkin-panel';
 import { OrderApprovalPanel } from '@/components/approvals/order-approval-panel';
 import { OrderAddresses } from '@/components/orders/order-addresses';
 import { OrderChangePanel } from '@/components/orders/order-change-panel';
@@ -26,6 +27,7 @@ import cartStyles from '@/components/cart/cart.module.css';
 
 interface Props {
   params: Promise<{ code: string }>;
+  searchParams?: Promise<{ checkedIn?: string | string[] }>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -33,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: result?.ok ? `Order ${result.data.code}` : result ? 'Order' : 'Page not found' };
 }
 
-export default async function OrderPage({ params }: Props) {
+export default async function OrderPage({ params, searchParams }: Props) {
   const result = await findOrder((await params).code);
   if (!result) notFound();
   if (!result.ok) return <LoadFailed error={result.error} />;
@@ -88,6 +90,7 @@ export default async function OrderPage({ params }: Props) {
         }
       />
       <OrderChangePanel order={order} />
+      <CheckinPanel orderCode={order.code} status={order.status} justCheckedIn={(await searchParams)?.checkedIn === '1'} />
       <OrderAddresses order={order} />
       <OrderLines lines={order.entries} label="Order lines" />
       <div className={cartStyles.summary}>

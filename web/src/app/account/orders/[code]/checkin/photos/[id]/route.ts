@@ -1,0 +1,24 @@
+import { checkinPhoto } from '@/lib/commerce/checkin';
+
+const ORDER_CODE = /^[A-Za-z0-9-]{1,32}$/;
+
+/**
+ * A check-in photo, passed through from the API on the storefront's own origin: only users of the order's
+ * ship-to get it (the API answers anyone else 404), and it is never cached by a shared cache.
+ */
+export async function GET(_request: Request, { params }: { params: Promise<{ code: string; id: string }> }): Promise<Response> {
+  const { code, id } = await params;
+  if (!ORDER_CODE.test(code) || !/^\d{1,10}$/.test(id)) return new Response('Not found', { status: 404 });
+  const upstream = await checkinPhoto(code, Number(id));
+  if (!(upstream instanceof Response)) return new Response('Photo unavailable', { status: 502 });
+  if (!upstream.ok || !upstream.body) return new Response('Not found', { status: upstream.status === 404 ? 404 : 502 });
+  return new Response(upstream.body, {
+    status: 200,
+    headers: {
+      'content-type': 'image/jpeg',
+      'cache-control': 'private, max-age=3600',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
