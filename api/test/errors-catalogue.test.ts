@@ -195,6 +195,7 @@ const invoicesIn: Examples<InvoiceProblem> = {
   linesDoNotAddUp: { kind: 'linesDoNotAddUp', field: 'net', lines: 999, total: 1000 },
   dueBeforeIssue: { kind: 'dueBeforeIssue' },
   pdfNotAPdf: { kind: 'pdfNotAPdf' },
+  pdfTooLarge: { kind: 'pdfTooLarge', maximumBytes: 5 * 1024 * 1024 },
   paidInvoiceBecomesCreditNote: { kind: 'paidInvoiceBecomesCreditNote', number: 'INV-1' },
   paymentOnCreditNote: { kind: 'paymentOnCreditNote', number: 'CN-1' },
   paymentReferenceReused: { kind: 'paymentReferenceReused', number: 'INV-1', reference: 'BACS-1' },

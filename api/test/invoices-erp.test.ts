@@ -84,6 +84,12 @@ describe('invoices in from the ERP: PUT /admin/v1/invoices/{number} and payments
       assert.equal(answer.body.errors?.[0]?.subject, field, `${what}: ${JSON.stringify(answer.body)}`);
       assert.ok((answer.body.errors?.[0]?.message ?? '').length > 10, `${what}: a message says what is wrong`);
     }
+    const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5.3 * 1024 * 1024, 32)]).toString('base64');
+    const tooLarge = await putInvoice(server, erp, 'INV-BAD', { ...good, pdf: bigPdf });
+    assert.equal(tooLarge.status, 400);
+    assert.equal(tooLarge.body.errors?.[0]?.subject, 'pdf');
+    const hugeBody = await putInvoice(server, erp, 'INV-BAD', { ...good, pdf: Buffer.alloc(9 * 1024 * 1024, 65).toString('base64') });
+    assert.equal(hugeBody.status, 413);
     assert.equal((await putInvoice(server, erp, 'bad number!', good)).status, 400);
     assert.equal((await putInvoice(server, erp, 'INV-BAD', [good])).status, 400);
     const notJson = await server.request('/admin/v1/invoices/INV-BAD', { method: 'PUT', token: erp, body: '{"type":' });

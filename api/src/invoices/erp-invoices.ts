@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { invoiceOrders, invoicePayments, invoices, soldTos } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
-import { contentHash, type InvoiceInput, type PaymentInput } from './invoice-input';
+import { contentHash, MAX_PDF_BYTES, type InvoiceInput, type PaymentInput } from './invoice-input';
 import type { InvoiceProblem } from './problems';
 
 /** Who sent it: an operator (audited by id) or the ERP's integration client (named in the entry). */
@@ -35,9 +35,10 @@ export function checkTotals(input: InvoiceInput): InvoiceProblem | undefined {
   return undefined;
 }
 
-function decodePdf(base64: string | undefined): Buffer | null | 'invalid' {
+function decodePdf(base64: string | undefined): Buffer | null | 'invalid' | 'tooLarge' {
   if (base64 === undefined) return null;
   const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_PDF_BYTES) return 'tooLarge';
   if (bytes.length < 5 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return 'invalid';
   return bytes;
 }
@@ -77,6 +78,7 @@ export async function putInvoice(db: Db, number: string, input: InvoiceInput, ac
   if (totalsProblem) return fail(totalsProblem);
   const pdf = decodePdf(input.pdf);
   if (pdf === 'invalid') return fail({ kind: 'pdfNotAPdf' });
+  if (pdf === 'tooLarge') return fail({ kind: 'pdfTooLarge', maximumBytes: MAX_PDF_BYTES });
   const hash = contentHash(input, pdf);
   const values = {
     type: input.type,

@@ -6,6 +6,7 @@ export type InvoiceProblem =
   | { kind: 'linesDoNotAddUp'; field: 'net' | 'vat'; lines: number; total: number }
   | { kind: 'dueBeforeIssue' }
   | { kind: 'pdfNotAPdf' }
+  | { kind: 'pdfTooLarge'; maximumBytes: number }
   | { kind: 'paidInvoiceBecomesCreditNote'; number: string }
   | { kind: 'paymentOnCreditNote'; number: string }
   | { kind: 'paymentReferenceReused'; number: string; reference: string }

@@ -20,6 +20,8 @@ export function invoiceProblemToApiError(problem: InvoiceProblem): ApiError {
       return badRequest('dueDate', 'dueDate must not be before issueDate', 'InvoiceError');
     case 'pdfNotAPdf':
       return badRequest('pdf', 'pdf must be a PDF file (starting %PDF-), base64-encoded', 'InvoiceError');
+    case 'pdfTooLarge':
+      return badRequest('pdf', `pdf must be at most ${problem.maximumBytes / (1024 * 1024)} MB`, 'InvoiceError');
     case 'paidInvoiceBecomesCreditNote':
       return conflict('InvoiceError', 'type', `Invoice '${problem.number}' has payments and cannot become a credit note`);
     case 'paymentOnCreditNote':
