@@ -194,6 +194,7 @@ const invoicesIn: Examples<InvoiceProblem> = {
   grossNotNetPlusVat: { kind: 'grossNotNetPlusVat', net: 1000, vat: 200, gross: 1201 },
   linesDoNotAddUp: { kind: 'linesDoNotAddUp', field: 'net', lines: 999, total: 1000 },
   dueBeforeIssue: { kind: 'dueBeforeIssue' },
+  orderOfOtherSoldTo: { kind: 'orderOfOtherSoldTo', orderCode: 'MV-00000001', index: 0 },
   pdfNotAPdf: { kind: 'pdfNotAPdf' },
   pdfTooLarge: { kind: 'pdfTooLarge', maximumBytes: 5 * 1024 * 1024 },
   paidInvoiceBecomesCreditNote: { kind: 'paidInvoiceBecomesCreditNote', number: 'INV-1' },

@@ -5,6 +5,7 @@ export type InvoiceProblem =
   | { kind: 'grossNotNetPlusVat'; net: number; vat: number; gross: number }
   | { kind: 'linesDoNotAddUp'; field: 'net' | 'vat'; lines: number; total: number }
   | { kind: 'dueBeforeIssue' }
+  | { kind: 'orderOfOtherSoldTo'; orderCode: string; index: number }
   | { kind: 'pdfNotAPdf' }
   | { kind: 'pdfTooLarge'; maximumBytes: number }
   | { kind: 'paidInvoiceBecomesCreditNote'; number: string }

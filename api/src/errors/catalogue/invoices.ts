@@ -18,6 +18,8 @@ export function invoiceProblemToApiError(problem: InvoiceProblem): ApiError {
       return badRequest(problem.field, `The lines' ${problem.field} adds up to ${problem.lines} pence, but ${problem.field} is ${problem.total}`, 'InvoiceError');
     case 'dueBeforeIssue':
       return badRequest('dueDate', 'dueDate must not be before issueDate', 'InvoiceError');
+    case 'orderOfOtherSoldTo':
+      return badRequest(`orderCodes.${problem.index}`, `Order '${problem.orderCode}' belongs to another sold-to`, 'InvoiceError');
     case 'pdfNotAPdf':
       return badRequest('pdf', 'pdf must be a PDF file (starting %PDF-), base64-encoded', 'InvoiceError');
     case 'pdfTooLarge':
