@@ -44,6 +44,8 @@ import type { ReminderSettingProblem } from '../src/cutoff-reminders/problems';
 import { reminderSettingProblemToApiError } from '../src/errors/catalogue/cutoff-reminders';
 import type { CheckinProblem, PhotoProblem } from '../src/checkin/problems';
 import { checkinProblemToApiError, photoProblemToApiError } from '../src/errors/catalogue/checkin';
+import type { InvoiceProblem, InvoiceReadProblem } from '../src/invoices/problems';
+import { invoiceProblemToApiError, invoiceReadProblemToApiError } from '../src/errors/catalogue/invoices';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -211,6 +213,28 @@ const checkinPhotos: Examples<PhotoProblem> = {
   notAnImage: { kind: 'notAnImage' },
   imageTooLarge: { kind: 'imageTooLarge', maximumBytes: 10 * 1024 * 1024 },
   tooManyPixels: { kind: 'tooManyPixels', maximumPixels: 50_000_000 },
+const invoicesIn: Examples<InvoiceProblem> = {
+  invoiceNotFound: { kind: 'invoiceNotFound', number: 'INV-1' },
+  soldToUnknown: { kind: 'soldToUnknown', soldTo: '9999999999' },
+  grossNotNetPlusVat: { kind: 'grossNotNetPlusVat', net: 1000, vat: 200, gross: 1201 },
+  linesDoNotAddUp: { kind: 'linesDoNotAddUp', field: 'net', lines: 999, total: 1000 },
+  dueBeforeIssue: { kind: 'dueBeforeIssue' },
+  orderOfOtherSoldTo: { kind: 'orderOfOtherSoldTo', orderCode: 'MV-00000001', index: 0 },
+  pdfNotAPdf: { kind: 'pdfNotAPdf' },
+  pdfTooLarge: { kind: 'pdfTooLarge', maximumBytes: 5 * 1024 * 1024 },
+  paidInvoiceBecomesCreditNote: { kind: 'paidInvoiceBecomesCreditNote', number: 'INV-1' },
+  paymentOnCreditNote: { kind: 'paymentOnCreditNote', number: 'CN-1' },
+  paymentReferenceReused: { kind: 'paymentReferenceReused', number: 'INV-1', reference: 'BACS-1' },
+  paymentExceedsOutstanding: { kind: 'paymentExceedsOutstanding', number: 'INV-1', outstandingPence: 700 },
+};
+
+const invoiceReads: Examples<InvoiceReadProblem> = {
+  invoiceNotFound: { kind: 'invoiceNotFound', number: 'INV-1' },
+  soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000100001' },
+  soldToNeeded: { kind: 'soldToNeeded' },
+  noSoldTos: { kind: 'noSoldTos' },
+  rangeReversed: { kind: 'rangeReversed' },
+  rangeTooLong: { kind: 'rangeTooLong', maximumDays: 1098 },
 };
 
 /** Every catalogue file with an example of each of its problems. */
@@ -235,6 +259,8 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['approvals', approvals, approvalProblemToApiError],
   ['approval limits', approvalLimits, limitProblemToApiError],
   ['cut-off reminder settings', reminderSettings, reminderSettingProblemToApiError],
+  ['invoices in', invoicesIn, invoiceProblemToApiError],
+  ['invoice reads', invoiceReads, invoiceReadProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {
