@@ -213,6 +213,7 @@ const checkinPhotos: Examples<PhotoProblem> = {
   notAnImage: { kind: 'notAnImage' },
   imageTooLarge: { kind: 'imageTooLarge', maximumBytes: 10 * 1024 * 1024 },
   tooManyPixels: { kind: 'tooManyPixels', maximumPixels: 50_000_000 },
+};
 const invoicesIn: Examples<InvoiceProblem> = {
   invoiceNotFound: { kind: 'invoiceNotFound', number: 'INV-1' },
   soldToUnknown: { kind: 'soldToUnknown', soldTo: '9999999999' },
