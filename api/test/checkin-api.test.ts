@@ -237,12 +237,13 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
     assert.deepEqual([bigMeta.format, bigMeta.width, bigMeta.height], ['jpeg', 1536, 2048], 'scaled down to 2048 at most');
     const noFile = await server.request(`${BASE}/users/current/orders/${order.code}/checkin/photos`, { method: 'POST', token: solo.token, body: JSON.stringify({ file: 'x' }) });
     assert.equal(noFile.status, 400);
-    for (const [contentType, body] of [
+    const malformedBodies: [string, string][] = [
       ['multipart/form-data; boundary=x', JSON.stringify({ file: 'x' })],
       ['multipart/form-data', '--x\r\n'],
       ['multipart/form-data; boundary=x', '--x\r\ncontent-disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc'],
       ['multipart/form-data; boundary=x', '--x\r\ncontent-disposition: form-data; name="note"\r\n\r\nhello\r\n--x--\r\n'],
-    ]) {
+    ];
+    for (const [contentType, body] of malformedBodies) {
       const malformed = await server.request(`${BASE}/users/current/orders/${order.code}/checkin/photos`, { method: 'POST', token: solo.token, headers: { 'content-type': contentType }, body });
       assert.ok([400, 413, 415].includes(malformed.status), `${contentType} ${body}: ${malformed.status} ${await malformed.text()}`);
     }
