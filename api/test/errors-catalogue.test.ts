@@ -40,6 +40,8 @@ import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwor
 import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
 import type { LimitProblem } from '../src/approvals/limits-problems';
 import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
+import type { CreditProblem } from '../src/credits/problems';
+import { creditProblemToApiError } from '../src/errors/catalogue/credits';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -186,6 +188,16 @@ const approvalLimits: Examples<LimitProblem> = {
   limitExists: { kind: 'limitExists', code: 'AL-000001' },
 };
 
+const credits: Examples<CreditProblem> = {
+  creditRequestNotFound: { kind: 'creditRequestNotFound', code: 'CR-000001' },
+  photoNotFound: { kind: 'photoNotFound', id: 1 },
+  alreadyDecided: { kind: 'alreadyDecided', code: 'CR-000001', status: 'accepted' },
+  amountRequired: { kind: 'amountRequired', status: 'partlyAccepted' },
+  amountNotRequested: { kind: 'amountNotRequested', status: 'accepted', amount: 100, grossPence: 240 },
+  amountAboveRequested: { kind: 'amountAboveRequested', amount: 300, grossPence: 240 },
+  noteRequired: { kind: 'noteRequired' },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -205,6 +217,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['password changes', passwordChanges, changePasswordProblemToApiError],
   ['approvals', approvals, approvalProblemToApiError],
   ['approval limits', approvalLimits, limitProblemToApiError],
+  ['credit requests', credits, creditProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {
