@@ -47,6 +47,8 @@ import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
+import { checkinRoutes } from './checkin/checkin-routes';
+import { registerCreditRequestEvents } from './credits/credit-events';
 
 export interface AppDeps {
   config: Config;
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPasswordResetEvent(outbox, tokenKey);
   registerApprovalEvents(outbox);
   registerCreditDecidedEvent(outbox);
+  registerCreditRequestEvents(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
@@ -151,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(approvalRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(creditRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(schedulerRoutes);

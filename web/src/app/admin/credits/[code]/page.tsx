@@ -84,7 +84,6 @@ export default async function AdminCreditPage({ params }: { params: Promise<{ co
                   return (
                     <li key={photo.id}>
                       <a href={href} target="_blank" rel="noopener">
-                        {/* eslint-disable-next-line @next/next/no-img-element -- a private photo passed through with the operator's token, never optimised or cached */}
                         <img src={href} alt={`Photo ${index + 1} of ${result.data.photos.length} from the check-in`} width={photo.width} height={photo.height} loading="lazy" />
                       </a>
                     </li>

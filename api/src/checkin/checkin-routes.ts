@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../auth/bearer';
+import { checkinProblemToApiError, photoProblemToApiError } from '../errors/catalogue/checkin';
+import { unwrap } from '../errors/reply';
+import { badRequest } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { checkInOrder } from './check-in';
+import { MAX_PHOTO_BYTES } from './checkin-rules';
+import { checkinBody, checkinParams, checkinResponse, checkinViewResponse, photoParams, photoResponse } from './checkin-schemas';
+import { checkinView, photoPath } from './checkin-view';
+import { addPhoto, readPhoto } from './photos';
+
+/** The check-in at the door (docs/after-delivery.md "Check-in at the door"), under /occ/v2/b2b. */
+export async function checkinRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  const windowHours = app.deps.config.checkinWindowHours;
+  // Multipart only here (this plugin's scope): one file, nothing else, at most MAX_PHOTO_BYTES.
+  await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+
+  app.get('/users/current/orders/:code/checkin', { schema: { response: checkinViewResponse } }, async (request) => {
+    const { code } = parseInput(checkinParams, request.params, 'params');
+    return unwrap(await checkinView(db, currentUser(request).id, code, app.clock(), windowHours), checkinProblemToApiError);
+  });
+
+  app.post('/users/current/orders/:code/checkin', { schema: { response: checkinResponse } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { code } = parseInput(checkinParams, request.params, 'params');
+    const body = parseInput(checkinBody, request.body, 'body');
+    unwrap(await checkInOrder(db, { userId: user.id, name: user.name }, code, body.lines, app.clock(), windowHours), checkinProblemToApiError);
+    const view = unwrap(await checkinView(db, user.id, code, app.clock(), windowHours), checkinProblemToApiError);
+    return reply.code(view.creditRequest ? 201 : 200).send({ creditRequest: view.creditRequest });
+  });
+
+  app.post('/users/current/orders/:code/checkin/photos', { schema: { response: photoResponse } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { code } = parseInput(checkinParams, request.params, 'params');
+    if (!request.isMultipart()) throw badRequest('file', 'Send the photo as multipart/form-data with one file field');
+    const part = await request.file();
+    if (!part) throw badRequest('file', 'Send the photo as multipart/form-data with one file field');
+    const bytes = await part.toBuffer();
+    // Past MAX_PHOTO_BYTES the part is cut short (and the rest of the upload read and dropped): refused whole.
+    if (part.file.truncated) throw photoProblemToApiError({ kind: 'imageTooLarge', maximumBytes: MAX_PHOTO_BYTES });
+    const added = unwrap(await addPhoto(db, user.id, code, bytes, app.clock(), windowHours), photoProblemToApiError);
+    return reply.code(201).send({ id: added.id, url: photoPath(code, added.id) });
+  });
+
+  app.get('/users/current/orders/:code/checkin/photos/:id', async (request, reply) => {
+    const { code, id } = parseInput(photoParams, request.params, 'params');
+    const photo = unwrap(await readPhoto(db, currentUser(request).id, code, id), photoProblemToApiError);
+    return reply
+      .header('content-type', photo.contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('x-content-type-options', 'nosniff')
+      .send(photo.bytes);
+  });
+}
