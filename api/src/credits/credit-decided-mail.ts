@@ -46,7 +46,7 @@ function outcomeText({ creditRequest: credit }: CreditDecidedData): string[] {
   }
 }
 
-/** To the buyer who checked the order in: the decision, the amount credited and the note. */
+/** To the order's buyer, who had the request's e-mail too: the decision, the amount credited and the note. */
 export function creditDecidedMail(data: CreditDecidedData, shopUrl: string): MailContent {
   const { creditRequest: credit, recipient } = data;
   const href = shopLink(shopUrl, `/account/credits/${encodeURIComponent(credit.code)}/`);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { checkinLines, checkinPhotos, creditRequestLines, creditRequests, orderLines, orders, shipTos, users, userShipTos } from '../db/schema';
 import type { CreditStatus } from './credit-status';
@@ -9,6 +10,8 @@ export interface CreditRequestRecord {
   orderCode: string;
   shipToName: string;
   requestedBy: { userId: number; name: string; email: string };
+  /** Who placed the order: the decision's e-mail goes to them, as the request's did. */
+  buyer: { userId: number; name: string; email: string };
 }
 
 /** One credited line: the order line it credits and what the check-in said of it. */
@@ -36,11 +39,14 @@ export interface CreditPhotoRecord {
   height: number;
 }
 
+const buyers = alias(users, 'buyer');
+
 const recordColumns = {
   request: creditRequests,
   orderCode: orders.code,
   shipToName: shipTos.name,
   requestedBy: { userId: users.id, name: users.name, email: users.email },
+  buyer: { userId: buyers.id, name: buyers.name, email: buyers.email },
 };
 
 function recordQuery(db: DbOrTx) {
@@ -49,7 +55,8 @@ function recordQuery(db: DbOrTx) {
     .from(creditRequests)
     .innerJoin(orders, eq(orders.id, creditRequests.orderId))
     .innerJoin(shipTos, eq(shipTos.code, creditRequests.shipToCode))
-    .innerJoin(users, eq(users.id, creditRequests.userId));
+    .innerJoin(users, eq(users.id, creditRequests.userId))
+    .innerJoin(buyers, eq(buyers.id, orders.userId));
 }
 
 /** The user's ship-tos' credit requests, newest first; `status` narrows them. */

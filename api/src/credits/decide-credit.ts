@@ -97,7 +97,7 @@ async function decide(tx: Tx, clock: Clock, code: string, input: CreditDecisionI
       note: change.decisionNote,
       creditNoteNumber: change.creditNoteNumber,
     },
-    recipient: record.requestedBy,
+    recipient: record.buyer,
   });
   return ok(true);
 }
