@@ -25,7 +25,7 @@ function CreditEntry({ request }: { request: CreditRequest }) {
       </h2>
       <dl className={styles.orderFacts}>
         <div>
-          <dt>Requested</dt>
+          <dt>Checked in</dt>
           <dd>{formatShortDate(request.createdAt)}</dd>
         </div>
         <div>

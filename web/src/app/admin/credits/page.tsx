@@ -57,7 +57,7 @@ export default async function AdminCreditsPage({ searchParams }: { searchParams:
             <thead>
               <tr>
                 <th scope="col">Request</th>
-                <th scope="col">Made</th>
+                <th scope="col">Checked in</th>
                 <th scope="col">Order</th>
                 <th scope="col">Ship-to</th>
                 <th scope="col">Requested by</th>
@@ -76,7 +76,7 @@ export default async function AdminCreditsPage({ searchParams }: { searchParams:
                   <td data-label="Request">
                     <Link href={`/admin/credits/${encodeURIComponent(request.code)}/`}>{request.code}</Link>
                   </td>
-                  <td data-label="Made">{formatDateTime(request.createdAt)}</td>
+                  <td data-label="Checked in">{formatDateTime(request.createdAt)}</td>
                   <td data-label="Order">
                     <Link href={`/admin/orders/${encodeURIComponent(request.orderCode)}/`}>{request.orderCode}</Link>
                   </td>

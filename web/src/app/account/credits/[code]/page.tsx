@@ -47,7 +47,7 @@ export default async function CreditRequestPage({ params }: Props) {
         <dd>
           {request.shipTo.name} ({request.shipTo.code})
         </dd>
-        <dt>Requested</dt>
+        <dt>Checked in</dt>
         <dd>
           {formatShortDate(request.createdAt)} by {request.requestedBy.name}
         </dd>

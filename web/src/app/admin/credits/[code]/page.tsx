@@ -43,7 +43,7 @@ export default async function AdminCreditPage({ params }: { params: Promise<{ co
               <dd>
                 {result.data.shipTo.name} ({result.data.shipTo.code}), sold-to {result.data.soldTo}
               </dd>
-              <dt>Requested</dt>
+              <dt>Checked in</dt>
               <dd>
                 {formatDateTime(result.data.createdAt)} by {result.data.requestedBy.name}
                 {result.data.requestedBy.email ? ` (${result.data.requestedBy.email})` : ''}
