@@ -182,6 +182,25 @@ describe('credit requests: reads and decisions', () => {
     assert.ok(mail.text?.includes('Our note: Signed for in full by the kitchen'), mail.text);
   });
 
+  it('a buyer who turned status e-mails off is not e-mailed the decision', async () => {
+    const PREFERENCES = '/users/current/notificationpreferences';
+    const kinds = ['orderConfirmation', 'statusChanges', 'standingOrderReminders', 'cutoffReminders', 'approvalRequests'];
+    const current = (await multi.call('GET', PREFERENCES, { scoped: false })).body as Record<string, boolean>;
+    const before = Object.fromEntries(kinds.map((kind) => [kind, current[kind] ?? true]));
+    assert.equal((await multi.call('PUT', PREFERENCES, { body: { ...before, statusChanges: false }, scoped: false })).status, 200);
+    try {
+      const request = await creditRequestOf(multi);
+      assert.equal((await decideCredit(server, finance, request.code, { status: 'accepted' })).status, 200);
+      await dispatch(server);
+      const [event] = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.orderingKey, request.code), eq(outboxMessages.type, 'credit.decided')));
+      assert.ok(event?.deliveredAt, 'the mail channel is done with it');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(sink.mails.filter((mail) => mail.subject?.includes(request.code)).length, 0);
+    } finally {
+      await multi.call('PUT', PREFERENCES, { body: before, scoped: false });
+    }
+  });
+
   it('a decision is final: deciding twice is a 409 and changes nothing', async () => {
     const request = await creditRequestOf(solo);
     assert.equal((await decideCredit(server, finance, request.code, { status: 'accepted' })).status, 200);
