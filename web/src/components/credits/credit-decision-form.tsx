@@ -15,13 +15,6 @@ export function CreditDecisionForm({ code, requested }: { code: string; requeste
   const [choice, setChoice] = useState<Choice>('accepted');
   const errorId = 'credit-decision-error';
   const invalid = (field: string) => (state.error && state.field === field ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {});
-  if (state.message) {
-    return (
-      <p role="status" className="admin-status-ok">
-        {state.message}
-      </p>
-    );
-  }
   const label = choice === 'accepted' ? `Accept ${requested}` : choice === 'partlyAccepted' ? 'Accept part' : 'Reject';
   return (
     <form action={run} className={styles.form} aria-describedby={state.error ? errorId : undefined}>

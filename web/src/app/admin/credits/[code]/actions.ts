@@ -1,13 +1,12 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { adminCreditRequestSchema, CREDIT_CODE, creditStatusLabel, poundsToPence, type CreditDecisionBody } from '@/lib/commerce/credits';
+import { adminCreditRequestSchema, CREDIT_CODE, poundsToPence, type CreditDecisionBody } from '@/lib/commerce/credits';
 
 export interface CreditDecisionState {
-  message?: string;
   error?: string;
   /** The field the API or the form refused, so the form can point at it. */
   field?: string;
@@ -23,7 +22,7 @@ const form = z.object({
 
 /**
  * An operator's decision on a credit request: the form's pounds become pence; the API checks the amount against
- * the request, records the decision and e-mails the buyer.
+ * the request, records the decision and e-mails the buyer; the page then shows the decision.
  */
 export async function decideCreditAction(_state: CreditDecisionState, formData: FormData): Promise<CreditDecisionState> {
   await requireOperator();
@@ -50,7 +49,6 @@ export async function decideCreditAction(_state: CreditDecisionState, formData: 
   if (creditNoteNumber.trim()) body.creditNoteNumber = creditNoteNumber.trim();
   const result = await adminCall(adminCreditRequestSchema, `/creditrequests/${encodeURIComponent(code)}/status`, { method: 'POST', body });
   if (!result.ok) return { error: result.error.description, field: result.error.subject };
-  revalidatePath(`/admin/credits/${encodeURIComponent(code)}/`);
-  revalidatePath('/admin/credits/');
-  return { message: `Credit request ${code} is now ${creditStatusLabel(result.data.status).toLowerCase()}. The customer has been told by e-mail.` };
+  // The page comes back decided, with the news at the top: the form it was sent from is gone.
+  redirect(`/admin/credits/${encodeURIComponent(code)}/?decided=${encodeURIComponent(result.data.status)}`);
 }

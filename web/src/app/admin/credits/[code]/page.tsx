@@ -7,15 +7,16 @@ import { CreditLines } from '@/components/credits/credit-lines';
 import { CreditStatusBadge } from '@/components/credits/credit-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { adminCreditRequestSchema, CREDIT_CODE } from '@/lib/commerce/credits';
+import { adminCreditRequestSchema, CREDIT_CODE, creditStatusLabel } from '@/lib/commerce/credits';
 import styles from '@/components/credits/credits.module.css';
 
 export const metadata: Metadata = { title: 'Credit request' };
 
 /** One credit request: who asked for what and why, the photos taken at the door, and the decision (once). */
-export default async function AdminCreditPage({ params }: { params: Promise<{ code: string }> }) {
+export default async function AdminCreditPage({ params, searchParams }: { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireOperator();
   const { code } = await params;
+  const justDecided = (await searchParams).decided !== undefined;
   if (!CREDIT_CODE.test(code)) notFound();
   const result = await adminCall(adminCreditRequestSchema, `/creditrequests/${encodeURIComponent(code)}`);
   if (!result.ok && (result.error.status === 404 || result.error.status === 400)) notFound();
@@ -29,6 +30,11 @@ export default async function AdminCreditPage({ params }: { params: Promise<{ co
       ) : (
         <>
           <h1>Credit request {result.data.code}</h1>
+          {justDecided && result.data.status !== 'requested' ? (
+            <p role="status" className="admin-notice">
+              Credit request {result.data.code} is now {creditStatusLabel(result.data.status).toLowerCase()}. The customer has been told by e-mail.
+            </p>
+          ) : null}
           <section className="admin-section" aria-label="Credit request details">
             <dl className="admin-facts">
               <dt>Status</dt>
