@@ -104,7 +104,7 @@ export function outcomeText(request: Pick<CreditRequest, 'status' | 'credited' |
     case 'rejected':
       return 'No credit will be given';
     default:
-      return 'Waiting for a decision: we usually decide within two working days';
+      return 'Waiting for a decision';
   }
 }
 
