@@ -108,7 +108,7 @@ describe('credit requests', () => {
     await assertAccessible(buyer, 'the credit requests list at 390 px');
     await buyer.screenshot({ path: '/tmp/credits-list-390.png', fullPage: true });
 
-    await entry.getByRole('link', { name: request.code }).click();
+    await buyer.goto(`/account/credits/${request.code}/`);
     await buyer.getByRole('heading', { name: `Credit request ${request.code}` }).waitFor();
     const lines = buyer.getByRole('list', { name: `Lines of credit request ${request.code}` });
     await lines.getByText('Short delivered').waitFor();
