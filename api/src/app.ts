@@ -43,6 +43,8 @@ import { passwordRoutes } from './passwords/password-routes';
 import { registerPasswordResetEvent } from './passwords/reset-mail';
 import { registerApprovalEvents } from './approvals/approval-mail';
 import { approvalRoutes } from './approvals/decisions-routes';
+import { registerCreditDecidedEvent } from './credits/credit-decided-mail';
+import { creditRoutes } from './credits/credit-routes';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { StandingOrderScheduler } from './standing-orders/scheduler';
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperatorInvitationEvent(outbox, tokenKey);
   registerPasswordResetEvent(outbox, tokenKey);
   registerApprovalEvents(outbox);
+  registerCreditDecidedEvent(outbox);
   registerCreditRequestEvents(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
@@ -154,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(passwordRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(approvalRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(creditRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));

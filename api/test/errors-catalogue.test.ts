@@ -46,6 +46,8 @@ import type { CheckinProblem, PhotoProblem } from '../src/checkin/problems';
 import { checkinProblemToApiError, photoProblemToApiError } from '../src/errors/catalogue/checkin';
 import type { InvoiceProblem, InvoiceReadProblem } from '../src/invoices/problems';
 import { invoiceProblemToApiError, invoiceReadProblemToApiError } from '../src/errors/catalogue/invoices';
+import type { CreditProblem } from '../src/credits/problems';
+import { creditProblemToApiError } from '../src/errors/catalogue/credits';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -236,6 +238,14 @@ const invoiceReads: Examples<InvoiceReadProblem> = {
   noSoldTos: { kind: 'noSoldTos' },
   rangeReversed: { kind: 'rangeReversed' },
   rangeTooLong: { kind: 'rangeTooLong', maximumDays: 1098 },
+const credits: Examples<CreditProblem> = {
+  creditRequestNotFound: { kind: 'creditRequestNotFound', code: 'CR-000001' },
+  photoNotFound: { kind: 'photoNotFound', id: 1 },
+  alreadyDecided: { kind: 'alreadyDecided', code: 'CR-000001', status: 'accepted' },
+  amountRequired: { kind: 'amountRequired', status: 'partlyAccepted' },
+  amountNotRequested: { kind: 'amountNotRequested', status: 'accepted', amount: 100, grossPence: 240 },
+  amountAboveRequested: { kind: 'amountAboveRequested', amount: 300, grossPence: 240 },
+  noteRequired: { kind: 'noteRequired' },
 };
 
 /** Every catalogue file with an example of each of its problems. */
@@ -262,6 +272,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['cut-off reminder settings', reminderSettings, reminderSettingProblemToApiError],
   ['invoices in', invoicesIn, invoiceProblemToApiError],
   ['invoice reads', invoiceReads, invoiceReadProblemToApiError],
+  ['credit requests', credits, creditProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -16,6 +16,7 @@ import { outboxRoutes } from './outbox/outbox-routes';
 import { adminRegistrationRoutes } from './registrations/registration-admin-routes';
 import { operatorRoutes } from './operators/operator-routes';
 import { adminLimitRoutes } from './approval-limits/limits-routes';
+import { adminCreditRequestRoutes } from './credit-requests/credit-request-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -39,4 +40,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(operatorRoutes);
   await app.register(adminApprovalRoutes);
   await app.register(adminLimitRoutes);
+  await app.register(adminCreditRequestRoutes);
 }

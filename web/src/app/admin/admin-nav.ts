@@ -11,6 +11,7 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { href: '/admin/orders/', label: 'Orders' },
   { href: '/admin/approvals/', label: 'Approvals' },
+  { href: '/admin/credits/', label: 'Credit requests' },
   { href: '/admin/customers/', label: 'Customers' },
   { href: '/admin/registrations/', label: 'Registrations' },
   { href: '/admin/products/', label: 'Products' },

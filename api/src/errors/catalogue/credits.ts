@@ -1,0 +1,36 @@
+import type { CreditProblem } from '../../credits/problems';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { formatPence } from '../../pricing/money';
+
+/** The HTTP answers of credit requests: reads and decisions (docs/after-delivery.md "Credit requests"). */
+
+export const creditRequestNotFound = (code: string) => notFound('CreditRequestError', 'code', `Credit request '${code}' not found`);
+
+const STATUS_WORDS = { requested: 'requested', accepted: 'accepted', partlyAccepted: 'partly accepted', rejected: 'rejected' } as const;
+
+export function creditProblemToApiError(problem: CreditProblem): ApiError {
+  switch (problem.kind) {
+    case 'creditRequestNotFound':
+      return creditRequestNotFound(problem.code);
+    case 'photoNotFound':
+      return notFound('CreditRequestError', 'id', `Photo ${problem.id} not found`);
+    case 'alreadyDecided':
+      return conflict('CreditRequestError', 'status', `Credit request ${problem.code} is already ${STATUS_WORDS[problem.status]}: a decision is final`);
+    case 'amountRequired':
+      return badRequest('amount', 'A partly accepted credit request needs the amount credited, in pence', 'CreditRequestError');
+    case 'amountAboveRequested':
+      return badRequest('amount', `The amount (${formatPence(problem.amount)}) is more than the ${formatPence(problem.grossPence)} requested`, 'CreditRequestError');
+    case 'amountNotRequested': {
+      const requested = formatPence(problem.grossPence);
+      const message =
+        problem.status === 'accepted'
+          ? `An accepted credit request credits the ${requested} requested; use partlyAccepted for less`
+          : problem.status === 'partlyAccepted'
+            ? `A partly accepted credit request credits more than £0.00 and less than the ${requested} requested`
+            : 'A rejected credit request credits nothing: leave out the amount or send 0';
+      return badRequest('amount', message, 'CreditRequestError');
+    }
+    case 'noteRequired':
+      return badRequest('note', 'A rejection needs a note for the customer', 'CreditRequestError');
+  }
+}
