@@ -49,6 +49,9 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
    * A change to a cart's lines, made once per Idempotency-Key when the request sends one (carts/change-keys.ts);
    * the ETag is the version of the cart in the answer.
    */
+  // The prepared reader serves every change without a key; a keyed change reads inside its own transaction.
+  const readerFor = (handle: Db) => (handle === db ? readCart : cartReader(handle));
+
   const answerChange = async (request: FastifyRequest, reply: FastifyReply, userId: number, change: (db: Db) => Promise<ChangeAnswer>) => {
     const key = cartChangeKey(request.headers['idempotency-key']);
     const answer = key === undefined ? { ...(await change(db)), replayed: false } : await changeOnce(db, userId, key, change);
@@ -107,7 +110,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const target = changeRequest(request);
     const body = parseInput(addEntryBody, request.body, 'body');
     return answerChange(request, reply, target.userId, async (tx) =>
-      modification(unwrap(await changeEntries(tx, cartReader(tx), target, (state, lookup) => decideAdd(state, lookup, body.product.code, body.quantity)), cartProblemToApiError)),
+      modification(unwrap(await changeEntries(tx, readerFor(tx), target, (state, lookup) => decideAdd(state, lookup, body.product.code, body.quantity)), cartProblemToApiError)),
     );
   });
 
@@ -116,7 +119,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
     const body = parseInput(updateEntryBody, request.body, 'body');
     return answerChange(request, reply, target.userId, async (tx) =>
-      modification(unwrap(await changeEntries(tx, cartReader(tx), target, (state) => decideSetQuantity(state, entryNumber, body.quantity, body.product?.code)), cartProblemToApiError)),
+      modification(unwrap(await changeEntries(tx, readerFor(tx), target, (state) => decideSetQuantity(state, entryNumber, body.quantity, body.product?.code)), cartProblemToApiError)),
     );
   });
 
@@ -125,7 +128,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
     return answerChange(request, reply, target.userId, async (tx) => ({
       status: 200,
-      body: unwrap(await changeEntries(tx, cartReader(tx), target, (state) => decideRemove(state, entryNumber)), cartProblemToApiError).view,
+      body: unwrap(await changeEntries(tx, readerFor(tx), target, (state) => decideRemove(state, entryNumber)), cartProblemToApiError).view,
     }));
   });
 
