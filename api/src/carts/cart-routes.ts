@@ -14,6 +14,8 @@ import { changeEntries } from './entry-change';
 import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
 import { openCurrentCart } from './open-cart';
 import { addSavedCartToCurrent } from './add-saved-cart';
+import { cartChangeKey, changeOnce, type ChangeAnswer } from './change-keys';
+import type { Db } from '../db/client';
 
 /** Carts under /users/current (docs/api.md). Every route resolves the cart through the caller's own ship-tos. */
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
@@ -29,15 +31,35 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   const sendCart = <T>(reply: FastifyReply, changed: Changed<T>) => reply.header('etag', cartEtag(changed.cart)).send(changed.view);
 
-  const sendModification = (reply: FastifyReply, changed: Changed<EntryOutcome>) => {
+  const modification = (changed: Changed<EntryOutcome>): ChangeAnswer => {
     const { outcome, view } = changed;
-    return reply.header('etag', cartEtag(changed.cart)).send({
-      statusCode: 'success',
-      quantityAdded: outcome.quantityAdded,
-      quantity: outcome.quantity,
-      entry: view.entries.find((entry) => entry.entryNumber === outcome.entryNumber) ?? null,
-      cart: view,
-    });
+    return {
+      status: 200,
+      body: {
+        statusCode: 'success',
+        quantityAdded: outcome.quantityAdded,
+        quantity: outcome.quantity,
+        entry: view.entries.find((entry) => entry.entryNumber === outcome.entryNumber) ?? null,
+        cart: view,
+      },
+    };
+  };
+
+  /**
+   * A change to a cart's lines, made once per Idempotency-Key when the request sends one (carts/change-keys.ts);
+   * the ETag is the version of the cart in the answer.
+   */
+  // The prepared reader serves every change without a key; a keyed change reads inside its own transaction.
+  const readerFor = (handle: Db) => (handle === db ? readCart : cartReader(handle));
+
+  const answerChange = async (request: FastifyRequest, reply: FastifyReply, userId: number, change: (db: Db) => Promise<ChangeAnswer>) => {
+    const key = cartChangeKey(request.headers['idempotency-key']);
+    const answer = key === undefined ? { ...(await change(db)), replayed: false } : await changeOnce(db, userId, key, change);
+    const body = answer.body as { version?: number; cart?: { version?: number } };
+    const version = body.cart?.version ?? body.version;
+    if (answer.status < 400 && version !== undefined) reply.header('etag', `"${version}"`);
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(answer.status).send(answer.body);
   };
 
   app.post('/users/current/carts', async (request, reply) => {
@@ -87,22 +109,27 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users/current/carts/:cartId/entries', async (request, reply) => {
     const target = changeRequest(request);
     const body = parseInput(addEntryBody, request.body, 'body');
-    const changed = await changeEntries(db, readCart, target, (state, lookup) => decideAdd(state, lookup, body.product.code, body.quantity));
-    return sendModification(reply, unwrap(changed, cartProblemToApiError));
+    return answerChange(request, reply, target.userId, async (tx) =>
+      modification(unwrap(await changeEntries(tx, readerFor(tx), target, (state, lookup) => decideAdd(state, lookup, body.product.code, body.quantity)), cartProblemToApiError)),
+    );
   });
 
   app.put('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
     const target = changeRequest(request);
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
     const body = parseInput(updateEntryBody, request.body, 'body');
-    const changed = await changeEntries(db, readCart, target, (state) => decideSetQuantity(state, entryNumber, body.quantity, body.product?.code));
-    return sendModification(reply, unwrap(changed, cartProblemToApiError));
+    return answerChange(request, reply, target.userId, async (tx) =>
+      modification(unwrap(await changeEntries(tx, readerFor(tx), target, (state) => decideSetQuantity(state, entryNumber, body.quantity, body.product?.code)), cartProblemToApiError)),
+    );
   });
 
   app.delete('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
     const target = changeRequest(request);
     const { entryNumber } = parseInput(entryParams, request.params, 'params');
-    return sendCart(reply, unwrap(await changeEntries(db, readCart, target, (state) => decideRemove(state, entryNumber)), cartProblemToApiError));
+    return answerChange(request, reply, target.userId, async (tx) => ({
+      status: 200,
+      body: unwrap(await changeEntries(tx, readerFor(tx), target, (state) => decideRemove(state, entryNumber)), cartProblemToApiError).view,
+    }));
   });
 
   app.patch('/users/current/carts/:cartId/save', async (request, reply) => {

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, useTransition, type ReactNode } from 'reac
 import { undoRemoveAction } from '@/app/cart/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
+import { useChangeQueue, useQueuedChanges, useQueueRefusals } from '@/lib/offline/queue-hooks';
+import type { CartChange, QueueRefusal } from '@/lib/offline/queue-types';
 import styles from './cart.module.css';
 import { LineProduct } from './line-product';
 import { useLeaveGuard } from './use-leave-guard';
@@ -41,6 +43,11 @@ export function CartLines({ lines, children }: { lines: LineView[]; children: Re
   const [pending, startTransition] = useTransition();
   const { callAction, showNetworkError } = useNetworkFailure();
   useLeaveGuard();
+  useChangeQueue();
+  const queued = useQueuedChanges();
+  const { refusals, dismiss } = useQueueRefusals();
+  const refusalOf = (line: LineView) => refusals.find((refusal) => isOfLine(refusal.change, line));
+  const elsewhere = refusals.filter((refusal) => !lines.some((line) => isOfLine(refusal.change, line)));
   const list = useRef<HTMLUListElement>(null);
   const [refocus, setRefocus] = useState<{ code: string; index: number } | null>(null);
 
@@ -80,12 +87,32 @@ export function CartLines({ lines, children }: { lines: LineView[]; children: Re
           </>
         ) : null}
       </div>
+      {elsewhere.length > 0 ? (
+        <section className={styles.refusals} aria-labelledby="queue-refusals-heading">
+          <h2 id="queue-refusals-heading">Changes made offline that could not be made</h2>
+          <ul aria-label="Changes that could not be made">
+            {elsewhere.map((refusal) => (
+              <li key={refusal.key}>
+                <span>
+                  {refusal.change.productName}: {refusedText(refusal.change)}. <span className={styles.lineError}>{refusal.message}</span>
+                </span>{' '}
+                <button type="button" className={styles.linkButton} onClick={() => dismiss(refusal.key)}>
+                  Dismiss<span className="visually-hidden"> the message about {refusal.change.productName}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {lines.length === 0 ? children : null}
       <ul ref={list} className={styles.lines} aria-label="Cart lines" hidden={lines.length === 0}>
         {lines.map((line, index) => (
           <CartLine
             key={line.entryNumber}
             line={line}
+            waiting={queued.filter((change) => isOfLine(change, line))}
+            refusal={refusalOf(line)}
+            onDismissRefusal={dismiss}
             onRemoved={() => {
               setUndoError('');
               setRemoved({ code: line.code, name: line.name, quantity: line.quantity });
@@ -98,13 +125,53 @@ export function CartLines({ lines, children }: { lines: LineView[]; children: Re
   );
 }
 
-function CartLine({ line, onRemoved }: { line: LineView; onRemoved: () => void }) {
+/** A change made offline is of a line when it sets that line, or adds its product. */
+const isOfLine = (change: CartChange, line: LineView): boolean =>
+  change.kind === 'set' ? change.entryNumber === line.entryNumber && change.productCode === line.code : change.productCode === line.code;
+
+const casesText = (quantity: number) => (quantity === 1 ? '1 case' : `${quantity} cases`);
+
+/** What a line says about its changes waiting for the connection. */
+function waitingText(waiting: CartChange[]): string {
+  const last = waiting[waiting.length - 1];
+  if (!last) return '';
+  if (last.kind === 'set' && last.quantity === 0) return 'Offline: the removal will be sent when you are back online';
+  if (last.kind === 'set') return `Offline: ${casesText(last.quantity)} will be sent when you are back online`;
+  return `Offline: ${casesText(last.quantity)} more will be added when you are back online`;
+}
+
+/** What did not happen to a change made offline, before the shop's reason. */
+export function refusedText(change: CartChange): string {
+  if (change.kind === 'add') return `${casesText(change.quantity)} not added (made while offline)`;
+  if (change.quantity === 0) return 'Not removed (made while offline)';
+  return `Not changed to ${casesText(change.quantity)} (made while offline)`;
+}
+
+interface CartLineProps {
+  line: LineView;
+  /** This line's changes made offline and not sent yet. */
+  waiting: CartChange[];
+  /** The shop's refusal of a change to this line made offline. */
+  refusal: QueueRefusal | undefined;
+  onDismissRefusal: (key: string) => void;
+  onRemoved: () => void;
+}
+
+function CartLine({ line, waiting, refusal, onDismissRefusal, onRemoved }: CartLineProps) {
   const quantity = useLineQuantity(
     { entryNumber: line.entryNumber, productCode: line.code, productName: line.name, minimum: line.minimum, quantity: line.quantity },
     onRemoved,
   );
   const inputId = `qty-${line.entryNumber}`;
   const errorId = `qty-error-${line.entryNumber}`;
+  const refusalKey = refusal?.key;
+  const { reset } = quantity;
+  // A refused change leaves the line as the shop has it: the box shows that quantity again, next to the message.
+  useEffect(() => {
+    if (refusalKey) reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal
+  }, [refusalKey]);
+  const describedBy = [quantity.error ? errorId : '', refusal ? `${errorId}-offline` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <li className={styles.line} aria-busy={quantity.saving || undefined}>
@@ -130,8 +197,8 @@ function CartLine({ line, onRemoved }: { line: LineView; onRemoved: () => void }
           autoComplete="off"
           value={quantity.text}
           onChange={(event) => quantity.type(event.target.value)}
-          aria-invalid={quantity.error ? true : undefined}
-          aria-describedby={quantity.error ? errorId : undefined}
+          aria-invalid={quantity.error || refusal ? true : undefined}
+          aria-describedby={describedBy}
         />
         {/* Busy, not disabled, while saving: a disabled button loses keyboard focus to the page. */}
         <button type="submit" aria-disabled={quantity.saving || undefined}>
@@ -151,11 +218,26 @@ function CartLine({ line, onRemoved }: { line: LineView; onRemoved: () => void }
       <p className={styles.lineTotal}>
         <span className={styles.muted}>Line total</span> {line.lineTotal}
       </p>
-      {quantity.error ? (
-        <p id={errorId} role="alert" className={styles.lineError}>
-          {quantity.error}
-        </p>
-      ) : null}
+      <div className={styles.lineNotes} hidden={!quantity.error && waiting.length === 0 && !refusal}>
+        {quantity.error ? (
+          <p id={errorId} role="alert" className={styles.lineError}>
+            {quantity.error}
+          </p>
+        ) : null}
+        {waiting.length > 0 ? (
+          <p role="status" className={styles.lineQueued}>
+            {waitingText(waiting)}
+          </p>
+        ) : null}
+        {refusal ? (
+          <p id={`${errorId}-offline`} role="alert" className={styles.lineError}>
+            {refusedText(refusal.change)}: {refusal.message}{' '}
+            <button type="button" className={styles.linkButton} onClick={() => onDismissRefusal(refusal.key)}>
+              Dismiss<span className="visually-hidden"> the message about {line.name}</span>
+            </button>
+          </p>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { setQuantityAction, type LineRef } from '@/app/cart/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { readQuantity } from '@/lib/commerce/quantity';
+import { canQueue, queueChange } from '@/lib/offline/change-queue';
 import { registerCartEdit } from './cart-edits';
 
 /** A pause in typing after which a valid quantity saves itself, like the checkout fields. */
@@ -17,6 +18,8 @@ interface LineQuantity {
   /** Update (or Enter): saves what is typed; a bad or blank quantity is a message, the box keeps it. */
   submit(): void;
   remove(): void;
+  /** Back to the cart's quantity (a change made offline was refused). */
+  reset(): void;
 }
 
 /**
@@ -61,9 +64,15 @@ export function useLineQuantity(line: LineRef & { quantity: number }, onRemoved:
         setError('');
         return true;
       }
+      const lineRef: LineRef = { entryNumber: ref.entryNumber, productCode: ref.productCode, productName: ref.productName, minimum: ref.minimum };
+      // Offline: the change waits in the queue (docs/phone.md, "The offline cart") and the line says so.
+      if (canQueue() && (await queueChange({ kind: 'set', ...lineRef, quantity: reading.quantity }))) {
+        setError('');
+        current.saved = reading.quantity;
+        return true;
+      }
       current.saving += 1;
       setSaving(current.saving);
-      const lineRef: LineRef = { entryNumber: ref.entryNumber, productCode: ref.productCode, productName: ref.productName, minimum: ref.minimum };
       const answer = await current.callAction(() => setQuantityAction(lineRef, raw));
       current.saving -= 1;
       setSaving(current.saving);
@@ -116,6 +125,13 @@ export function useLineQuantity(line: LineRef & { quantity: number }, onRemoved:
     },
     remove() {
       void saveRef.current('0');
+    },
+    reset() {
+      const current = latest.current;
+      current.text = String(current.line.quantity);
+      current.saved = current.line.quantity;
+      setText(current.text);
+      setError('');
     },
   };
 }

@@ -1,9 +1,12 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { addToCartAction } from '@/app/cart/actions';
 import { IDLE } from '@/app/cart/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
+import { readQuantity } from '@/lib/commerce/quantity';
+import { canQueue, queueChange } from '@/lib/offline/change-queue';
+import { useChangeQueue } from '@/lib/offline/queue-hooks';
 import styles from './add-to-cart.module.css';
 
 interface Props {
@@ -20,7 +23,24 @@ interface Props {
 export function AddToCart({ productCode, productName, minOrderQuantity, disabled = false }: Props) {
   const { state, action, pending, submit } = useFormAction(addToCartAction, IDLE);
   const id = useId();
-  const message = pending ? 'Adding…' : state.status === 'idle' ? '' : state.message;
+  useChangeQueue();
+  // An add made offline waits in the queue (docs/phone.md, "The offline cart"): what this form last said about it.
+  const [offline, setOffline] = useState<{ message: string; error: boolean; at: number } | null>(null);
+  const shown = offline && (state.status === 'idle' || offline.at > state.at) ? offline : null;
+  const message = pending ? 'Adding…' : shown ? shown.message : state.status === 'idle' ? '' : state.message;
+  const isError = shown ? shown.error : state.status === 'error';
+
+  const queueAdd = async (form: HTMLFormElement) => {
+    const reading = readQuantity(new FormData(form).get('quantity'), { productName, minimum: minOrderQuantity, zeroRemoves: false });
+    if (!reading.ok) return setOffline({ message: reading.message, error: true, at: Date.now() });
+    const queued = await queueChange({ kind: 'add', productCode, productName, minimum: minOrderQuantity, quantity: reading.quantity });
+    const cases = reading.quantity === 1 ? '1 case' : `${reading.quantity} cases`;
+    setOffline(
+      queued
+        ? { message: `You are offline: ${cases} will be added to your cart when you are back online`, error: false, at: Date.now() }
+        : { message: 'You are offline: this could not be saved for later. Try again when you are back online', error: true, at: Date.now() },
+    );
+  };
   return (
     <form
       action={action}
@@ -29,7 +49,10 @@ export function AddToCart({ productCode, productName, minOrderQuantity, disabled
       onSubmit={(event) => {
         // The button stays focusable while adding (aria-disabled), so a second press must not send twice.
         if (pending) event.preventDefault();
-        else submit(event);
+        else if (canQueue()) {
+          event.preventDefault();
+          void queueAdd(event.currentTarget);
+        } else submit(event);
       }}
     >
       <input type="hidden" name="productCode" value={productCode} />
@@ -47,7 +70,7 @@ export function AddToCart({ productCode, productName, minOrderQuantity, disabled
         defaultValue={String(minOrderQuantity)}
         className={styles.quantity}
         aria-describedby={`${id}-status`}
-        aria-invalid={state.status === 'error' || undefined}
+        aria-invalid={isError || undefined}
         disabled={disabled}
       />
       {/* Busy, not disabled, while adding: a disabled button loses keyboard focus to the page. */}
@@ -57,8 +80,8 @@ export function AddToCart({ productCode, productName, minOrderQuantity, disabled
       <p
         id={`${id}-status`}
         role="status"
-        className={state.status === 'error' && !pending ? styles.error : styles.status}
-        key={state.status === 'idle' ? 'idle' : state.at}
+        className={isError && !pending ? styles.error : styles.status}
+        key={shown ? `offline-${shown.at}` : state.status === 'idle' ? 'idle' : state.at}
       >
         {message}
       </p>

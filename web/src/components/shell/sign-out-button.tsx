@@ -17,6 +17,8 @@ export function SignOutButton({ className = 'nav-link' }: { className?: string }
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
+          // Cart changes queued offline go with the session (docs/phone.md, "The offline cart").
+          if (navigator.onLine) await import('@/lib/offline/change-queue').then((queue) => queue.clearQueuedChanges()).catch(() => undefined);
           await callAction(() => signOut());
         });
       }}

@@ -11,11 +11,15 @@ const CARTS = '/users/current/carts';
 export const getActiveCart = (scope: ShopScope): Promise<ApiResult<Cart>> =>
   apiRequest(cartSchema, CARTS, { method: 'POST', query: { ...scopeQuery(scope), fields: 'FULL' } });
 
-export const addToCart = (scope: ShopScope, productCode: string, quantity: number): Promise<ApiResult<CartModification>> =>
+/** A change replayed from the offline queue carries its key: the API makes it once (docs/phone.md, "The offline cart"). */
+const keyHeader = (idempotencyKey?: string) => (idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {});
+
+export const addToCart = (scope: ShopScope, productCode: string, quantity: number, idempotencyKey?: string): Promise<ApiResult<CartModification>> =>
   apiRequest(cartModificationSchema, `${CARTS}/active/entries`, {
     method: 'POST',
     query: scopeQuery(scope),
     body: { product: { code: productCode }, quantity },
+    ...keyHeader(idempotencyKey),
   });
 
 /** Quantity 0 removes the line (docs/storefront-requirements.md §5). */
@@ -24,11 +28,13 @@ export const setEntryQuantity = (
   entryNumber: number,
   productCode: string,
   quantity: number,
+  idempotencyKey?: string,
 ): Promise<ApiResult<CartModification>> =>
   apiRequest(cartModificationSchema, `${CARTS}/active/entries/${entryNumber}`, {
     method: 'PUT',
     query: scopeQuery(scope),
     body: { product: { code: productCode }, quantity },
+    ...keyHeader(idempotencyKey),
   });
 
 export interface CartDetails {
