@@ -238,6 +238,7 @@ const invoiceReads: Examples<InvoiceReadProblem> = {
   noSoldTos: { kind: 'noSoldTos' },
   rangeReversed: { kind: 'rangeReversed' },
   rangeTooLong: { kind: 'rangeTooLong', maximumDays: 1098 },
+};
 const credits: Examples<CreditProblem> = {
   creditRequestNotFound: { kind: 'creditRequestNotFound', code: 'CR-000001' },
   photoNotFound: { kind: 'photoNotFound', id: 1 },
