@@ -1,6 +1,7 @@
 'use client';
 
 import { startTransition } from 'react';
+import { forgetKeptPages } from '@/lib/offline/forget-kept-pages';
 import { signOut } from './actions';
 import { useNetworkFailure } from './use-server-action';
 
@@ -17,6 +18,7 @@ export function SignOutButton({ className = 'nav-link' }: { className?: string }
       onSubmit={(event) => {
         event.preventDefault();
         startTransition(async () => {
+          await forgetKeptPages();
           await callAction(() => signOut());
         });
       }}
