@@ -95,8 +95,8 @@ async function keptPages(scope: string | null): Promise<KeptPage[]> {
 
 // ---- navigations -------------------------------------------------------------------------------------------
 
-/** Which tab was given which kept copy (its time), for the banner's question. */
-const servedFromCache = new Map<string, string | null>();
+/** Which tab was given which kept copy (its time, and whether the network failed or was slow), for the banner. */
+const servedFromCache = new Map<string, { savedAt: string | null; reason: 'offline' | 'slow' }>();
 
 function ownPage(url: URL): boolean {
   return url.origin === self.location.origin && !url.pathname.startsWith('/admin') && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/serwist/');
@@ -119,9 +119,10 @@ async function navigate(event: FetchEvent): Promise<Response> {
       answered.then(({ response }) => response),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('slow')), NETWORK_WAIT_MS)),
     ]);
-  } catch {
+  } catch (error) {
     if (cached) {
-      servedFromCache.set(event.resultingClientId, cached.headers.get(SAVED_AT));
+      const reason = error instanceof Error && error.message === 'slow' ? 'slow' : 'offline';
+      servedFromCache.set(event.resultingClientId, { savedAt: cached.headers.get(SAVED_AT), reason });
       return cached;
     }
     return new Response(offlinePageHtml(url.pathname, await keptPages(scope)), {
@@ -160,7 +161,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   else if (message.type === 'mv:keep-page' && typeof message.url === 'string' && typeof message.scope === 'string') event.waitUntil(keepByFetching(message.url, message.scope));
   else if (message.type === 'mv:served-from-cache?' && event.source && 'id' in event.source) {
     const source = event.source as Client;
-    const answer: FromWorker = { type: 'mv:served-from-cache', cached: servedFromCache.has(source.id), savedAt: servedFromCache.get(source.id) ?? null };
+    const served = servedFromCache.get(source.id);
+    const answer: FromWorker = served ? { type: 'mv:served-from-cache', cached: true, ...served } : { type: 'mv:served-from-cache', cached: false, savedAt: null, reason: 'offline' };
     source.postMessage(answer);
   }
 });

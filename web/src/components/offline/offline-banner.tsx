@@ -52,7 +52,9 @@ export function OfflineBanner({ scope }: { scope: string | null }) {
   const online = useOnline();
   const pathname = usePathname();
   const [queued, setQueued] = useState(0);
-  const [copy, setCopy] = useState<{ savedAt: string | null } | null>(null);
+  const [copy, setCopy] = useState<{ savedAt: string | null; reason: 'offline' | 'slow' } | null>(null);
+  // The browser's word can lag behind a failed request; an 'online' event after that settles it.
+  const [backOnline, setBackOnline] = useState(false);
   const firstPath = useRef<string | null>(null);
 
   useEffect(() => {
@@ -62,11 +64,16 @@ export function OfflineBanner({ scope }: { scope: string | null }) {
     if (document.readyState === 'complete') window.setTimeout(register, 1000);
     else window.addEventListener('load', () => window.setTimeout(register, 1000), { once: true });
     const answer = (event: MessageEvent<FromWorker>) => {
-      if (event.data?.type === 'mv:served-from-cache' && event.data.cached) setCopy({ savedAt: event.data.savedAt });
+      if (event.data?.type === 'mv:served-from-cache' && event.data.cached) setCopy({ savedAt: event.data.savedAt, reason: event.data.reason === 'slow' ? 'slow' : 'offline' });
     };
     navigator.serviceWorker.addEventListener('message', answer);
+    const cameBack = () => setBackOnline(true);
+    window.addEventListener('online', cameBack);
     navigator.serviceWorker.controller?.postMessage({ type: 'mv:served-from-cache?' } satisfies ToWorker);
-    return () => navigator.serviceWorker.removeEventListener('message', answer);
+    return () => {
+      navigator.serviceWorker.removeEventListener('message', answer);
+      window.removeEventListener('online', cameBack);
+    };
   }, []);
 
   useEffect(() => {
@@ -98,16 +105,17 @@ export function OfflineBanner({ scope }: { scope: string | null }) {
     if (firstPath.current !== null && pathname !== firstPath.current) setCopy(null);
   }, [pathname]);
 
-  if (online && !copy) return null;
-  const needed = online ? undefined : connectionNeeded(pathname);
-  const queuedText = online ? undefined : queuedChangesText(queued);
+  const offline = !online || (copy?.reason === 'offline' && !backOnline);
+  if (!offline && !copy) return null;
+  const needed = offline ? connectionNeeded(pathname) : undefined;
+  const queuedText = offline ? queuedChangesText(queued) : undefined;
   return (
     <div className={styles.banner} role="status" data-testid="offline-banner">
-      <span className={styles.label}>{online ? 'Kept copy' : 'Offline'}</span>
+      <span className={styles.label}>{offline ? 'Offline' : 'Kept copy'}</span>
       {copy ? <span>This page is a copy kept on this device, {savedAtText(copy.savedAt)}.</span> : !needed && <span>Pages you have opened before still open.</span>}
       {needed && <span>{needed}</span>}
       {queuedText && <span>{queuedText}.</span>}
-      {online && copy && (
+      {!offline && copy && (
         <button type="button" className={styles.reload} onClick={() => window.location.reload()}>
           Load the latest
         </button>

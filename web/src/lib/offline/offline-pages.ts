@@ -54,7 +54,7 @@ export type ToWorker =
   | { type: 'mv:scope'; scope: string | null }
   | { type: 'mv:keep-page'; url: string; scope: string }
   | { type: 'mv:served-from-cache?' };
-export type FromWorker = { type: 'mv:served-from-cache'; cached: boolean; savedAt: string | null };
+export type FromWorker = { type: 'mv:served-from-cache'; cached: boolean; savedAt: string | null; reason: 'offline' | 'slow' };
 
 /** The partition of a scope `user.account`: the user part lets another user's partitions be dropped at once. */
 export function pagesCacheName(scope: string): string {
