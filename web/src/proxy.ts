@@ -2,6 +2,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ADMIN_COOKIE } from './lib/admin/admin-cookie';
 import { adminPageRedirect, isAdminPath } from './lib/admin/admin-access';
 import { decodedRouteParam } from './lib/commerce/route-param';
+import { FLASH_COOKIE } from './components/shell/flash';
+import { isOfflinePage, KEEP_HEADER, NO_SCOPE, SCOPE_HEADER } from './lib/offline/offline-pages';
+import { offlineScope } from './lib/offline/offline-scope';
 import { UNSUBSCRIBE_TOKEN } from './lib/commerce/unsubscribe-token';
 import { SESSION_COOKIE, sealSession, sessionCookieAttributes, unsealSession } from './lib/session/cookie';
 import { sessionExpiredAddress } from './lib/session/expiry-proof';
@@ -72,7 +75,26 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   if (https) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  if (isPage && !request.headers.has('next-action') && !isAdminPath(request.nextUrl.pathname)) await markForOffline(request, session, response);
   return withSession(response);
+}
+
+/**
+ * Tells the service worker whose page this is and whether to keep it for offline use (docs/phone.md,
+ * "Installable and offline"). A page served to nobody signed in makes it drop every kept page; so does the
+ * sign-in page after a sign-out or an expired session, which also asks the browser itself to clear what the site
+ * stored (Clear-Site-Data: the service worker's caches, the offline queue, the HTTP cache).
+ */
+async function markForOffline(request: NextRequest, session: SessionData, response: NextResponse): Promise<void> {
+  const signedIn = Boolean(session.user && session.tokens);
+  const scope = signedIn ? await offlineScope(session) : null;
+  if (scope) response.headers.set(SCOPE_HEADER, scope);
+  else if (!signedIn) response.headers.set(SCOPE_HEADER, NO_SCOPE);
+  if (scope && isOfflinePage(request.nextUrl.pathname)) response.headers.set(KEEP_HEADER, '1');
+  const flash = request.cookies.get(FLASH_COOKIE)?.value;
+  if (!signedIn && /^\/login\/?$/.test(request.nextUrl.pathname) && (flash === 'logged-out' || flash === 'session-expired') && !request.headers.has('rsc')) {
+    response.headers.set('Clear-Site-Data', '"cache", "storage"');
+  }
 }
 
 /** The session, with refreshed tokens when they were due; 'expired' when the API refused to refresh them. */
@@ -111,10 +133,10 @@ function isPrefetch(request: NextRequest): boolean {
   return request.headers.has('next-router-prefetch') || request.headers.get('purpose') === 'prefetch';
 }
 
-const STATIC_FILES = new Set(['/favicon.ico', '/icon.svg', '/robots.txt']);
+const STATIC_FILES = new Set(['/favicon.ico', '/icon.svg', '/robots.txt', '/manifest.webmanifest', '/serwist/sw.js']);
 
 function isStaticFile(pathname: string): boolean {
-  return pathname.startsWith('/_next/static/') || pathname.startsWith('/_next/image') || STATIC_FILES.has(pathname);
+  return pathname.startsWith('/_next/static/') || pathname.startsWith('/_next/image') || pathname.startsWith('/icons/') || STATIC_FILES.has(pathname);
 }
 
 // The proxy sees every request, static files too (Next answers a cross-site POST carrying a Next-Action header

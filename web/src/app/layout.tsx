@@ -6,11 +6,13 @@ import { Footer } from '@/components/shell/footer';
 import { ConsentBanner } from '@/components/shell/consent-banner';
 import { CONSENT_COOKIE, parseConsent } from '@/components/shell/consent';
 import { HashBangScript, nonceOf } from '@/components/shell/hash-bang';
+import { OfflineBanner } from '@/components/offline/offline-banner';
 import { Header } from '@/components/shell/header';
 import { shellModeFor } from '@/components/shell/shell-mode';
 import { ContentToasts, ToastProvider } from '@/components/shell/toasts';
 import { PATH_HEADER } from '@/lib/session/request-context';
 import { getSession } from '@/lib/session/session';
+import { offlineScope } from '@/lib/offline/offline-scope';
 import { site } from '@/lib/site-config';
 import './globals.css';
 
@@ -18,6 +20,9 @@ export const metadata: Metadata = {
   title: { template: `${site.titlePrefix} | %s`, default: `${site.brand} | Home` },
   description: `${site.brand} trade ordering: dairy and chilled products for business customers.`,
   robots: { index: false, follow: false },
+  // Installed on an iPhone's home screen (the manifest, app/manifest.ts, serves the others).
+  icons: { apple: '/icons/apple-touch-icon.png' },
+  appleWebApp: { capable: true, title: 'Meadowvale', statusBarStyle: 'default' },
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1f5c4a' };
@@ -44,6 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a href="#main" className="skip-link">
             Skip to content
           </a>
+          <OfflineBanner scope={await offlineScope(session)} />
           <Header session={session} mode={mode} />
           <main id="main" className="site-main" tabIndex={-1}>
             <ContentToasts />

@@ -1,6 +1,7 @@
 'use client';
 
 import { startTransition } from 'react';
+import { forgetKeptPages } from '@/lib/offline/forget-kept-pages';
 import { signOut } from './actions';
 import { useNetworkFailure } from './use-server-action';
 
@@ -19,6 +20,7 @@ export function SignOutButton({ className = 'nav-link' }: { className?: string }
         startTransition(async () => {
           // Cart changes queued offline go with the session (docs/phone.md, "The offline cart").
           if (navigator.onLine) await import('@/lib/offline/change-queue').then((queue) => queue.clearQueuedChanges()).catch(() => undefined);
+          await forgetKeptPages();
           await callAction(() => signOut());
         });
       }}

@@ -20,5 +20,6 @@ export async function GET(request: Request): Promise<Response> {
   }
   await clearSessionData();
   store.set(FLASH_COOKIE, 'session-expired', { path: '/', sameSite: 'lax', maxAge: 60, httpOnly: false });
-  return new Response(null, { status: 303, headers: { location: loginAddress(next), 'cache-control': 'no-store' } });
+  // Nothing the browser kept for this session (pages kept for offline use, the offline queue) outlives it.
+  return new Response(null, { status: 303, headers: { location: loginAddress(next), 'cache-control': 'no-store', 'clear-site-data': '"cache", "storage"' } });
 }
