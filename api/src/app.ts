@@ -22,6 +22,7 @@ import { cartRoutes } from './carts/cart-routes';
 import { deliveryRoutes } from './delivery/delivery-routes';
 import { registerOrderEvents } from './orders/order-event-types';
 import { orderRoutes } from './orders/order-routes';
+import { invoiceRoutes } from './invoices/invoice-routes';
 import { limitRoutes } from './approvals/limits-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { orderGuideRoutes } from './orderguide/orderguide-routes';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cartRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(deliveryRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(orderRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(invoiceRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(limitRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(loggingRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(adminRoutes, { prefix: '/admin/v1' });

@@ -40,6 +40,8 @@ import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwor
 import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
 import type { LimitProblem } from '../src/approvals/limits-problems';
 import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
+import type { InvoiceProblem, InvoiceReadProblem } from '../src/invoices/problems';
+import { invoiceProblemToApiError, invoiceReadProblemToApiError } from '../src/errors/catalogue/invoices';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };
@@ -186,6 +188,28 @@ const approvalLimits: Examples<LimitProblem> = {
   limitExists: { kind: 'limitExists', code: 'AL-000001' },
 };
 
+const invoicesIn: Examples<InvoiceProblem> = {
+  invoiceNotFound: { kind: 'invoiceNotFound', number: 'INV-1' },
+  soldToUnknown: { kind: 'soldToUnknown', soldTo: '9999999999' },
+  grossNotNetPlusVat: { kind: 'grossNotNetPlusVat', net: 1000, vat: 200, gross: 1201 },
+  linesDoNotAddUp: { kind: 'linesDoNotAddUp', field: 'net', lines: 999, total: 1000 },
+  dueBeforeIssue: { kind: 'dueBeforeIssue' },
+  pdfNotAPdf: { kind: 'pdfNotAPdf' },
+  paidInvoiceBecomesCreditNote: { kind: 'paidInvoiceBecomesCreditNote', number: 'INV-1' },
+  paymentOnCreditNote: { kind: 'paymentOnCreditNote', number: 'CN-1' },
+  paymentReferenceReused: { kind: 'paymentReferenceReused', number: 'INV-1', reference: 'BACS-1' },
+  paymentExceedsOutstanding: { kind: 'paymentExceedsOutstanding', number: 'INV-1', outstandingPence: 700 },
+};
+
+const invoiceReads: Examples<InvoiceReadProblem> = {
+  invoiceNotFound: { kind: 'invoiceNotFound', number: 'INV-1' },
+  soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000100001' },
+  soldToNeeded: { kind: 'soldToNeeded' },
+  noSoldTos: { kind: 'noSoldTos' },
+  rangeReversed: { kind: 'rangeReversed' },
+  rangeTooLong: { kind: 'rangeTooLong', maximumDays: 1098 },
+};
+
 /** Every catalogue file with an example of each of its problems. */
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
@@ -205,6 +229,8 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['password changes', passwordChanges, changePasswordProblemToApiError],
   ['approvals', approvals, approvalProblemToApiError],
   ['approval limits', approvalLimits, limitProblemToApiError],
+  ['invoices in', invoicesIn, invoiceProblemToApiError],
+  ['invoice reads', invoiceReads, invoiceReadProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -11,6 +11,7 @@ import { adminProductRoutes } from './products/product-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { orderExportRoutes } from './orders/order-export-routes';
 import { orderStatusRoutes } from './orders/order-status-routes';
+import { adminInvoiceRoutes } from './invoices/invoice-admin-routes';
 import { outboxRoutes } from './outbox/outbox-routes';
 import { adminRegistrationRoutes } from './registrations/registration-admin-routes';
 import { operatorRoutes } from './operators/operator-routes';
@@ -30,6 +31,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminProductRoutes);
   await app.register(adminAuditRoutes);
   await app.register(orderStatusRoutes);
+  await app.register(adminInvoiceRoutes);
   await app.register(orderExportRoutes);
   await app.register(outboxRoutes);
   await app.register(mailRoutes);
