@@ -12,6 +12,7 @@ import { priceImport, type PriceImportRow } from '../admin/imports/kinds/prices'
 import { productImport, type ProductImportRow } from '../admin/imports/kinds/products';
 import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
+import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -70,4 +71,10 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   const products = Array.from({ length: productCount }, (_, index) => generateProduct(index));
   await applyRows(db, productImport, products, { fileName: 'demo seed: products', ...by });
   await applyRows(db, priceImport, demoPrices(products), { fileName: 'demo seed: prices', ...by });
+  // Delivered orders, invoices and credit requests of kitchen@example.com, priced as its company buys.
+  const soldToIndex = SOLD_TOS.findIndex((soldTo) => soldTo.code === AFTER_DELIVERY_DEMO.soldTo);
+  await seedAfterDeliveryDemo(db, by.now, (index) => {
+    const product = generateProduct(index);
+    return soldToPrice(soldToIndex, product, index) ?? product.listPricePence;
+  });
 }
