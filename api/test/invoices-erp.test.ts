@@ -5,7 +5,8 @@ import { auditLog, invoiceOrders, invoicePayments, invoices } from '../src/db/sc
 import { createOperator, operatorToken } from './support/admin-client';
 import { SOLO, shopper } from './support/cart-helpers';
 import { integrationToken } from './support/integration-client';
-import { invoiceBody, invoiceEnv, invoiceToken, postPayment, putInvoice, SOLD_TO_DELI } from './support/invoice-helpers';
+import { invoiceBody, invoiceEnv, invoiceToken, postPayment, putInvoice, SOLD_TO_DELI, SOLD_TO_HARBOUR } from './support/invoice-helpers';
+import { placeTestOrder } from './support/order-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe('invoices in from the ERP: PUT /admin/v1/invoices/{number} and payments', () => {
@@ -84,6 +85,12 @@ describe('invoices in from the ERP: PUT /admin/v1/invoices/{number} and payments
       assert.equal(answer.body.errors?.[0]?.subject, field, `${what}: ${JSON.stringify(answer.body)}`);
       assert.ok((answer.body.errors?.[0]?.message ?? '').length > 10, `${what}: a message says what is wrong`);
     }
+    const bigPdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5.3 * 1024 * 1024, 32)]).toString('base64');
+    const tooLarge = await putInvoice(server, erp, 'INV-BAD', { ...good, pdf: bigPdf });
+    assert.equal(tooLarge.status, 400);
+    assert.equal(tooLarge.body.errors?.[0]?.subject, 'pdf');
+    const hugeBody = await putInvoice(server, erp, 'INV-BAD', { ...good, pdf: Buffer.alloc(9 * 1024 * 1024, 65).toString('base64') });
+    assert.equal(hugeBody.status, 413);
     assert.equal((await putInvoice(server, erp, 'bad number!', good)).status, 400);
     assert.equal((await putInvoice(server, erp, 'INV-BAD', [good])).status, 400);
     const notJson = await server.request('/admin/v1/invoices/INV-BAD', { method: 'PUT', token: erp, body: '{"type":' });
@@ -151,6 +158,23 @@ describe('invoices in from the ERP: PUT /admin/v1/invoices/{number} and payments
       assert.equal(answer.status, 400, JSON.stringify(answer.body));
       assert.equal(answer.body.errors?.[0]?.subject, field);
     }
+  });
+
+  it('answers three first sends of one invoice at once with one create and two unchanged', async () => {
+    const body = invoiceBody({ issueDate: '2026-11-03', dueDate: '2026-12-03' });
+    const answers = await Promise.all([1, 2, 3].map(() => putInvoice(server, erp, 'INV-TOGETHER', body)));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 201], JSON.stringify(answers.map((a) => a.body)));
+    assert.deepEqual((await auditOf('INV-TOGETHER')).map((entry) => entry.action), ['invoice.create']);
+  });
+
+  it('refuses to bill a known order to another sold-to; an order code it does not know is kept', async () => {
+    const customer = await shopper(server, SOLO);
+    const order = await placeTestOrder(server, customer, [1]);
+    const other = await putInvoice(server, erp, 'INV-MISFILED', invoiceBody({ soldTo: SOLD_TO_HARBOUR, orderCodes: ['PHONE-1', order.code] }));
+    assert.equal(other.status, 400);
+    assert.equal(other.body.errors?.[0]?.subject, 'orderCodes.1');
+    const own = await putInvoice(server, erp, 'INV-MISFILED', invoiceBody({ soldTo: SOLD_TO_DELI, orderCodes: ['PHONE-1', order.code] }));
+    assert.equal(own.status, 201, JSON.stringify(own.body));
   });
 
   it('two payments with one reference at once store one payment', async () => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit';
 import type { Db, Tx } from '../db/client';
-import { invoiceOrders, invoicePayments, invoices, soldTos } from '../db/schema';
+import { invoiceOrders, invoicePayments, invoices, orders, soldTos } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
-import { contentHash, type InvoiceInput, type PaymentInput } from './invoice-input';
+import { contentHash, MAX_PDF_BYTES, type InvoiceInput, type PaymentInput } from './invoice-input';
 import type { InvoiceProblem } from './problems';
 
 /** Who sent it: an operator (audited by id) or the ERP's integration client (named in the entry). */
@@ -35,9 +35,10 @@ export function checkTotals(input: InvoiceInput): InvoiceProblem | undefined {
   return undefined;
 }
 
-function decodePdf(base64: string | undefined): Buffer | null | 'invalid' {
+function decodePdf(base64: string | undefined): Buffer | null | 'invalid' | 'tooLarge' {
   if (base64 === undefined) return null;
   const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_PDF_BYTES) return 'tooLarge';
   if (bytes.length < 5 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return 'invalid';
   return bytes;
 }
@@ -63,6 +64,14 @@ async function orderCodesOf(tx: Tx, invoiceId: number): Promise<string[]> {
   return rows.map((row) => row.code);
 }
 
+/** An order the shop knows may only be billed to its own sold-to; codes of orders placed elsewhere pass as they are. */
+async function ordersOfOtherSoldTos(tx: Tx, orderCodes: string[], soldTo: string): Promise<InvoiceProblem | undefined> {
+  if (orderCodes.length === 0) return undefined;
+  const known = await tx.select({ code: orders.code, soldToCode: orders.soldToCode }).from(orders).where(inArray(orders.code, orderCodes));
+  const other = known.find((order) => order.soldToCode !== soldTo);
+  return other ? { kind: 'orderOfOtherSoldTo', orderCode: other.code, index: orderCodes.indexOf(other.code) } : undefined;
+}
+
 async function paidPence(tx: Tx, invoiceId: number): Promise<number> {
   const [row] = await tx.select({ paid: sql<string>`coalesce(sum(${invoicePayments.amountPence}), 0)` }).from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
   return Number(row?.paid ?? 0);
@@ -77,6 +86,7 @@ export async function putInvoice(db: Db, number: string, input: InvoiceInput, ac
   if (totalsProblem) return fail(totalsProblem);
   const pdf = decodePdf(input.pdf);
   if (pdf === 'invalid') return fail({ kind: 'pdfNotAPdf' });
+  if (pdf === 'tooLarge') return fail({ kind: 'pdfTooLarge', maximumBytes: MAX_PDF_BYTES });
   const hash = contentHash(input, pdf);
   const values = {
     type: input.type,
@@ -95,14 +105,20 @@ export async function putInvoice(db: Db, number: string, input: InvoiceInput, ac
   return inTransaction(db, async (tx): Promise<Result<PutOutcome, InvoiceProblem>> => {
     const [soldTo] = await tx.select({ code: soldTos.code }).from(soldTos).where(eq(soldTos.code, input.soldTo)).limit(1);
     if (!soldTo) return fail({ kind: 'soldToUnknown', soldTo: input.soldTo });
-    const [existing] = await tx.select().from(invoices).where(eq(invoices.number, number)).for('update').limit(1);
+    const misfiled = await ordersOfOtherSoldTos(tx, input.orderCodes, input.soldTo);
+    if (misfiled) return fail(misfiled);
+    let [existing] = await tx.select().from(invoices).where(eq(invoices.number, number)).for('update').limit(1);
 
     if (!existing) {
-      const [created] = await tx.insert(invoices).values({ number, ...values }).returning();
-      if (!created) throw new Error('invoice insert returned nothing');
-      if (orderCodes.length > 0) await tx.insert(invoiceOrders).values(orderCodes.map((orderCode) => ({ invoiceId: created.id, orderCode })));
-      await recordAudit(tx, { operatorId: actor.operatorId, action: 'invoice.create', subject: `invoice:${number}`, after: { ...auditState(created, orderCodes), by: actor.by } });
-      return ok({ outcome: 'created' as const, invoice: created, orderCodes });
+      // Two first sends at once: the second waits for the first's insert, does nothing, and reads it below.
+      const [created] = await tx.insert(invoices).values({ number, ...values }).onConflictDoNothing({ target: invoices.number }).returning();
+      if (created) {
+        if (orderCodes.length > 0) await tx.insert(invoiceOrders).values(orderCodes.map((orderCode) => ({ invoiceId: created.id, orderCode })));
+        await recordAudit(tx, { operatorId: actor.operatorId, action: 'invoice.create', subject: `invoice:${number}`, after: { ...auditState(created, orderCodes), by: actor.by } });
+        return ok({ outcome: 'created' as const, invoice: created, orderCodes });
+      }
+      [existing] = await tx.select().from(invoices).where(eq(invoices.number, number)).for('update').limit(1);
+      if (!existing) throw new Error(`invoice ${number} neither inserted nor found`);
     }
 
     const before = await orderCodesOf(tx, existing.id);

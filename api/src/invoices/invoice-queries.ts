@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { invoiceOrders, invoicePayments, invoices, shipTos, soldTos, userShipTos } from '../db/schema';
-import { invoiceStatus, STATUS_RANK, type InvoiceStatus } from './invoice-status';
+import type { InvoiceStatus } from './invoice-status';
 
 export interface SoldToRef {
   code: string;
@@ -58,12 +58,29 @@ interface InvoiceFilter {
   from?: string;
   to?: string;
   number?: string;
+  id?: number;
+  status?: InvoiceStatus;
 }
 
-async function readInvoices(db: DbOrTx, filter: InvoiceFilter, today: string): Promise<InvoiceSummary[]> {
+/**
+ * The status rule of invoice-status.ts in SQL, so that a list filters and sorts by it in the database however
+ * many invoices a sold-to has: credit notes `credit`; paid in full `paid`; past the due date `overdue`; else `open`.
+ */
+function statusSql(paid: SQL, today: string): SQL<InvoiceStatus> {
+  return sql<InvoiceStatus>`case when ${invoices.type} = 'creditNote' then 'credit' when ${paid} >= ${invoices.grossPence} then 'paid' when ${invoices.dueDate} < ${today}::date then 'overdue' else 'open' end`;
+}
+
+/**
+ * Overdue first (the longest overdue at the top), then open by due date, then paid invoices and then credit
+ * notes, newest first.
+ */
+async function readInvoices(db: DbOrTx, filter: InvoiceFilter, today: string, limit = MAX_LISTED): Promise<InvoiceSummary[]> {
   if (filter.soldTos.length === 0) return [];
   const names = new Map(filter.soldTos.map((s) => [s.code, s.name]));
-  const paid = paidSubquery(db);
+  const paidPerInvoice = paidSubquery(db);
+  const paid = sql`coalesce(${paidPerInvoice.paid}, 0)`;
+  const status = statusSql(paid, today);
+  const rank = sql`case ${status} when 'overdue' then 0 when 'open' then 1 when 'paid' then 2 else 3 end`;
   const rows = await db
     .select({
       id: invoices.id,
@@ -76,62 +93,55 @@ async function readInvoices(db: DbOrTx, filter: InvoiceFilter, today: string): P
       vatPence: invoices.vatPence,
       grossPence: invoices.grossPence,
       hasErpPdf: sql<boolean>`${invoices.pdf} is not null`,
-      paid: sql<string | null>`${paid.paid}`,
+      paid: sql<string>`${paid}`,
+      status,
     })
     .from(invoices)
-    .leftJoin(paid, eq(paid.invoiceId, invoices.id))
+    .leftJoin(paidPerInvoice, eq(paidPerInvoice.invoiceId, invoices.id))
     .where(
       and(
         inArray(invoices.soldToCode, [...names.keys()]),
         filter.from ? gte(invoices.issueDate, filter.from) : undefined,
         filter.to ? lte(invoices.issueDate, filter.to) : undefined,
         filter.number ? eq(invoices.number, filter.number) : undefined,
+        filter.id !== undefined ? eq(invoices.id, filter.id) : undefined,
+        filter.status ? sql`${status} = ${filter.status}` : undefined,
       ),
     )
-    .orderBy(desc(invoices.issueDate), desc(invoices.id))
-    .limit(MAX_LISTED * 4);
+    .orderBy(
+      asc(rank),
+      sql`case when ${rank} < 2 then ${invoices.dueDate} end asc`,
+      desc(invoices.issueDate),
+      asc(invoices.number),
+    )
+    .limit(limit);
   const codes = await orderCodesByInvoice(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => {
-    const paidPence = Number(row.paid ?? 0);
-    return {
-      id: row.id,
-      number: row.number,
-      type: row.type as InvoiceSummary['type'],
-      soldTo: { code: row.soldToCode, name: names.get(row.soldToCode) ?? row.soldToCode },
-      issueDate: row.issueDate,
-      dueDate: row.dueDate,
-      netPence: row.netPence,
-      vatPence: row.vatPence,
-      grossPence: row.grossPence,
-      paidPence,
-      status: invoiceStatus(row, paidPence, today),
-      orderCodes: codes.get(row.id) ?? [],
-      hasErpPdf: Boolean(row.hasErpPdf),
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    type: row.type as InvoiceSummary['type'],
+    soldTo: { code: row.soldToCode, name: names.get(row.soldToCode) ?? row.soldToCode },
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    netPence: row.netPence,
+    vatPence: row.vatPence,
+    grossPence: row.grossPence,
+    paidPence: Number(row.paid),
+    status: row.status,
+    orderCodes: codes.get(row.id) ?? [],
+    hasErpPdf: Boolean(row.hasErpPdf),
+  }));
 }
 
-/** Overdue first (the longest overdue at the top), then open by due date, then paid and credit notes newest first. */
-export function compareForList(a: InvoiceSummary, b: InvoiceSummary): number {
-  const rank = STATUS_RANK[a.status] - STATUS_RANK[b.status];
-  if (rank !== 0) return rank;
-  if (a.status === 'overdue' || a.status === 'open') return a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number);
-  return b.issueDate.localeCompare(a.issueDate) || b.number.localeCompare(a.number);
-}
-
-export async function listInvoices(db: DbOrTx, filter: InvoiceFilter & { status?: InvoiceStatus }, today: string): Promise<InvoiceSummary[]> {
-  const all = await readInvoices(db, filter, today);
-  return all
-    .filter((invoice) => filter.status === undefined || invoice.status === filter.status)
-    .sort(compareForList)
-    .slice(0, MAX_LISTED);
+export function listInvoices(db: DbOrTx, filter: InvoiceFilter, today: string): Promise<InvoiceSummary[]> {
+  return readInvoices(db, filter, today);
 }
 
 export async function findInvoice(db: DbOrTx, scope: SoldToRef[], number: string, today: string): Promise<InvoiceSummary | undefined> {
-  const [found] = await readInvoices(db, { soldTos: scope, number }, today);
+  const [found] = await readInvoices(db, { soldTos: scope, number }, today, 1);
   return found;
 }
 
@@ -195,9 +205,8 @@ export async function invoicesOfOrder(db: DbOrTx, orderCode: string, soldToCode:
   if (ids.length === 0) return [];
   const [soldTo] = await db.select({ code: soldTos.code, name: soldTos.name }).from(soldTos).where(eq(soldTos.code, soldToCode));
   if (!soldTo) return [];
-  const all = await readInvoices(db, { soldTos: [soldTo] }, today);
-  const wanted = new Set(ids.map((row) => row.id));
-  return all.filter((invoice) => wanted.has(invoice.id)).sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
+  const found = await Promise.all(ids.map((row) => readInvoices(db, { soldTos: [soldTo], id: row.id }, today, 1)));
+  return found.flat().sort((a, b) => a.issueDate.localeCompare(b.issueDate) || a.number.localeCompare(b.number));
 }
 
 export interface StatementSource {

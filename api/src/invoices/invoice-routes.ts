@@ -11,8 +11,8 @@ import { INVOICE_STATUSES } from './invoice-status';
 import { invoiceDetailSchema, invoiceDetailView, invoiceListSchema, invoiceView, orderInvoicesSchema, soldToBalanceView } from './invoice-view';
 
 const soldTo = z.string().trim().min(1).max(20);
-const listQuery = z.object({ soldTo: soldTo.optional(), status: z.enum(INVOICE_STATUSES).optional(), from: isoDate.optional(), to: isoDate.optional() });
-const statementQuery = z.object({ soldTo: soldTo.optional(), from: isoDate.optional(), to: isoDate.optional() });
+export const invoiceListQuery = z.object({ soldTo: soldTo.optional(), status: z.enum(INVOICE_STATUSES).optional(), from: isoDate.optional(), to: isoDate.optional() });
+export const statementQuery = z.object({ soldTo: soldTo.optional(), from: isoDate.optional(), to: isoDate.optional() });
 const numberParams = z.object({ number: invoiceNumber });
 const orderParams = z.object({ code: orderCode });
 
@@ -25,7 +25,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users/current/invoices', { schema: { response: { 200: invoiceListSchema } } }, async (request) => {
     const user = currentUser(request);
-    const query = parseInput(listQuery, request.query, 'query');
+    const query = parseInput(invoiceListQuery, request.query, 'query');
     const list = unwrap(await invoiceList(db, user.id, query, app.clock()), invoiceReadProblemToApiError);
     return { soldTos: list.soldTos.map(soldToBalanceView), invoices: list.invoices.map(invoiceView) };
   });

@@ -5,7 +5,9 @@ export type InvoiceProblem =
   | { kind: 'grossNotNetPlusVat'; net: number; vat: number; gross: number }
   | { kind: 'linesDoNotAddUp'; field: 'net' | 'vat'; lines: number; total: number }
   | { kind: 'dueBeforeIssue' }
+  | { kind: 'orderOfOtherSoldTo'; orderCode: string; index: number }
   | { kind: 'pdfNotAPdf' }
+  | { kind: 'pdfTooLarge'; maximumBytes: number }
   | { kind: 'paidInvoiceBecomesCreditNote'; number: string }
   | { kind: 'paymentOnCreditNote'; number: string }
   | { kind: 'paymentReferenceReused'; number: string; reference: string }

@@ -18,8 +18,12 @@ export function invoiceProblemToApiError(problem: InvoiceProblem): ApiError {
       return badRequest(problem.field, `The lines' ${problem.field} adds up to ${problem.lines} pence, but ${problem.field} is ${problem.total}`, 'InvoiceError');
     case 'dueBeforeIssue':
       return badRequest('dueDate', 'dueDate must not be before issueDate', 'InvoiceError');
+    case 'orderOfOtherSoldTo':
+      return badRequest(`orderCodes.${problem.index}`, `Order '${problem.orderCode}' belongs to another sold-to`, 'InvoiceError');
     case 'pdfNotAPdf':
       return badRequest('pdf', 'pdf must be a PDF file (starting %PDF-), base64-encoded', 'InvoiceError');
+    case 'pdfTooLarge':
+      return badRequest('pdf', `pdf must be at most ${problem.maximumBytes / (1024 * 1024)} MB`, 'InvoiceError');
     case 'paidInvoiceBecomesCreditNote':
       return conflict('InvoiceError', 'type', `Invoice '${problem.number}' has payments and cannot become a credit note`);
     case 'paymentOnCreditNote':
