@@ -32,7 +32,8 @@ function demoCustomers(): CustomerImportRow[] {
 
 function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
   return products.flatMap((product, index) =>
-    SOLD_TOS.flatMap((soldTo, soldToIndex) => {
+    // Moorside (the after-delivery demo) pays list prices: it negotiated none.
+    SOLD_TOS.filter((soldTo) => soldTo.code !== AFTER_DELIVERY_DEMO.soldTo).flatMap((soldTo, soldToIndex) => {
       const pricePence = soldToPrice(soldToIndex, product, index);
       return pricePence === null ? [] : [{ soldToCode: soldTo.code, productCode: product.code, pricePence }];
     }),
@@ -71,10 +72,6 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   const products = Array.from({ length: productCount }, (_, index) => generateProduct(index));
   await applyRows(db, productImport, products, { fileName: 'demo seed: products', ...by });
   await applyRows(db, priceImport, demoPrices(products), { fileName: 'demo seed: prices', ...by });
-  // Delivered orders, invoices and credit requests of kitchen@example.com, priced as its company buys.
-  const soldToIndex = SOLD_TOS.findIndex((soldTo) => soldTo.code === AFTER_DELIVERY_DEMO.soldTo);
-  await seedAfterDeliveryDemo(db, by.now, (index) => {
-    const product = generateProduct(index);
-    return soldToPrice(soldToIndex, product, index) ?? product.listPricePence;
-  });
+  // Delivered orders, invoices and credit requests of kitchen@example.com, at the list prices its company pays.
+  await seedAfterDeliveryDemo(db, by.now, (index) => generateProduct(index).listPricePence);
 }
