@@ -12,6 +12,7 @@ import { priceImport, type PriceImportRow } from '../admin/imports/kinds/prices'
 import { productImport, type ProductImportRow } from '../admin/imports/kinds/products';
 import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
+import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -31,7 +32,8 @@ function demoCustomers(): CustomerImportRow[] {
 
 function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
   return products.flatMap((product, index) =>
-    SOLD_TOS.flatMap((soldTo, soldToIndex) => {
+    // Moorside (the after-delivery demo) pays list prices: it negotiated none.
+    SOLD_TOS.filter((soldTo) => soldTo.code !== AFTER_DELIVERY_DEMO.soldTo).flatMap((soldTo, soldToIndex) => {
       const pricePence = soldToPrice(soldToIndex, product, index);
       return pricePence === null ? [] : [{ soldToCode: soldTo.code, productCode: product.code, pricePence }];
     }),
@@ -70,4 +72,6 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   const products = Array.from({ length: productCount }, (_, index) => generateProduct(index));
   await applyRows(db, productImport, products, { fileName: 'demo seed: products', ...by });
   await applyRows(db, priceImport, demoPrices(products), { fileName: 'demo seed: prices', ...by });
+  // Delivered orders, invoices and credit requests of kitchen@example.com, at the list prices its company pays.
+  await seedAfterDeliveryDemo(db, by.now, (index) => generateProduct(index).listPricePence);
 }

@@ -11,7 +11,7 @@ import { refreshTokens } from '../session/refresh';
 import { currentPath } from '../session/request-context';
 import { readSessionData, writeSessionData } from '../session/session';
 import { needsRefresh, type TokenSet } from '../session/session-data';
-import { answerOf, errorBodyOf, readBody, send, type Exchange } from './transport';
+import { answerOf, errorBodyOf, readBody, refusalOf, send, type Exchange } from './transport';
 
 /**
  * The storefront's one server-side API client: paths are relative to /occ/v2/b2b, every answer is
@@ -74,6 +74,25 @@ export async function apiRequest<S extends z.ZodType>(schema: S, path: string, o
     if (attempt > 0) return auth === 'user' ? endSession() : { ok: false, error: clientCredentialFailure() };
     // A call refused for its token is retried once with a new one (docs/decisions/007-session-model.md).
     token = auth === 'user' ? accessTokenOf(await renewAfterRefusal()) : await freshClientToken();
+  }
+}
+
+/**
+ * A download (a PDF, a CSV) passed through as the API answered it, with the user's token: the answer when it
+ * is 2xx, else the catalogue's AppError. The body is not read, so the route handler streams it on.
+ */
+export async function apiDownload(path: string, options: Pick<Exchange, 'query'> & { accept: string }): Promise<{ ok: true; response: Response } | { ok: false; error: AppError }> {
+  const address = `${API_BASE_PATH}${path.startsWith('/') ? path : `/${path}`}`;
+  let token = await bearerFor('user');
+  for (let attempt = 0; ; attempt += 1) {
+    if (typeof token !== 'string') return { ok: false, error: token };
+    const response = await send(address, { query: options.query, headers: { accept: options.accept }, authorization: `Bearer ${token}` });
+    if (!(response instanceof Response)) return { ok: false, error: response };
+    if (response.ok) return { ok: true, response };
+    const body = await readBody(response);
+    if (!isInvalidToken(response, errorBodyOf(body))) return { ok: false, error: refusalOf(response, body) };
+    if (attempt > 0) return endSession();
+    token = accessTokenOf(await renewAfterRefusal());
   }
 }
 

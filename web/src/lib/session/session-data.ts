@@ -65,12 +65,15 @@ export interface MenuLink {
 }
 
 /**
- * The company pages the account menus offer, by the roles held at sign-in: approvers, and admins (who decide
- * when a sold-to has no approver, docs/approvals.md), see the approvals; admins also run users and limits.
+ * The company pages the account menus offer: everyone's invoices and credit requests (docs/after-delivery.md),
+ * then by the roles held at sign-in: approvers, and admins (who decide when a sold-to has no approver,
+ * docs/approvals.md), see the approvals; admins also run users and limits.
  */
 export function companyMenuLinks(user: SessionUser): MenuLink[] {
   const admin = holds(user, 'admin');
   return [
+    { href: '/account/invoices/', label: 'Invoices' },
+    { href: '/account/credits/', label: 'Credits' },
     ...(admin || holds(user, 'approver') ? [{ href: '/account/approvals/', label: 'Approvals' }] : []),
     ...(admin ? [{ href: '/account/company/users/', label: 'Company users' }, { href: '/account/company/limits/', label: 'Spending limits' }] : []),
   ];

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { OrderLines } from '@/components/account/order-lines';
 import { ReorderButton } from '@/components/account/reorder-button';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
@@ -14,6 +15,7 @@ import { closedOrderText } from '@/components/orders/order-status';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
 import { PrintButton } from '@/components/orders/print-button';
+import { OrderInvoices } from '@/components/invoices/order-invoices';
 import { formatCalendarDate, formatLondonInstant, formatShortDate } from '@/lib/commerce/dates';
 import { getDeliveryDates } from '@/lib/commerce/delivery';
 import { shopScope } from '@/lib/commerce/scope';
@@ -97,6 +99,10 @@ export default async function OrderPage({ params, searchParams }: Props) {
         <CartTotals cart={order} grossLabel={neverDelivered ? 'Total' : undefined} />
         <ReorderButton orderCode={order.code} beside={<PrintButton />} />
       </div>
+      {/* The invoices billing this order (docs/after-delivery.md "Invoices in the shop"), streamed in when they come. */}
+      <Suspense fallback={null}>
+        <OrderInvoices orderCode={order.code} />
+      </Suspense>
       <OrderUpdates changes={order.statusChanges ?? []} />
     </div>
   );
