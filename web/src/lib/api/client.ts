@@ -78,7 +78,7 @@ export async function apiRequest<S extends z.ZodType>(schema: S, path: string, o
 }
 
 /**
- * A download (a PDF, a CSV) passed through as the API answered it, with the user's token: the answer when it
+ * A download (a PDF, a CSV, a check-in photo) passed through as the API answered it, with the user's token: the answer when it
  * is 2xx, else the catalogue's AppError. The body is not read, so the route handler streams it on.
  */
 export async function apiDownload(path: string, options: Pick<Exchange, 'query'> & { accept: string }): Promise<{ ok: true; response: Response } | { ok: false; error: AppError }> {
@@ -105,14 +105,4 @@ async function renewAfterRefusal(): Promise<TokenSet | AppError> {
 async function freshClientToken(): Promise<string | AppError> {
   invalidateClientToken();
   return (await clientToken()) ?? clientCredentialFailure();
-}
-
-/**
- * The API's answer as it came, for a pass-through of bytes (a check-in photo) rather than JSON: the user's
- * token, no schema. The proxy has refreshed the token for this request already.
- */
-export async function apiResponse(path: string, options: Pick<Exchange, 'timeoutMs' | 'headers'> = {}): Promise<Response | AppError> {
-  const token = await bearerFor('user');
-  if (typeof token !== 'string') return token;
-  return send(`${API_BASE_PATH}${path.startsWith('/') ? path : `/${path}`}`, { ...options, authorization: `Bearer ${token}` });
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { apiRequest, apiResponse } from '@/lib/api/client';
-import type { ApiResult, AppError } from '@/lib/errors/app-error';
+import { apiDownload, apiRequest } from '@/lib/api/client';
+import type { ApiResult } from '@/lib/errors/app-error';
 
 import type { CheckinReason } from './checkin-labels';
 
@@ -73,4 +73,4 @@ export async function uploadCheckinPhoto(code: string, bytes: Uint8Array<ArrayBu
   return apiRequest(photoSchema, `${base(code)}/photos`, { method: 'POST', raw: { content, contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' } });
 }
 
-export const checkinPhoto = (code: string, id: number): Promise<Response | AppError> => apiResponse(`${base(code)}/photos/${id}`, { headers: { accept: 'image/jpeg' } });
+export const checkinPhoto = (code: string, id: number) => apiDownload(`${base(code)}/photos/${id}`, { accept: 'image/jpeg' });

@@ -9,10 +9,9 @@ const ORDER_CODE = /^[A-Za-z0-9-]{1,32}$/;
 export async function GET(_request: Request, { params }: { params: Promise<{ code: string; id: string }> }): Promise<Response> {
   const { code, id } = await params;
   if (!ORDER_CODE.test(code) || !/^\d{1,10}$/.test(id)) return new Response('Not found', { status: 404 });
-  const upstream = await checkinPhoto(code, Number(id));
-  if (!(upstream instanceof Response)) return new Response('Photo unavailable', { status: 502 });
-  if (!upstream.ok || !upstream.body) return new Response('Not found', { status: upstream.status === 404 ? 404 : 502 });
-  return new Response(upstream.body, {
+  const photo = await checkinPhoto(code, Number(id));
+  if (!photo.ok) return new Response(photo.error.status === 404 ? 'Not found' : 'Photo unavailable', { status: photo.error.status === 404 ? 404 : 502 });
+  return new Response(photo.response.body, {
     status: 200,
     headers: {
       'content-type': 'image/jpeg',
