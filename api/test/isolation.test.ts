@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq } from 'drizzle-orm';
-import { cartEntries, carts, orderLines, orders, parLevels, userShipTos, users } from '../src/db/schema';
+import { cartEntries, carts, checkinPhotos, orderCheckins, orderLines, orders, parLevels, userShipTos, users } from '../src/db/schema';
 import { sellableProducts, shopper, SOLO, type Shopper } from './support/cart-helpers';
 import { routeTable, type Route } from './support/route-table';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
@@ -23,6 +23,7 @@ function fill(route: Route, cartCode: string, orderCode: string): string {
     if (name === 'cartId') return cartCode;
     if (name === 'entryNumber') return '0';
     if (name === 'code') return orderCode;
+    if (name === 'id') return '1';
     if (name === 'productCode') return '100001';
     assert.fail(`isolation test does not know the parameter :${name} of ${route.method} ${route.path}: teach it, and check that route`);
   });
@@ -31,7 +32,14 @@ function fill(route: Route, cartCode: string, orderCode: string): string {
 const body = (method: string) =>
   method === 'GET' || method === 'DELETE'
     ? undefined
-    : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK', entries: [{ product: { code: '100001' }, quantity: 1 }], parLevel: 5, deliveryDate: '2030-01-07' });
+    : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK', entries: [{ product: { code: '100001' }, quantity: 1 }], parLevel: 5, deliveryDate: '2030-01-07', lines: [{ entryNumber: 0, receivedQuantity: 0, damagedQuantity: 0, reason: 'short' }] });
+
+/** A photo upload is multipart: one small file, so the route gets as far as asking whose order it is. */
+function photoUpload(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from('not really a photo')], { type: 'image/jpeg' }), 'door.jpg');
+  return form;
+}
 
 describe('isolation: every cart and order route answers 404 and changes nothing for what the caller does not hold', () => {
   let server: TestServer;
@@ -70,16 +78,19 @@ describe('isolation: every cart and order route answers 404 and changes nothing 
       await db.select().from(orders).orderBy(asc(orders.id)),
       await db.select().from(orderLines).orderBy(asc(orderLines.orderId), asc(orderLines.lineNumber)),
       await db.select().from(parLevels).orderBy(asc(parLevels.shipToCode), asc(parLevels.productCode)),
+      await db.select().from(orderCheckins).orderBy(asc(orderCheckins.orderId)),
+      await db.select({ id: checkinPhotos.id }).from(checkinPhotos).orderBy(asc(checkinPhotos.id)),
     ]);
   };
 
   const expect404 = async (who: Shopper, route: Route, path: string, query: string) => {
-    const payload = body(route.method);
+    const upload = route.method === 'POST' && route.path.endsWith('/checkin/photos');
+    const payload = upload ? photoUpload() : body(route.method);
     const response = await server.request(`${path}?${query}`, {
       method: route.method,
       token: who.token,
       body: payload,
-      headers: { 'idempotency-key': randomUUID(), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { 'idempotency-key': randomUUID(), ...(payload === undefined || upload ? {} : { 'content-type': 'application/json' }) },
     });
     const text = await response.text();
     assert.equal(response.status, 404, `${route.method} ${path}?${query} answered ${response.status} ${text}`);
