@@ -129,7 +129,8 @@ async function seedUsers(db) {
 
 /**
  * Past orders in bulk, set-based: a cart per order (orders.source_cart_id is required and unique), the
- * orders spread over the bench users and the last two years, three snapshot lines each, then the totals.
+ * orders spread over the bench users and the last two years, three snapshot lines each, then the totals. Codes
+ * come from the shop's own sequence, after the demo's orders.
  */
 async function seedPastOrders(db) {
   const started = Date.now();
@@ -144,7 +145,7 @@ async function seedPastOrders(db) {
   await db.query(
     `insert into orders (code, user_id, ship_to_code, sold_to_code, range, status, placed_at, delivery_date,
                          net_pence, vat_pence, gross_pence, source_cart_id, idempotency_key)
-     select 'MV-' || lpad(n::text, 6, '0'), user_id, ship_to_code, $1, range, 'delivered',
+     select 'MV-' || lpad(nextval('order_number_seq')::text, 6, '0'), user_id, ship_to_code, $1, range, 'delivered',
             now() - ($2::int - n) * interval '10 minutes', (now() - ($2::int - n) * interval '10 minutes' + interval '2 days')::date,
             0, 0, 0, id, 'seed-' || n
      from (select id, user_id, ship_to_code, range, row_number() over (order by id) as n from carts where code like 'seed%') as c`,
@@ -165,7 +166,6 @@ async function seedPastOrders(db) {
      from (select order_id, sum(net_pence)::int as net, sum(vat_pence)::int as vat from order_lines group by order_id) as t
      where t.order_id = o.id`,
   );
-  await db.query(`select setval('order_number_seq', $1::int)`, [PAST_ORDERS]);
   await db.query('commit');
   await db.query('vacuum analyze');
   log(`seeded ${PAST_ORDERS} past orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
