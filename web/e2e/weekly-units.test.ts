@@ -77,4 +77,12 @@ describe('cut-off countdown', () => {
     assert.equal(timeLeft(-5), '0 min');
     assert.equal(deliveryDay('2026-11-25'), 'Wed 25 Nov');
   });
+
+  test('spells every day of two years as Intl does for en-GB', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      assert.equal(deliveryDay(iso), intl.format(new Date(`${iso}T12:00:00Z`)).replace(',', ''), iso);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { AppError } from '@/lib/errors/app-error';
+import { deliveryDay } from './cutoff';
+import { lazyFormat } from './lazy-format';
 
 /**
  * The answers of the approval calls (docs/approvals.md), checked with zod like every answer: one of another shape
@@ -195,10 +197,10 @@ export const limitChangeSchema = z.object({
 export const limitSubjectText = (limit: Pick<ApprovalLimit, 'shipTo' | 'user'>): string =>
   limit.shipTo ? `${limit.shipTo.name} (${limit.shipTo.code})` : limit.user ? `${limit.user.name} (${limit.user.uid})` : '';
 
-const poundFormat = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const poundFormat = lazyFormat(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
 
 /** 15000 → "£150.00". */
-export const formatPence = (pence: number): string => poundFormat.format(pence / 100);
+export const formatPence = (pence: number): string => poundFormat().format(pence / 100);
 
 /** "£150.00" → "150.00", for a form field holding an amount in pounds. */
 export const penceToPounds = (pence: number): string => (pence / 100).toFixed(2);
@@ -209,8 +211,6 @@ const PERIOD_WORD: Record<PeriodRange, string> = { WEEK: 'weekly', MONTH: 'month
 export const limitText = (limit: Pick<ApprovalLimit, 'type' | 'threshold' | 'periodRange'>): string =>
   limit.type === 'orderThreshold' ? `${formatPence(limit.threshold)} per order` : `${formatPence(limit.threshold)} a ${limit.periodRange === 'MONTH' ? 'month' : 'week'}`;
 
-const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const day = (iso: string) => shortDay.format(new Date(`${iso}T12:00:00Z`)).replace(',', '');
 
 /**
  * Why an order needs approval, in one sentence naming the limit it passes and by how much: "Over the order limit
@@ -223,7 +223,7 @@ export function reasonText(reason: ApprovalReason): string {
     return `Over the order limit of ${formatPence(reason.threshold)} ${whose}${amount ? `: this order is ${amount} net` : ''}`;
   }
   const word = PERIOD_WORD[reason.periodRange ?? 'WEEK'];
-  const span = reason.period ? ` for deliveries ${day(reason.period.from)} to ${day(reason.period.to)}` : '';
+  const span = reason.period ? ` for deliveries ${deliveryDay(reason.period.from)} to ${deliveryDay(reason.period.to)}` : '';
   return `Over the ${word} limit of ${formatPence(reason.threshold)} for this ship-to${amount ? `: ${amount} net${span} with this order` : ''}`;
 }
 

@@ -11,10 +11,19 @@ const MINUTE = 60_000;
 /** Under this the countdown is highlighted. */
 export const URGENT_MS = 60 * MINUTE;
 
-const deliveryFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** en-GB's short month names ("Sept", as Intl spells it for en-GB). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
-/** "Tue 25 Nov": the calendar date read at noon UTC, so no zone can move its day. */
-export const deliveryDay = (isoDate: string): string => deliveryFormat.format(new Date(`${isoDate}T12:00:00Z`)).replace(',', '');
+/**
+ * "Tue 25 Nov": the calendar date read at noon UTC, so no zone can move its day. Spelt out rather than through
+ * Intl.DateTimeFormat: the header's countdown runs on every page, and making a formatter loads locale data that
+ * cost a phone tens of milliseconds of start-up (docs/phone.md, "Speed").
+ */
+export function deliveryDay(isoDate: string): string {
+  const day = new Date(`${isoDate}T12:00:00Z`);
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+}
 
 /** "2 h 15 min", "1 d 3 h", "45 min": whole minutes left, rounded down (cut-offs fall on whole minutes). */
 export function timeLeft(ms: number): string {

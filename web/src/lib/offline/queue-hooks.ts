@@ -9,6 +9,15 @@ import { QUEUE_CHANGED_EVENT, QUEUE_REPLAYED_EVENT, type CartChange, type QueueR
 let refreshPage: (() => void) | undefined;
 let listening = false;
 
+/**
+ * Once the page has finished starting: the queue's storage (sessionStorage, IndexedDB) and its owner lookup are
+ * work a phone should not do while it hydrates the page (docs/phone.md, "Speed").
+ */
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
+}
+
 /** Starts the offline cart in this tab; after a replay the page shows the cart as the shop now has it. */
 export function useChangeQueue(): void {
   const router = useRouter();
@@ -17,8 +26,8 @@ export function useChangeQueue(): void {
     if (!listening) {
       listening = true;
       window.addEventListener(QUEUE_REPLAYED_EVENT, () => refreshPage?.());
+      whenIdle(startChangeQueue);
     }
-    startChangeQueue();
   }, [router]);
 }
 
