@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { Product } from '@/lib/commerce/types';
 import { ProductCard } from './product-card';
 import styles from './listing.module.css';
@@ -9,12 +10,19 @@ interface Props {
   eager?: number;
 }
 
+/**
+ * Each card is a Suspense boundary of its own, though nothing in it waits: React hydrates the page's shell first
+ * and then the cards one by one in short tasks, instead of the whole grid in one task that a phone cannot
+ * interrupt for a tap (docs/phone.md, "Speed"). A card tapped before its turn is hydrated at once.
+ */
 export function ProductGrid({ products, label, eager = 4 }: Props) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.code}>
-          <ProductCard product={product} eager={index < eager} priority={eager > 0 && index === 0} />
+          <Suspense>
+            <ProductCard product={product} eager={index < eager} priority={eager > 0 && index === 0} />
+          </Suspense>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
 import { productHref, stockText } from '@/lib/commerce/product-text';
 import type { Product } from '@/lib/commerce/types';
@@ -27,7 +28,10 @@ export function ProductRows({ products, label }: { products: Product[]; label: s
                 </span>
               ) : null}
             </div>
-            <RowAdd code={product.code} name={product.name} minOrderQuantity={product.minOrderQuantity} disabled={soldOut} />
+            {/* Hydrated row by row after the shell, as the grid's cards are (product-grid.tsx). */}
+            <Suspense>
+              <RowAdd code={product.code} name={product.name} minOrderQuantity={product.minOrderQuantity} disabled={soldOut} />
+            </Suspense>
           </li>
         );
       })}
