@@ -14,6 +14,10 @@ const nextConfig: NextConfig = {
     // The stylesheets (about 8 KB compressed) travel inside the HTML instead of as render-blocking requests:
     // on a phone's first visit the page paints one round trip sooner.
     inlineCss: true,
+    // Inlined, a stylesheet costs no request, so each page carries only the CSS its own components use. The
+    // default chunking merged the CSS of most pages into the layout's, which (inlined, and repeated twice in the
+    // page's RSC payload) made every page's HTML 200-300 KB (docs/phone.md, "Speed").
+    cssChunking: { type: 'graph', requestCost: 0 },
   },
   async headers() {
     return [
