@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
-import { isEmpty, migrateDatabase, openDatabase, type Database } from './db/client';
+import { isEmpty, openDatabase, type Database } from './db/client';
 import { loggerOptions } from './operations/logger';
 
 /** Milliseconds of each start-up step, logged with "api ready" so a slow start says where its time went. */
@@ -21,7 +21,7 @@ async function openAndPrepare(config: Config, phases: Phases): Promise<Database>
       : { kind: 'pglite', dataDir: config.dataDir },
     (error) => console.warn(JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost; the pool reconnects', err: error.message })),
   ));
-  await timed(phases, 'migrateMs', () => migrateDatabase(database));
+  await timed(phases, 'migrateMs', () => database.migrate());
   if (config.demoMode && (await isEmpty(database.db))) {
     // Demo mode alone fills an empty database with the demo data (docs/decisions/006-embedded-demo-database.md).
     // The start-up is the one place outside seed/ that may use it, and loads it only then: no production code

@@ -33,6 +33,11 @@ export interface Database {
    * one listening connection (db/listener.ts).
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * Applies the migrations not yet applied. On PostgreSQL one process at a time: processes starting together
+   * (two API processes of a deploy) would otherwise both apply the same migration, and one would fail.
+   */
+  migrate(): Promise<void>;
   /** PGlite only: the whole cluster as a gzipped archive, to start copies from. */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -47,6 +52,26 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** Works from src/db (tsx) and from dist (the bundled build copies drizzle/ beside it). */
 export const migrationsFolder =
   [resolve(here, 'drizzle'), resolve(here, '../../drizzle')].find((dir) => existsSync(dir)) ?? resolve(here, '../../drizzle');
+
+/**
+ * The advisory lock the migrations run under (any fixed number; advisory locks are per database). A process
+ * waiting for it then finds the migrations applied and has nothing left to do.
+ */
+const MIGRATIONS_LOCK = 7_240_115;
+
+/** The session lock lives with the connection: one client holds it, and a failed client is discarded with it. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK]);
+  } catch (error) {
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
+  client.release();
+}
 
 export async function openDatabase(target: DatabaseTarget, onPoolError?: (error: Error) => void): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -66,6 +91,7 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
         await pool.query('select 1');
       },
       listen: (channel, handlers) => listener.listen(channel, handlers),
+      migrate: () => migrateUnderLock(pool),
       close: () => pool.end(),
     };
   }
@@ -85,6 +111,9 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
     db,
     engine: 'pglite',
     dump: () => client.dumpDataDir('gzip'),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -94,14 +123,6 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
     },
     close: () => client.close(),
   };
-}
-
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.engine === 'postgres') {
-    await migratePg(database.db as never, { migrationsFolder });
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder });
-  }
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

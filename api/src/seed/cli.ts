@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config';
-import { migrateDatabase, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
 import { seedDemoData } from './seed';
 
 /** `npm run seed [-- --products 100000]`: migrates, then writes the demo data (idempotent). */
@@ -16,7 +16,7 @@ const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir },
 );
 const started = performance.now();
-await migrateDatabase(database);
+await database.migrate();
 await seedDemoData(database.db, { products: productCount });
 console.log(`seeded ${database.engine} in ${Math.round(performance.now() - started)} ms`);
 await database.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../../src/db/client';
+import { migrationsFolder, openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/seed/seed';
 
 interface Options {
@@ -34,32 +34,47 @@ export async function openSameDatabase(database: Database): Promise<Database> {
   return openDatabase({ kind: 'postgres', url, poolSize: 10 });
 }
 
-async function createServerDatabase(serverUrl: string, options: Options): Promise<Database> {
-  const name = `mv_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+/** The URL of a test database on the server (TEST_DATABASE_URL); undefined on PGlite. */
+export function serverDatabaseUrl(database: Database): string | undefined {
+  return serverUrls.get(database);
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new database on the server of `serverUrl`, without tables: its URL, and the function that drops it. */
+export async function createEmptyServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mv_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
+}
+
+async function createServerDatabase(serverUrl: string, options: Options): Promise<Database> {
+  const empty = await createEmptyServerDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 20 });
   await build(database, options);
   const handle: Database = {
     ...database,
     close: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await empty.drop();
     },
   };
-  serverUrls.set(handle, url.toString());
+  serverUrls.set(handle, empty.url);
   return handle;
 }
 
 async function build(database: Database, options: Options): Promise<void> {
-  await migrateDatabase(database);
+  await database.migrate();
   if (options.seed !== false) await seedDemoData(database.db, { products: options.products });
 }
 
