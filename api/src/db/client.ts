@@ -33,6 +33,11 @@ export interface Database {
    * one listening connection (db/listener.ts).
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * Connections checked out and callers waiting for one (the metrics, docs/metrics.md). PGlite is one
+   * embedded connection that every query shares: one in use, none waiting.
+   */
+  poolUsage(): { inUse: number; waiting: number };
   /** PGlite only: the whole cluster as a gzipped archive, to start copies from. */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -66,6 +71,7 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
         await pool.query('select 1');
       },
       listen: (channel, handlers) => listener.listen(channel, handlers),
+      poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -92,6 +98,7 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
       const stop = await client.listen(channel, (payload) => handlers.onMessage(payload));
       return () => stop();
     },
+    poolUsage: () => ({ inUse: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }
