@@ -59,7 +59,7 @@ describe('metrics and traces across storefront and API', () => {
     await recorder.stop();
   });
 
-  it('a sign-in: its API calls carry the browser’s trace and one request id, and both sides count them', async () => {
+  it('a sign-in: its API calls carry the browser’s trace and a request id, and both sides count them', async () => {
     const page = await shop.newPage();
     await page.setExtraHTTPHeaders({ traceparent: TRACEPARENT });
     const before = recorder.calls.length;
