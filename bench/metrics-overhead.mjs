@@ -2,8 +2,8 @@
 /**
  * What the metrics cost a request (docs/metrics.md): the built API (`api/dist/main.js`) twice on one seeded
  * PostgreSQL database, one with METRICS_PORT set (request histogram, scrape-time gauges) and one without, loaded
- * alternately `--rounds` times on the same routes: `/health/live` (no work: the per-request cost at its most
- * visible) and `/health/ready` (one database round trip). Prints each run and the median ratio with/without;
+ * alternately `--rounds` times (after a warm-up) on the same routes: `/health/live` (no work: the per-request cost at its most
+ * visible) and `/health/ready` (one database round trip). Prints each run, and per route the ratio with/without of each round and their median;
  * while it runs the metrics side is scraped every second, as Prometheus would (every 15-30 s) only more often.
  * Request and trace ids (tracing/) are on in both: they are not optional.
  *
@@ -66,6 +66,8 @@ try {
   const scraper = setInterval(() => void fetch(`http://127.0.0.1:${scrapeSide.metricsPort}/metrics`).then((r) => r.text()).catch(() => undefined), 1000);
   console.log(`${cpus().length} CPU cores; load average before ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
   const routes = ['/health/live', '/health/ready'];
+  // A first load of each side is JIT warm-up, not the steady state being compared.
+  for (const side of sides) for (const route of routes) await runLoad({ url: `http://127.0.0.1:${side.port}${route}`, connections: Number(args.connections), duration: 2 });
   try {
     for (let round = 1; round <= Number(args.rounds); round++) {
       // Alternate which side goes first, so a drift in the machine's load favours neither.
@@ -83,8 +85,10 @@ try {
   }
   console.log(`load average after ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
   for (const route of routes) {
-    const [withMetrics, without] = sides.map((side) => median(side.runs[route].map((load) => load.requestsPerSecond)));
-    console.log(`${route}: median ${withMetrics.toFixed(0)} req/s with metrics, ${without.toFixed(0)} without: ratio ${(withMetrics / without).toFixed(3)}`);
+    // Each round's two runs were back to back: their ratio is the least disturbed by the machine's other work.
+    const [withRuns, withoutRuns] = sides.map((side) => side.runs[route].map((load) => load.requestsPerSecond));
+    const ratios = withRuns.map((value, index) => value / withoutRuns[index]);
+    console.log(`${route}: req/s with/without metrics per round ${ratios.map((ratio) => ratio.toFixed(3)).join(' ')}; median ${median(ratios).toFixed(3)}`);
   }
 } finally {
   for (const api of started) await api.stop();
