@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { newJobCause } from '../tracing/job-cause';
+import { newJobId } from '../tracing/job-cause';
 import { retryDelayMs, type BackoffPolicy } from './backoff';
 import type { Channel } from './event-types';
 import { claimMessages, markDelivered, markFailed, type OutboxMessage } from './outbox-queue';
@@ -110,7 +110,7 @@ export class ChannelDispatcher {
   /** Claims and sends until nothing more is due; never rejects. Its log records carry the pass's job id. */
   private async drain(): Promise<PassReport> {
     const report: PassReport = { delivered: 0, failed: 0 };
-    const log = this.log.child({ jobId: newJobCause().id });
+    const log = this.log.child({ jobId: newJobId() });
     try {
       while (!this.stopped) {
         const batch = await claimMessages(this.db, this.channel, this.options.batchSize, this.options.leaseMs);

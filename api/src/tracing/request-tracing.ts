@@ -1,18 +1,21 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { withCause } from './cause';
+import { withCause, type Cause } from './cause';
 import { newTraceId, parseTraceparent } from './traceparent';
 
-/** Each request's trace id: the caller's (a valid `traceparent`) or a new one; read once, when its logger is made. */
-const traces = new WeakMap<IncomingMessage, string>();
+/**
+ * Each request as a cause: its request id, and its trace (the caller's valid `traceparent`, or a new one). Made
+ * once, when Fastify makes the request's logger, which comes before any hook.
+ */
+const causes = new WeakMap<IncomingMessage, Cause>();
 
-function traceIdOf(raw: IncomingMessage): string {
-  let traceId = traces.get(raw);
-  if (traceId === undefined) {
-    traceId = parseTraceparent(raw.headers.traceparent)?.traceId ?? newTraceId();
-    traces.set(raw, traceId);
+function causeOf(raw: IncomingMessage, requestId: string): Cause {
+  let cause = causes.get(raw);
+  if (cause === undefined) {
+    cause = { id: requestId, traceId: parseTraceparent(raw.headers.traceparent)?.traceId ?? newTraceId() };
+    causes.set(raw, cause);
   }
-  return traceId;
+  return cause;
 }
 
 /**
@@ -20,7 +23,8 @@ function traceIdOf(raw: IncomingMessage): string {
  * request") included, can be found from the trace a caller (the storefront) started.
  */
 export const tracingChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = function (logger, bindings, options, raw) {
-  return logger.child({ ...bindings, traceId: traceIdOf(raw as IncomingMessage) }, options);
+  const cause = causeOf(raw as IncomingMessage, String(bindings.reqId));
+  return logger.child({ ...bindings, traceId: cause.traceId }, options);
 };
 
 /**
@@ -29,9 +33,9 @@ export const tracingChildLoggerFactory: NonNullable<FastifyServerOptions['childL
  */
 export function registerRequestCause(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    withCause({ id: request.id, traceId: traceIdOf(request.raw) }, done);
+    withCause(causeOf(request.raw, request.id), done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    withCause({ id: request.id, traceId: traceIdOf(request.raw) }, done);
+    withCause(causeOf(request.raw, request.id), done);
   });
 }
