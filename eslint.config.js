@@ -6,11 +6,11 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Module boundaries. Each zone: files in `target` may not import `from`, except what `except` names (relative
- * to `from`). The platform (db, config, errors, http, operations, outbox, mail) imports only the platform, so
+ * to `from`). The platform (db, config, errors, http, operations, tracing, outbox, mail, metrics) imports only the platform, so
  * a feature is one new module that registers itself with it, never an edit to it; the back office and the
  * demo data sit on top; the API and the storefront share nothing but HTTP.
  */
-const PLATFORM = ['./db', './config', './errors', './http', './operations'];
+const PLATFORM = ['./db', './config', './errors', './http', './operations', './tracing'];
 const platformOnly = (module, allowed, why) => ({
   target: `api/src/${module}`,
   from: 'api/src',
@@ -27,13 +27,15 @@ const BOUNDARIES = [
     [...PLATFORM, './account-tokens'],
     'Mail is a transport (SMTP or the demo mailbox): what a mail says is written by the module that registered its event type; it issues only the unsubscribe tokens of the mails it sends.',
   ),
+  platformOnly('tracing', [], 'Request and job ids are carried for every module and know none.'),
   platformOnly('outbox', [...PLATFORM, './mail'], 'Modules register their event types and mail templates with the outbox at start-up; it imports none of them.'),
+  platformOnly('metrics', [...PLATFORM, './outbox'], 'The metrics read what they report through the sources app.ts hands them; they import no feature.'),
   {
     // errors/catalogue/ maps each module's problems to HTTP errors, so it alone may import the modules' problems.
     target: 'api/src/errors/*.ts',
     from: 'api/src',
     except: PLATFORM,
-    message: 'api/src/errors/ (outside catalogue/) is platform: it imports only db, config, http, operations.',
+    message: 'api/src/errors/ (outside catalogue/) is platform: it imports only db, config, http, operations, tracing.',
   },
   {
     target: ['api/src/*/problems.ts', 'api/src/**/problems.ts'],

@@ -51,6 +51,9 @@ import { StandingOrderScheduler } from './standing-orders/scheduler';
 import { schedulerRoutes } from './standing-orders/scheduler-routes';
 import { checkinRoutes } from './checkin/checkin-routes';
 import { registerCreditRequestEvents } from './credits/credit-events';
+import { registerAppMetrics, type AppMetrics } from './metrics/app-metrics';
+import { outboxBacklog } from './outbox/outbox-backlog';
+import { registerRequestCause, tracingChildLoggerFactory } from './tracing/request-tracing';
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +82,8 @@ declare module 'fastify' {
     standingOrders: StandingOrderScheduler;
     /** Seals the tokens of security mails on their way through the outbox (account-tokens/sealed-token.ts). */
     mailTokenKey: Buffer;
+    /** GET /metrics on METRICS_PORT (docs/metrics.md); null when METRICS_PORT is unset. */
+    metrics: AppMetrics | null;
   }
 }
 
@@ -90,17 +95,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
+    // Every request's log records carry its W3C trace id beside its request id (docs/metrics.md#tracing).
+    childLoggerFactory: tracingChildLoggerFactory,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
   app.decorate('state', { draining: false, searchIndex: null });
+  registerRequestCause(app);
+  const metrics = deps.config.metrics
+    ? registerAppMetrics(app, deps.config.metrics, () => ({
+        outboxBacklog: () => outboxBacklog(deps.database.db),
+        schedulerBacklog: () => app.standingOrders.backlog(),
+        poolUsage: () => deps.database.poolUsage(),
+        searchIndex: () => {
+          const index = app.state.searchIndex;
+          return index && { ready: index.store !== null, products: index.store?.productCount ?? 0, builtAt: index.builtAt };
+        },
+      }))
+    : null;
+  app.decorate('metrics', metrics);
   app.decorate('principals', new PrincipalCache(deps.config.tokenCacheSeconds * 1000));
   app.decorate('databaseOutage', new DatabaseOutage(deps.database, app.log));
   app.addHook('onClose', async () => app.databaseOutage.stop());
   const controllable = deps.config.clockControl ? new ControllableClock() : undefined;
   app.decorate('clock', controllable?.now ?? systemClock);
-  const outbox = createOutbox(deps.database, deps.config, app.log, app.clock);
+  const outbox = createOutbox(deps.database, deps.config, app.log, app.clock, metrics?.outbox);
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);

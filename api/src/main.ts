@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   await timed(phases, 'listenMs', () => server.listen({ port: config.port, host: config.host }));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  server.log.info({ engine: database.engine, port, startupMs: Math.round(performance.now() - startedAt), ...phases }, 'api ready');
+  const metricsUrl = server.metrics ? `${server.metrics.url}/metrics` : undefined;
+  server.log.info({ engine: database.engine, port, metricsUrl, startupMs: Math.round(performance.now() - startedAt), ...phases }, 'api ready');
   handleShutdown(server, database, config.shutdownDelaySeconds);
 }
 

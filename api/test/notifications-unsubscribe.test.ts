@@ -33,7 +33,7 @@ describe('one-click unsubscribe (RFC 8058) in demo mode', () => {
     assert.equal(mails.length, 2);
     const tokens = mails.map((mail) => {
       const headers = mail.headers as Record<string, string>;
-      assert.deepEqual(Object.keys(headers).sort(), ['List-Unsubscribe', 'List-Unsubscribe-Post']);
+      assert.deepEqual(Object.keys(headers).sort(), ['List-Unsubscribe', 'List-Unsubscribe-Post', 'X-Request-Id', 'X-Trace-Id']);
       assert.equal(headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
       const token = unsubscribeToken(headers['List-Unsubscribe']);
       assert.equal(headers['List-Unsubscribe'], `<https://shop.meadowvale.example/unsubscribe/${token}/>`);

@@ -13,6 +13,7 @@ import { HTTPS_HEADER, PATH_HEADER } from './lib/session/request-context';
 import { accessFor, guard } from './lib/session/route-access';
 import { isShopReady, needsRefresh, withAutomaticAccount, type SessionData } from './lib/session/session-data';
 import { contentSecurityPolicy, requestOrigin, SAFE_METHODS } from './lib/security';
+import { pageTrace, REQUEST_ID_HEADER, TRACEPARENT_HEADER } from './lib/tracing/trace-context';
 
 /** No route answers this address, so Next renders app/not-found.tsx for it, with status 404. */
 const MALFORMED_ADDRESS = '/address-not-found/';
@@ -42,6 +43,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set(PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   requestHeaders.set(HTTPS_HEADER, https ? '1' : '0');
+  // The page's trace (the caller's, or a new one) and request id, which its API calls carry (lib/api/transport.ts).
+  const trace = pageTrace({ traceparent: request.headers.get(TRACEPARENT_HEADER), requestId: request.headers.get(REQUEST_ID_HEADER) });
+  requestHeaders.set(TRACEPARENT_HEADER, trace.traceparent);
+  requestHeaders.set(REQUEST_ID_HEADER, trace.requestId);
 
   const { session, renewed } = await renewSession(request);
   const isPage = request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/');

@@ -21,10 +21,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.TEST_CLOCK_CONTROL && (env.NODE_ENV === 'production' || (!demoMode && env.NODE_ENV !== 'test'))) {
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_CONTROL: only allowed with NODE_ENV=test, or in demo mode outside production');
   }
+  // The metrics tell what the shop does and holds: they must never be reachable where the API is.
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.API_PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from API_PORT (the metrics are never served on the public port)');
+  }
   return {
     env: env.NODE_ENV,
     port: env.API_PORT,
     host: env.API_HOST,
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.API_HOST },
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,

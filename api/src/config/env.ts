@@ -9,6 +9,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   API_HOST: z.string().min(1).default('127.0.0.1'),
+  /** GET /metrics (Prometheus) on this port of its own, never API_PORT; unset: no metrics (docs/metrics.md). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The interface the metrics listen on; unset: API_HOST's. */
+  METRICS_HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -84,6 +88,8 @@ export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  /** Where GET /metrics is served; undefined: metrics off. */
+  metrics: { port: number; host: string } | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;

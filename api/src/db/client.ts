@@ -38,6 +38,11 @@ export interface Database {
    * (two API processes of a deploy) would otherwise both apply the same migration, and one would fail.
    */
   migrate(): Promise<void>;
+  /**
+   * Connections checked out and callers waiting for one (the metrics, docs/metrics.md). PGlite is one
+   * embedded connection that every query shares: one in use, none waiting.
+   */
+  poolUsage(): { inUse: number; waiting: number };
   /** PGlite only: the whole cluster as a gzipped archive, to start copies from. */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -92,6 +97,7 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
       },
       listen: (channel, handlers) => listener.listen(channel, handlers),
       migrate: () => migrateUnderLock(pool),
+      poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -121,6 +127,7 @@ export async function openDatabase(target: DatabaseTarget, onPoolError?: (error:
       const stop = await client.listen(channel, (payload) => handlers.onMessage(payload));
       return () => stop();
     },
+    poolUsage: () => ({ inUse: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }

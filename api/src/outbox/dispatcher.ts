@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { newJobId } from '../tracing/job-cause';
 import { retryDelayMs, type BackoffPolicy } from './backoff';
 import type { Channel } from './event-types';
 import { claimMessages, markDelivered, markFailed, type OutboxMessage } from './outbox-queue';
@@ -22,6 +23,8 @@ export interface DispatcherOptions {
   leaseMs: number;
   batchSize: number;
   backoff: BackoffPolicy;
+  /** Told of every failed attempt (the metrics count them). */
+  onDeliveryFailed?: (channel: Channel) => void;
 }
 
 /**
@@ -104,9 +107,10 @@ export class ChannelDispatcher {
     });
   }
 
-  /** Claims and sends until nothing more is due; never rejects. */
+  /** Claims and sends until nothing more is due; never rejects. Its log records carry the pass's job id. */
   private async drain(): Promise<PassReport> {
     const report: PassReport = { delivered: 0, failed: 0 };
+    const log = this.log.child({ jobId: newJobId() });
     try {
       while (!this.stopped) {
         const batch = await claimMessages(this.db, this.channel, this.options.batchSize, this.options.leaseMs);
@@ -117,12 +121,12 @@ export class ChannelDispatcher {
           const message = batch[index];
           if (!message) return;
           if (outcome.status === 'fulfilled') delivered.push(message);
-          else failures.push(this.recordFailure(message, outcome.reason));
+          else failures.push(this.recordFailure(message, outcome.reason, log));
         });
         const recorded = await Promise.allSettled([markDelivered(this.db, delivered), ...failures]);
         for (const outcome of recorded) {
           // The lease runs out and the message is sent again: at least once, never lost.
-          if (outcome.status === 'rejected') this.log.warn({ err: outcome.reason, channel: this.channel }, 'outbox could not record an attempt');
+          if (outcome.status === 'rejected') log.warn({ err: outcome.reason, channel: this.channel }, 'outbox could not record an attempt');
         }
         report.delivered += delivered.length;
         report.failed += failures.length;
@@ -131,15 +135,19 @@ export class ChannelDispatcher {
       }
     } catch (error) {
       // The database being away is not the receiver's fault: the next pass tries again.
-      this.log.warn({ err: error, channel: this.channel }, 'outbox pass failed');
+      log.warn({ err: error, channel: this.channel }, 'outbox pass failed');
     }
     return report;
   }
 
-  private async recordFailure(message: OutboxMessage, error: unknown): Promise<void> {
+  private async recordFailure(message: OutboxMessage, error: unknown, log: FastifyBaseLogger): Promise<void> {
     const reason = describeError(error);
     const retryInMs = retryDelayMs(this.options.backoff, message.attempts + 1);
-    this.log.warn({ channel: this.channel, eventId: message.eventId, type: message.type, attempts: message.attempts + 1, retryInMs, reason }, 'outbox delivery failed');
+    this.options.onDeliveryFailed?.(this.channel);
+    log.warn(
+      { channel: this.channel, eventId: message.eventId, type: message.type, attempts: message.attempts + 1, retryInMs, reason, causeId: message.causeId, traceId: message.traceId },
+      'outbox delivery failed',
+    );
     await markFailed(this.db, message, reason, retryInMs);
   }
 }

@@ -14,6 +14,9 @@ export interface OutboxMessage {
   createdAt: Date;
   attempts: number;
   leaseToken: string;
+  /** The request or job that wrote the event and its trace (write-event.ts); null for events written outside one. */
+  causeId: string | null;
+  traceId: string | null;
 }
 
 interface MessageRow {
@@ -26,6 +29,8 @@ interface MessageRow {
   created_at: string | Date;
   attempts: number;
   lease_token: string;
+  cause_id: string | null;
+  trace_id: string | null;
 }
 
 /** Both drivers (node-postgres and PGlite) answer `{ rows }`; the shared Db type cannot say so, hence the cast. */
@@ -60,7 +65,7 @@ export async function claimMessages(db: Db, channel: Channel, limit: number, lea
         from due where outbox_messages.id = due.id
         returning outbox_messages.id, outbox_messages.event_id, outbox_messages.channel, outbox_messages.type,
           outbox_messages.ordering_key, outbox_messages.payload, outbox_messages.created_at, outbox_messages.attempts,
-          outbox_messages.lease_token`,
+          outbox_messages.lease_token, outbox_messages.cause_id, outbox_messages.trace_id`,
   );
   return rows
     .map((row) => ({
@@ -73,6 +78,8 @@ export async function claimMessages(db: Db, channel: Channel, limit: number, lea
       createdAt: new Date(row.created_at),
       attempts: row.attempts,
       leaseToken: row.lease_token,
+      causeId: row.cause_id,
+      traceId: row.trace_id,
     }))
     .sort((a, b) => a.id - b.id);
 }

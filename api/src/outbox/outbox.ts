@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { ChannelDispatcher, type Deliver, type PassReport } from './dispatcher';
 import { EventTypes, type Channel, type EventTypeRegistry } from './event-types';
 import { NotifiedWakeUp } from './notified-wake-up';
+import { mailTraceHeaders } from './trace-headers';
 import { webhookDelivery } from './webhook-delivery';
 import { webhookKey } from './webhook-signature';
 
@@ -23,8 +24,16 @@ export interface Outbox extends EventTypeRegistry {
 
 const BATCH_SIZE = 20;
 
-/** `clock` is the app's "now" (movable in test runs): the unsubscribe tokens of mails are issued at it. */
-export function createOutbox(database: Database, config: Config, log: FastifyBaseLogger, clock: () => Date): Outbox {
+/** What the outbox reports as it works: failed attempts, counted by the metrics (docs/metrics.md). */
+export interface OutboxObserver {
+  deliveryFailed(channel: Channel): void;
+}
+
+/**
+ * `clock` is the app's "now" (movable in test runs): the unsubscribe tokens of mails are issued at it.
+ * `observer` hears of every failed attempt.
+ */
+export function createOutbox(database: Database, config: Config, log: FastifyBaseLogger, clock: () => Date, observer?: OutboxObserver): Outbox {
   const { outbox, webhook, mail } = config;
   const types = new EventTypes();
   const options = {
@@ -33,6 +42,7 @@ export function createOutbox(database: Database, config: Config, log: FastifyBas
     leaseMs: Math.max(60_000, outbox.deliveryTimeoutMs * 6),
     batchSize: BATCH_SIZE,
     backoff: { baseMs: outbox.retryBaseMs, maxMs: outbox.retryMaxMs },
+    onDeliveryFailed: observer && ((channel: Channel) => observer.deliveryFailed(channel)),
   };
   const deliveries: [Channel, Deliver][] = [];
   const key = webhook && webhookKey(webhook.secret);
@@ -87,6 +97,6 @@ function mailDelivery(types: EventTypes, send: SendMail, context: { db: Db; shop
     if (!template) throw new Error(`event type ${message.type} has no mail template`);
     const prepared = await prepareMail(context.db, template(message.payload.data, context.shopUrl), context.shopUrl, context.clock());
     if (!prepared) return;
-    await send({ ...prepared.content, headers: prepared.headers, eventId: message.eventId });
+    await send({ ...prepared.content, headers: { ...prepared.headers, ...mailTraceHeaders(message) }, eventId: message.eventId });
   };
 }

@@ -1,4 +1,5 @@
 import type { Deliver } from './dispatcher';
+import { webhookTraceHeaders } from './trace-headers';
 import { webhookHeaders } from './webhook-signature';
 
 export interface WebhookTarget {
@@ -22,6 +23,7 @@ export function webhookDelivery(target: WebhookTarget): Deliver {
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Meadowvale-Webhooks/1',
+        ...webhookTraceHeaders(message),
         ...webhookHeaders(target.key, message.eventId, body, new Date()),
       },
       body,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outboxMessages } from '../db/schema';
+import { currentCause } from '../tracing/cause';
 import type { Channels } from './event-types';
 
 /** The channel the outbox's dispatchers LISTEN on; a payload names the outbox channels that have new messages. */
@@ -33,16 +34,18 @@ const newEventId = () => `msg_${randomUUID().replaceAll('-', '')}`;
  * The only way into the outbox: records an event in the caller's transaction, so it exists exactly when the
  * change it describes was committed. The same statement notifies the dispatchers of every API process;
  * PostgreSQL delivers the notification only on commit, so they wake once the event can be seen
- * (docs/decisions/004-outbox.md). Answers the event id.
+ * (docs/decisions/004-outbox.md). The request or job under way is recorded as the event's cause, so its
+ * delivery carries the same request and trace ids (docs/metrics.md#tracing). Answers the event id.
  */
 export async function writeEvent<P>(tx: DbOrTx, event: OutboxEvent<P>): Promise<string> {
   const eventId = newEventId();
   const payload: EventEnvelope = { type: event.type, timestamp: new Date().toISOString(), data: event.payload };
   const channels = event.channels.join(',');
+  const cause = currentCause();
   // One row per channel and the notification in one statement: a single round trip added to checkout's.
   await tx.execute(sql`with written as (
-      insert into ${outboxMessages} (event_id, channel, type, ordering_key, payload)
-      select ${eventId}, channel, ${event.type}, ${event.key}, ${JSON.stringify(payload)}::jsonb
+      insert into ${outboxMessages} (event_id, channel, type, ordering_key, payload, cause_id, trace_id)
+      select ${eventId}, channel, ${event.type}, ${event.key}, ${JSON.stringify(payload)}::jsonb, ${cause?.id ?? null}::text, ${cause?.traceId ?? null}::text
       from unnest(string_to_array(${channels}, ',')) as channel)
     select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, ${channels})`);
   return eventId;

@@ -3,6 +3,9 @@ import { expireHeldOrders } from '../approvals/expiry';
 import { sendCutoffReminders } from '../cutoff-reminders/send-cutoff-reminders';
 import type { Db } from '../db/client';
 import type { Clock } from '../delivery/delivery-dates';
+import { withCause } from '../tracing/cause';
+import { newJobCause } from '../tracing/job-cause';
+import { jobBacklog, type JobBacklog } from './job-backlog';
 import { claimDueJob, markJobDone, queueComingJobs, recordJobFailure, type ClaimedJob, type JobOutcome } from './jobs';
 import { runJob } from './run-job';
 
@@ -29,6 +32,9 @@ export interface PassReport {
 
 /** A pass takes at most this many jobs, so one busy cut-off cannot hold the process's attention for long. */
 const JOBS_PER_PASS = 200;
+
+/** A due job is late once a pass should have taken it: after one interval, and never sooner than this. */
+const MIN_LATE_AFTER_MS = 60_000;
 
 /**
  * The standing-order scheduler of one API process: on a timer (and when asked) it queues the jobs of coming
@@ -62,13 +68,20 @@ export class StandingOrderScheduler {
   /** Runs a pass now, after the one in progress if any; answers what it did. */
   async runNow(): Promise<PassReport> {
     while (this.running) await this.running.catch(() => undefined);
-    const pass = this.pass();
+    // The pass is a job of its own: its log records carry its id, and so do the events it writes (mails, webhooks).
+    const cause = newJobCause();
+    const pass = withCause(cause, () => this.pass(this.log.child({ jobId: cause.id, traceId: cause.traceId })));
     this.running = pass;
     try {
       return await pass;
     } finally {
       this.running = undefined;
     }
+  }
+
+  /** The jobs due now and those late (job-backlog.ts), at this scheduler's "now". */
+  backlog(): Promise<JobBacklog> {
+    return jobBacklog(this.db, this.clock(), Math.max(this.options.intervalMs, MIN_LATE_AFTER_MS));
   }
 
   private schedule(): void {
@@ -80,18 +93,18 @@ export class StandingOrderScheduler {
     }, this.options.intervalMs);
   }
 
-  private async pass(): Promise<PassReport> {
+  private async pass(log: FastifyBaseLogger): Promise<PassReport> {
     const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0, expired: 0, cutoffReminders: 0 };
     // Cut-offs are this pass's business too: a held order undecided at its cut-off expires (docs/approvals.md).
     report.expired = await expireHeldOrders(this.db, this.clock());
     // And cut-off reminders (docs/phone.md); a failure there holds up no standing order.
     report.cutoffReminders = await sendCutoffReminders(this.db, this.clock(), this.options.cutoffReminderHours).catch((error: unknown) => {
-      this.log.error({ err: error }, 'cut-off reminders failed; the next pass tries again');
+      log.error({ err: error }, 'cut-off reminders failed; the next pass tries again');
       return 0;
     });
     await queueComingJobs(this.db, this.clock(), this.options.horizonDays);
     for (let done = 0; done < JOBS_PER_PASS; done++) {
-      const outcome = await this.runNextJob();
+      const outcome = await this.runNextJob(log);
       if (outcome === undefined) break;
       if (outcome === 'error') {
         // The failed job waits before it is due again; the next pass carries on with the others.
@@ -107,7 +120,7 @@ export class StandingOrderScheduler {
   }
 
   /** Claims, does and marks one due job in one transaction; undefined when none is due. */
-  private async runNextJob(): Promise<JobOutcome | 'error' | undefined> {
+  private async runNextJob(log: FastifyBaseLogger): Promise<JobOutcome | 'error' | undefined> {
     const now = this.clock();
     let claimed: ClaimedJob | undefined;
     try {
@@ -120,9 +133,9 @@ export class StandingOrderScheduler {
       });
     } catch (error) {
       if (!claimed) throw error;
-      this.log.error({ err: error, job: claimed }, 'standing-order job failed; it will be tried again');
+      log.error({ err: error, job: claimed }, 'standing-order job failed; it will be tried again');
       await recordJobFailure(this.db, claimed, error, now).catch((recordError: unknown) =>
-        this.log.error({ err: recordError, job: claimed }, 'could not record the failure of a standing-order job'),
+        log.error({ err: recordError, job: claimed }, 'could not record the failure of a standing-order job'),
       );
       return 'error';
     }

@@ -23,6 +23,8 @@ export interface ShopOptions {
   webHostname?: string;
   /** Extra environment for the API (e.g. TEST_CLOCK_CONTROL=true for PUT /test/clock). */
   apiEnv?: Record<string, string>;
+  /** Where the storefront is told the API is, given where it is (e.g. a recorder in between); default: there. */
+  webApiUrl?: (apiUrl: string) => Promise<string>;
 }
 
 export interface PageOptions {
@@ -130,7 +132,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   let web: { child: Child; url: string } | undefined;
   let browser: Browser | undefined;
   try {
-    web = await startWeb(api.url, dataDir, distDir, options);
+    web = await startWeb(options.webApiUrl ? await options.webApiUrl(api.url) : api.url, dataDir, distDir, options);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_FLAGS, headless: true });
   } catch (error) {
     await web?.child.stop();

@@ -14,6 +14,13 @@ const envSchema = z.object({
   STOREFRONT_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** GET /metrics (Prometheus) on this port of its own, never the shop's; unset: no metrics (docs/metrics.md). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The interface the metrics listen on; unset: every interface, as the shop's own port. */
+  METRICS_HOST: z.string().min(1).optional(),
+  /** The shop's port (server.mjs reads it too), so the metrics can never be served on it. */
+  WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** '1' only in the e2e suite: enables the deliberate render-crash page that tests the error page. */
   E2E_HOOKS: z.enum(['0', '1']).default('0'),
 });
@@ -27,6 +34,8 @@ export interface WebConfig {
   dataDir: string;
   production: boolean;
   e2eHooks: boolean;
+  /** Where GET /metrics is served; undefined: metrics off. */
+  metrics: { port: number; host: string | undefined } | undefined;
 }
 
 export class WebConfigError extends Error {}
@@ -59,6 +68,10 @@ export function parseWebConfig(source: NodeJS.ProcessEnv): WebConfig {
     throw new WebConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const shopPort = env.WEB_PORT ?? env.PORT ?? 3000;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === shopPort) {
+    throw new WebConfigError('Invalid configuration:\n  METRICS_PORT: must differ from the shop\'s port (the metrics are never served on the public port)');
+  }
   const dataDir = resolveDataDir(env.DATA_DIR);
   let sessionSecret = env.SESSION_SECRET;
   let clientSecret = env.STOREFRONT_CLIENT_SECRET;
@@ -78,6 +91,7 @@ export function parseWebConfig(source: NodeJS.ProcessEnv): WebConfig {
     dataDir,
     production: env.NODE_ENV === 'production',
     e2eHooks: env.E2E_HOOKS === '1',
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }
 

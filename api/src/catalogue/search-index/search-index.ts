@@ -36,6 +36,8 @@ export class SearchIndex {
   private stopListening: (() => Promise<void>) | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** When the index was last built from scratch (ms since the epoch); null before the first build. */
+  builtAt: number | null = null;
   /** Settles when the first build has finished or failed (a failed one is retried in the background). */
   firstBuild: Promise<void> = Promise.resolve();
 
@@ -142,6 +144,7 @@ export class SearchIndex {
       await readChangedProducts(db, 0, (product) => store.put(product, true));
       store.buildPostings();
       this.current = store;
+      this.builtAt = Date.now();
       this.hooks.log.info({ products: store.productCount, ms: Math.round(performance.now() - started) }, 'search index built');
     } else if (products !== null && this.current !== null) {
       const store = this.current;

@@ -29,6 +29,10 @@ export const outboxMessages = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The request id (or `job-…` id) that wrote the event, sent on as X-Request-Id (tracing/cause.ts). */
+    causeId: text('cause_id'),
+    /** The W3C trace the event was written in, sent on in the delivery's traceparent. */
+    traceId: text('trace_id'),
   },
   (t) => [
     uniqueIndex('outbox_messages_event_channel_idx').on(t.eventId, t.channel),

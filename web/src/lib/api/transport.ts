@@ -1,6 +1,10 @@
 import 'server-only';
+import { headers as requestHeaders } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '../config';
+import { recordApiCall } from '../metrics/storefront-metrics';
+import { apiCallHeaders, REQUEST_ID_HEADER, TRACEPARENT_HEADER } from '../tracing/trace-context';
 import type { ApiResult, AppError } from '../errors/app-error';
 import { defaultError, failedToFetch, fromApiResponse, type OccErrorBody } from '../errors/catalogue';
 
@@ -44,21 +48,43 @@ function payloadOf(exchange: Exchange): { contentType?: string; body?: string | 
   return {};
 }
 
-/** The API's response, or FailedToFetch when it could not be reached in time (never an exception). */
+/**
+ * The trace context of the page request being served (the proxy set it, src/proxy.ts); undefined outside one
+ * (the proxy's own token refresh, start-up), where each call starts a trace of its own.
+ */
+async function pageTraceContext(): Promise<{ traceparent: string | null; requestId: string | null } | undefined> {
+  try {
+    const incoming = await requestHeaders();
+    return { traceparent: incoming.get(TRACEPARENT_HEADER), requestId: incoming.get(REQUEST_ID_HEADER) };
+  } catch (error) {
+    // Next signals a dynamic render by throwing: that must reach Next, only "no request here" is ours.
+    unstable_rethrow(error);
+    return undefined;
+  }
+}
+
+/**
+ * The API's response, or FailedToFetch when it could not be reached in time (never an exception). Every call
+ * carries the page request's trace and request id (docs/metrics.md#tracing) and is timed for the metrics.
+ */
 export async function send(path: string, exchange: Exchange = {}): Promise<Response | AppError> {
   const { contentType, body } = payloadOf(exchange);
-  const headers: Record<string, string> = { accept: 'application/json', ...exchange.headers };
+  const headers: Record<string, string> = { accept: 'application/json', ...apiCallHeaders(await pageTraceContext()), ...exchange.headers };
   if (exchange.authorization) headers.authorization = exchange.authorization;
   if (contentType) headers['content-type'] = contentType;
+  const started = performance.now();
   try {
-    return await fetch(apiAddress(path, exchange.query), {
+    const response = await fetch(apiAddress(path, exchange.query), {
       method: exchange.method ?? 'GET',
       headers,
       body,
       cache: 'no-store',
       signal: AbortSignal.timeout(exchange.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
+    recordApiCall(path, response.status, (performance.now() - started) / 1000);
+    return response;
   } catch {
+    recordApiCall(path, 'failed', (performance.now() - started) / 1000);
     return failedToFetch();
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "cause_id" text;--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "trace_id" text;

@@ -1,0 +1,41 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { withCause, type Cause } from './cause';
+import { newTraceId, parseTraceparent } from './traceparent';
+
+/**
+ * Each request as a cause: its request id, and its trace (the caller's valid `traceparent`, or a new one). Made
+ * once, when Fastify makes the request's logger, which comes before any hook.
+ */
+const causes = new WeakMap<IncomingMessage, Cause>();
+
+function causeOf(raw: IncomingMessage, requestId: string): Cause {
+  let cause = causes.get(raw);
+  if (cause === undefined) {
+    cause = { id: requestId, traceId: parseTraceparent(raw.headers.traceparent)?.traceId ?? newTraceId() };
+    causes.set(raw, cause);
+  }
+  return cause;
+}
+
+/**
+ * Fastify's request logger with `traceId` beside `reqId`, so every record of a request, the first ("incoming
+ * request") included, can be found from the trace a caller (the storefront) started.
+ */
+export const tracingChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = function (logger, bindings, options, raw) {
+  const cause = causeOf(raw as IncomingMessage, String(bindings.reqId));
+  return logger.child({ ...bindings, traceId: cause.traceId }, options);
+};
+
+/**
+ * Makes the request the cause of what it does (tracing/cause.ts). Hooks of onRequest run in the context set
+ * here, but the body is read in the socket's context, so the handler's stage is entered again in preValidation.
+ */
+export function registerRequestCause(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    withCause(causeOf(request.raw, request.id), done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    withCause(causeOf(request.raw, request.id), done);
+  });
+}
