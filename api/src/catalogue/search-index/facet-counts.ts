@@ -50,24 +50,43 @@ const COLLECTION_COUNT = Object.keys(COLLECTION_BITS).length;
 
 const tally = (fact: number, table: ValueTable): Tally => ({ fact, counts: new Int32Array(table.values.length) });
 
-/** Adds each slot of `bits` to the count of its value in every tally, and of each of its collections. */
+/**
+ * Adds each slot of `bits` to the count of its value in every tally, and of each of its collections. The
+ * tallies' facts and counts are laid out in two flat arrays first, so the walk reads only typed arrays.
+ */
 function countGroups(facts: Int32Array, bits: Uint32Array, words: number, tallies: Tally[], collections: Tally | undefined): void {
-  const collectionCounts = collections?.counts;
+  const factOf = Int32Array.from(tallies, ({ fact }) => fact);
+  const offsetOf = new Int32Array(tallies.length);
+  let size = 0;
+  tallies.forEach(({ counts }, t) => {
+    offsetOf[t] = size;
+    size += counts.length;
+  });
+  const counts = new Int32Array(size + COLLECTION_COUNT);
+  const collectionsAt = collections === undefined ? -1 : size;
+  const count = tallies.length;
   for (let w = 0; w < words; w++) {
     let word = bits[w] ?? 0;
     while (word !== 0) {
-      const slot = (w << 5) | (31 - Math.clz32(word & -word));
+      const at = ((w << 5) | (31 - Math.clz32(word & -word))) * FACT_STRIDE;
       word &= word - 1;
-      const at = slot * FACT_STRIDE;
-      for (const { fact, counts } of tallies) {
-        const value = facts[at + fact] ?? 0;
-        counts[value] = (counts[value] ?? 0) + 1;
+      for (let t = 0; t < count; t++) {
+        const i = (offsetOf[t] ?? 0) + (facts[at + (factOf[t] ?? 0)] ?? 0);
+        counts[i] = (counts[i] ?? 0) + 1;
       }
-      if (collectionCounts !== undefined) {
+      if (collectionsAt !== -1) {
         const mask = facts[at + FACT.collections] ?? 0;
-        for (let bit = 0; bit < COLLECTION_COUNT; bit++) if (mask & (1 << bit)) collectionCounts[bit] = (collectionCounts[bit] ?? 0) + 1;
+        for (let bit = 0; bit < COLLECTION_COUNT; bit++) {
+          if (mask & (1 << bit)) counts[collectionsAt + bit] = (counts[collectionsAt + bit] ?? 0) + 1;
+        }
       }
     }
+  }
+  tallies.forEach((tally, t) => {
+    for (let value = 0; value < tally.counts.length; value++) tally.counts[value] = (tally.counts[value] ?? 0) + (counts[(offsetOf[t] ?? 0) + value] ?? 0);
+  });
+  if (collections !== undefined) {
+    for (let bit = 0; bit < COLLECTION_COUNT; bit++) collections.counts[bit] = (collections.counts[bit] ?? 0) + (counts[collectionsAt + bit] ?? 0);
   }
 }
 
