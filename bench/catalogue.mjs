@@ -80,9 +80,9 @@ const SUGGEST_TERMS = ['chedd', 'mozza', 'skimm', 'yogur', 'butte', 'organ', 'cr
 const INDEX = /\/src\/catalogue\/search-index\//;
 const CATALOGUE = /\/src\/catalogue\//;
 const PROFILE_PHASES = [
-  { phase: 'matching (words, postings, match set)', file: INDEX, fn: /^(matchingSlots|matchText|lexemesOf|withPrefix|byteOrder|parseTextQuery|queryWords|distinctWords|forEachSetBit|rangeMatches)$/ },
-  { phase: 'filtering and facet counting', file: INDEX, fn: /^(visit|increment|indexFilters|filterTest|idsOf|passes|countFacets|countGroups|filterMatches|facetCountRows|groupOf|selectFacets)$/ },
-  { phase: 'ranking, sorting and paging', file: INDEX, fn: /^(rankFound|andRank|orRank|sortKey|keyFunction|comparator|topK|boundedHeap|nthSmallest|key|pageInNameOrder|rankMatches)$/ },
+  { phase: 'matching (words, postings, match set)', file: INDEX, fn: /^(matchingSlots|lexemesOf|withPrefix|byteOrder|parseTextQuery|queryWords|distinctWords|forEachSetBit|rangeMatches|slotsOf|markSlots)$/ },
+  { phase: 'filtering and facet counting', file: INDEX, fn: /^(visit|increment|indexFilters|filterTest|idsOf|passes|countFacets|countGroups|filterMatches|facetCountRows|valueSets)$/ },
+  { phase: 'ranking, sorting and paging', file: INDEX, fn: /^(rankFound|andRank|orRank|sortKey|keyFunction|comparator|topK|boundedHeap|nthSmallest|key|sortKeys|addTerms)$/ },
   { phase: 'pricing', file: CATALOGUE, fn: /^(priced|pricesOf|pricePage)$/ },
   { phase: 'shaping and serialising the answer', file: CATALOGUE, fn: /^(productView|searchFacets|breadcrumbs|rollUpCategories|formatSearchQuery|toggleFilter|isSelected)$/ },
   { phase: 'shaping and serialising the answer', fn: /^(stringify|serialize|JSON\.stringify)$/ },

@@ -1,6 +1,6 @@
 import type { CountRow } from '../facets';
 import type { IndexFilter } from './index-filters';
-import { COLLECTION_BITS, FACT, FACT_STRIDE, SCRATCH_BITS, type ProductStore, type ValueTable } from './product-store';
+import { COLLECTION_BITS, FACT, SCRATCH_BITS, type ProductStore, type ValueTable } from './product-store';
 
 type GroupedKey = 'category' | 'brand' | 'storage' | 'packType';
 
@@ -26,7 +26,7 @@ export function countFacets(store: ProductStore, base: Uint32Array, all: Uint32A
   const collections: Tally = { fact: FACT.collections, counts: new Int32Array(COLLECTION_COUNT) };
   const filtered = (key: string) => filters.some((filter) => filter.key === key);
   countGroups(
-    store.facts,
+    store,
     all,
     words,
     grouped.filter(({ key }) => !filtered(key)).map(({ tally }) => tally),
@@ -41,7 +41,7 @@ export function countFacets(store: ProductStore, base: Uint32Array, all: Uint32A
       if (other === filter) continue;
       for (let w = 0; w < words; w++) passing[w] = (passing[w] ?? 0) & (other.bits[w] ?? 0);
     }
-    countGroups(store.facts, passing, words, own === undefined ? [] : [own.tally], own === undefined ? collections : undefined);
+    countGroups(store, passing, words, own === undefined ? [] : [own.tally], own === undefined ? collections : undefined);
   }
   return facetCountRows(grouped, collections);
 }
@@ -51,42 +51,30 @@ const COLLECTION_COUNT = Object.keys(COLLECTION_BITS).length;
 const tally = (fact: number, table: ValueTable): Tally => ({ fact, counts: new Int32Array(table.values.length) });
 
 /**
- * Adds each slot of `bits` to the count of its value in every tally, and of each of its collections. The
- * tallies' facts and counts are laid out in two flat arrays first, so the walk reads only typed arrays.
+ * Adds each slot of `bits` to the count of its value in every tally, and of each of its collections: the
+ * slots are counted by facet group (FacetGroups), then each group that matched adds its count to its values.
  */
-function countGroups(facts: Int32Array, bits: Uint32Array, words: number, tallies: Tally[], collections: Tally | undefined): void {
-  const factOf = Int32Array.from(tallies, ({ fact }) => fact);
-  const offsetOf = new Int32Array(tallies.length);
-  let size = 0;
-  tallies.forEach(({ counts }, t) => {
-    offsetOf[t] = size;
-    size += counts.length;
-  });
-  const counts = new Int32Array(size + COLLECTION_COUNT);
-  const collectionsAt = collections === undefined ? -1 : size;
-  const count = tallies.length;
+function countGroups(store: ProductStore, bits: Uint32Array, words: number, tallies: Tally[], collections: Tally | undefined): void {
+  const { groups, slotGroups } = store;
+  const perGroup = new Int32Array(groups.size);
   for (let w = 0; w < words; w++) {
     let word = bits[w] ?? 0;
     while (word !== 0) {
-      const at = ((w << 5) | (31 - Math.clz32(word & -word))) * FACT_STRIDE;
+      const group = slotGroups[(w << 5) | (31 - Math.clz32(word & -word))] ?? 0;
       word &= word - 1;
-      for (let t = 0; t < count; t++) {
-        const i = (offsetOf[t] ?? 0) + (facts[at + (factOf[t] ?? 0)] ?? 0);
-        counts[i] = (counts[i] ?? 0) + 1;
-      }
-      if (collectionsAt !== -1) {
-        const mask = facts[at + FACT.collections] ?? 0;
-        for (let bit = 0; bit < COLLECTION_COUNT; bit++) {
-          if (mask & (1 << bit)) counts[collectionsAt + bit] = (counts[collectionsAt + bit] ?? 0) + 1;
-        }
-      }
+      perGroup[group] = (perGroup[group] ?? 0) + 1;
     }
   }
-  tallies.forEach((tally, t) => {
-    for (let value = 0; value < tally.counts.length; value++) tally.counts[value] = (tally.counts[value] ?? 0) + (counts[(offsetOf[t] ?? 0) + value] ?? 0);
-  });
-  if (collections !== undefined) {
-    for (let bit = 0; bit < COLLECTION_COUNT; bit++) collections.counts[bit] = (collections.counts[bit] ?? 0) + (counts[collectionsAt + bit] ?? 0);
+  for (let group = 0; group < perGroup.length; group++) {
+    const n = perGroup[group] ?? 0;
+    if (n === 0) continue;
+    for (const { fact, counts } of tallies) {
+      const value = groups.value(group, fact);
+      counts[value] = (counts[value] ?? 0) + n;
+    }
+    if (collections === undefined) continue;
+    const mask = groups.value(group, FACT.collections);
+    for (let bit = 0; bit < COLLECTION_COUNT; bit++) if (mask & (1 << bit)) collections.counts[bit] = (collections.counts[bit] ?? 0) + n;
   }
 }
 

@@ -2,6 +2,7 @@ import type { ProductRow } from '../product-view';
 import { FILTER_KEYS } from '../search-query';
 import { DocumentPool, parseSearchDocument, type ParsedEntry, type SearchDocument } from './search-document';
 import { orTerm } from './text-rank';
+import { FacetGroups } from './facet-groups';
 import { NameOrder } from './name-order';
 import { SlotSets } from './slot-sets';
 import { Vocabulary } from './vocabulary';
@@ -240,6 +241,9 @@ export class ProductStore {
   readonly postings = new Postings();
   /** For each range, facet value, collection and the featured flag, its live slots. */
   readonly sets = new SlotSets(SET_COUNT);
+  /** Groups of products with the same range and facet values (FACT up to collections), and each slot's group. */
+  readonly groups = new FacetGroups(FACT.collections + 1);
+  slotGroups = new Int32Array(1024);
   readonly scratch = new Scratch();
   readonly nameOrder = new NameOrder(
     (slot) => this.rows[slot]?.name ?? '',
@@ -296,6 +300,12 @@ export class ProductStore {
     this.facts[at + FACT.collections] = row.collections.reduce((mask, value) => mask | (COLLECTION_BITS[value] ?? 0), 0);
     this.facts[at + FACT.featured] = row.featured ? 1 : 0;
     this.facts[at + FACT.listPrice] = listPricePence;
+    if (slot >= this.slotGroups.length) {
+      const grown = new Int32Array(this.slotGroups.length * 2);
+      grown.set(this.slotGroups);
+      this.slotGroups = grown;
+    }
+    this.slotGroups[slot] = this.groups.groupOf(this.facts.subarray(at, at + FACT.collections + 1));
     this.sets.mark(slot, this.setValues(slot), true);
     this.slotOf.set(row.code, slot);
     if (bulk) return;
@@ -372,6 +382,11 @@ export class ProductStore {
     const facts = new Int32Array(Math.max(FACT_STRIDE * 1024, live.length * FACT_STRIDE * 2));
     live.forEach((slot, i) => facts.set(this.facts.subarray(slot * FACT_STRIDE, (slot + 1) * FACT_STRIDE), i * FACT_STRIDE));
     this.facts = facts;
+    const slotGroups = new Int32Array(Math.max(1024, live.length * 2));
+    live.forEach((slot, i) => {
+      slotGroups[i] = this.slotGroups[slot] ?? 0;
+    });
+    this.slotGroups = slotGroups;
     this.sets.clear();
     for (let slot = 0; slot < live.length; slot++) this.sets.mark(slot, this.setValues(slot), true);
     this.slotOf.clear();
