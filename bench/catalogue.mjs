@@ -161,8 +161,22 @@ async function waitForApi(child) {
   throw new Error('API did not become ready (with its search index) within 300 s');
 }
 
+/** Signs in; a 503 (the API shedding load, e.g. still collecting garbage after building its index) is retried for 30 s. */
 async function userToken() {
-  const response = await fetch(`http://127.0.0.1:${PORT}/authorizationserver/oauth/token`, {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await signIn();
+    if (response.status !== 503 || Date.now() > deadline) {
+      const body = await response.json();
+      if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+      return body.access_token;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+function signIn() {
+  return fetch(`http://127.0.0.1:${PORT}/authorizationserver/oauth/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`,
@@ -170,9 +184,6 @@ async function userToken() {
     },
     body: new URLSearchParams({ grant_type: 'password', username: USER.username, password: USER.password, channel: 'cfi' }),
   });
-  const body = await response.json();
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 const qs = (params) => new URLSearchParams(params).toString();

@@ -50,8 +50,9 @@ export function runIndexQuery(store: ProductStore, query: IndexQuery): IndexAnsw
   const facetCounts = countFacets(store, base, all, query.filters, words);
   const found = slotsOf(store, all, words);
   const ranks = query.text === undefined ? store.scratch.numbers(0, 0) : rankFound(store, query.text, items, found);
-  const { primary, names } = sortKeys(store, query, found, ranks);
-  const page = topK(found.length, query.offset + query.limit, primary, names, store.scratch.numbers(3, found.length)).slice(query.offset);
+  const primary = sortKeys(store, query, found, ranks);
+  const name = (i: number) => store.nameOrder.key(found[i] ?? -1);
+  const page = topK(found.length, query.offset + query.limit, primary, name, store.scratch.numbers(3, found.length)).slice(query.offset);
   const rows = page.map((i) => priced(store, found[i] ?? -1, query.prices));
   return { total: found.length, rows, facetCounts };
 }
@@ -170,28 +171,27 @@ function matchingSlots(store: ProductStore, node: QueryNode, depth: number, word
 }
 
 /**
- * The sort as numbers per found product, smaller first: `primary` (a negated rank, a price, the name order)
- * and, for ties, `names` (the name order), as sortKeys in product-page.ts orders rows.
+ * The sort's first key per found product, smaller first: a negated rank, a price or the name order; ties go
+ * to the name order (topK), as sortKeys in product-page.ts orders rows.
  */
-function sortKeys(store: ProductStore, query: IndexQuery, found: Int32Array, ranks: Float64Array): { primary: Float64Array; names: Float64Array } {
+function sortKeys(store: ProductStore, query: IndexQuery, found: Int32Array, ranks: Float64Array): Float64Array {
   const n = found.length;
-  const names = store.scratch.numbers(1, n);
   const primary = store.scratch.numbers(2, n);
-  for (let i = 0; i < n; i++) names[i] = store.nameOrder.key(found[i] ?? -1);
+  const name = (i: number) => store.nameOrder.key(found[i] ?? -1);
   const price = (slot: number) => {
     const listed = store.fact(slot, FACT.listPrice);
     return query.prices === null ? listed : (query.prices.get(store.rows[slot]?.code ?? '') ?? listed);
   };
   switch (query.sort) {
     case 'relevance':
-      if (query.text === undefined) primary.set(names);
+      if (query.text === undefined) for (let i = 0; i < n; i++) primary[i] = name(i);
       else for (let i = 0; i < n; i++) primary[i] = -(ranks[i] ?? 0);
       break;
     case 'name-asc':
-      primary.set(names);
+      for (let i = 0; i < n; i++) primary[i] = name(i);
       break;
     case 'name-desc':
-      for (let i = 0; i < n; i++) primary[i] = -(names[i] ?? 0);
+      for (let i = 0; i < n; i++) primary[i] = -name(i);
       break;
     case 'price-asc':
       for (let i = 0; i < n; i++) primary[i] = price(found[i] ?? -1);
@@ -200,5 +200,5 @@ function sortKeys(store: ProductStore, query: IndexQuery, found: Int32Array, ran
       for (let i = 0; i < n; i++) primary[i] = -price(found[i] ?? -1);
       break;
   }
-  return { primary, names };
+  return primary;
 }

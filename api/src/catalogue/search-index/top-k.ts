@@ -1,11 +1,12 @@
 /**
- * The first `k` of the numbers 0..n-1 ordered by `primary[i]`, then `secondary[i]` (smaller first; the
+ * The first `k` of the numbers 0..n-1 ordered by `primary[i]`, then `secondary(i)` (smaller first; the
  * secondary numbers are distinct, as name order keys are), in that order. The k-th smallest primary is found
  * by selection; everything better is on the page, and of the ones tied with it (a common rank, a common
  * price) those with the smallest secondary numbers fill the rest, found by selection again: linear in n,
- * with only the page sorted. `scratch` holds at least n numbers and is overwritten.
+ * with only the page sorted, and `secondary` asked only of the tied ones and the page. `scratch` holds at
+ * least n numbers and is overwritten.
  */
-export function topK(n: number, k: number, primary: Float64Array, secondary: Float64Array, scratch: Float64Array): number[] {
+export function topK(n: number, k: number, primary: Float64Array, secondary: (i: number) => number, scratch: Float64Array): number[] {
   const size = Math.min(n, k);
   if (size <= 0) return [];
   const values = scratch.subarray(0, n);
@@ -24,12 +25,12 @@ export function topK(n: number, k: number, primary: Float64Array, secondary: Flo
   } else {
     const tiedSecondary = scratch.subarray(0, tied.length);
     tied.forEach((i, j) => {
-      tiedSecondary[j] = secondary[i] ?? 0;
+      tiedSecondary[j] = secondary(i);
     });
     const cut = nthSmallest(tiedSecondary, wanted - 1);
-    for (const i of tied) if ((secondary[i] ?? 0) <= cut) page.push(i);
+    for (const i of tied) if (secondary(i) <= cut) page.push(i);
   }
-  page.sort((a, b) => (primary[a] ?? 0) - (primary[b] ?? 0) || (secondary[a] ?? 0) - (secondary[b] ?? 0));
+  page.sort((a, b) => (primary[a] ?? 0) - (primary[b] ?? 0) || secondary(a) - secondary(b));
   return page.slice(0, size);
 }
 
