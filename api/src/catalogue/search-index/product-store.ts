@@ -155,15 +155,6 @@ class Postings {
       });
     }
   }
-
-  /** Calls `visit` with each slot holding the lexeme, ascending, and the number of its term. */
-  forEach(lexeme: number, visit: (slot: number, termId: number) => void): void {
-    const from = this.offsets[lexeme] ?? 0;
-    const to = lexeme + 1 < this.offsets.length ? (this.offsets[lexeme + 1] ?? 0) : from;
-    for (let i = from; i < to; i++) visit(this.slots[i] ?? 0, this.termIds[i] ?? 0);
-    const list = this.later.get(lexeme);
-    if (list) for (let i = 0; i < list.slots.length; i++) visit(list.slots[i] ?? 0, list.termIds[i] ?? 0);
-  }
 }
 
 /**
