@@ -8,7 +8,7 @@
  *   node bench/catalogue.mjs [--products 800|2000,100000] [--engine postgres|pglite] [--duration 10]
  *                            [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *                            [--reuse] [--keep] [--search-index on|off]
- *                            [--only search,facets,browse,suggestions,categories,product]
+ *                            [--only search,facets,browse,suggestions,categories,product] [--profile [--profile-top 25]]
  *
  * Several sizes (--products 2000,100000) are measured one after the other in the same run, each on its own
  * database and API, and printed side by side with the ratios of the largest to the smallest. --reuse keeps
@@ -16,6 +16,12 @@
  * afterwards; --only runs some scenarios; --search-index off answers searches in SQL only (SEARCH_INDEX=off,
  * docs/decisions/002-search-at-scale.md). Every response is checked for status 200: a run with errors says
  * so. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API under load.
+ *
+ * --profile runs the API under V8's CPU profiler and prints, per scenario, where the API's CPU went during
+ * the measured load, in milliseconds per request: by phase (matching, facet counting, ranking, pricing,
+ * shaping and serialising the answer, the database client, Fastify…; PROFILE_PHASES below names them) and
+ * the --profile-top functions by self time. The profiler slows the API, so its req/s and latencies are not
+ * comparable with a run without it; compare the breakdowns of two --profile runs.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +31,7 @@ import { fileURLToPath, URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { nowMicros, readCpuProfile, summariseWindow } from './lib/cpu-profile.mjs';
 import { readRss } from './lib/process.mjs';
 
 const { values: args } = parseArgs({
@@ -40,6 +47,8 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
     'search-index': { type: 'string', default: 'on' },
+    profile: { type: 'boolean', default: false },
+    'profile-top': { type: 'string', default: '25' },
   },
 });
 const SIZES = args.products.split(',').map(Number);
@@ -63,6 +72,33 @@ const USER = { username: 'multi@example.com', password: 'Meadowvale-demo-1', shi
 const TERMS = ['milk', 'cheese', 'yogurt', 'butter', 'gouda', 'organic', 'cream', 'mozzarella', 'chedar', 'semi sk',
   'eggs', 'feta', 'custard', 'brie', 'skyr', 'double cream', 'crème fraîche', 'salted', 'greek', 'mild cheddar'];
 const SUGGEST_TERMS = ['chedd', 'mozza', 'skimm', 'yogur', 'butte', 'organ', 'cream', 'brookf', 'chedar', 'custa'];
+
+/**
+ * The phases of a search, by the deepest frame of a sample's stack that names one (bench/lib/cpu-profile.mjs):
+ * function rules first (the search's own steps, by name and file), then whole files and packages. The rules
+ * also name the steps of the index before issue 26 (d607f69: visit, filterTest, keyFunction, comparator,
+ * boundedHeap…), so a profile of that commit reads the same way; there, filtering and facet counting ran in an
+ * unnamed closure and count under its caller.
+ */
+const INDEX = /\/src\/catalogue\/search-index\//;
+const CATALOGUE = /\/src\/catalogue\//;
+const PROFILE_PHASES = [
+  { phase: 'matching (words, postings, match set)', file: INDEX, fn: /^(matchingSlots|lexemesOf|withPrefix|byteOrder|parseTextQuery|queryWords|distinctWords|forEachSetBit|rangeMatches|slotsOf|markSlots)$/ },
+  { phase: 'filtering and facet counting', file: INDEX, fn: /^(visit|increment|indexFilters|filterTest|idsOf|passes|countFacets|countGroups|filterMatches|facetCountRows|valueSets)$/ },
+  { phase: 'ranking, sorting and paging', file: INDEX, fn: /^(rankFound|andRank|orRank|sortKey|keyFunction|comparator|topK|boundedHeap|nthSmallest|key|sortKeys|addTerms)$/ },
+  { phase: 'pricing', file: CATALOGUE, fn: /^(priced|pricesOf)$/ },
+  { phase: 'shaping and serialising the answer', file: CATALOGUE, fn: /^(productView|searchFacets|breadcrumbs|rollUpCategories|formatSearchQuery|toggleFilter|isSelected)$/ },
+  { phase: 'shaping and serialising the answer', fn: /^(stringify|serialize)$/ },
+  { phase: 'database client (pg, drizzle)', fn: /^selectRows$/ },
+  { phase: 'search index: other', file: INDEX },
+  { phase: 'database client (pg, drizzle)', file: /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|drizzle-orm)\// },
+  { phase: 'validating the request (zod)', file: /node_modules\/zod\// },
+  { phase: 'Fastify', file: /node_modules\/(fastify|@fastify|find-my-way|avvio|fast-json-stringify|light-my-request|fast-querystring|process-warning|toad-cache)\// },
+  { phase: 'logging', file: /node_modules\/(pino|pino-std-serializers|sonic-boom)\// },
+  { phase: 'authentication', file: /\/src\/auth\// },
+  { phase: 'other API code', file: /\/api\/src\// },
+  { phase: 'Node.js (HTTP, sockets, timers)', file: /^node:/ },
+];
 
 const log = (message) => console.error(`[bench] ${message}`);
 
@@ -128,8 +164,22 @@ async function waitForApi(child) {
   throw new Error('API did not become ready (with its search index) within 300 s');
 }
 
+/** Signs in; a 503 (the API shedding load, e.g. still collecting garbage after building its index) is retried for 30 s. */
 async function userToken() {
-  const response = await fetch(`http://127.0.0.1:${PORT}/authorizationserver/oauth/token`, {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await signIn();
+    if (response.status !== 503 || Date.now() > deadline) {
+      const body = await response.json();
+      if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+      return body.access_token;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+function signIn() {
+  return fetch(`http://127.0.0.1:${PORT}/authorizationserver/oauth/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`,
@@ -137,9 +187,6 @@ async function userToken() {
     },
     body: new URLSearchParams({ grant_type: 'password', username: USER.username, password: USER.password, channel: 'cfi' }),
   });
-  const body = await response.json();
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 const qs = (params) => new URLSearchParams(params).toString();
@@ -248,12 +295,16 @@ async function measure(products) {
     if (prepared.analyze) await prepared.analyze();
   }
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const profileDir = args.profile ? mkdtempSync(join(tmpdir(), 'mv-bench-profile-')) : undefined;
+  if (profileDir !== undefined) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval', '500');
+  const windows = [];
   const spawned = Date.now();
   const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     env: { ...process.env, ...env, API_PORT: String(PORT) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let measured;
   try {
     await waitForApi(api);
     const readySeconds = (Date.now() - spawned) / 1000;
@@ -266,7 +317,9 @@ async function measure(products) {
       if (probe.status !== 200) throw new Error(`${scenario.name}: HTTP ${probe.status} ${await probe.text()}`);
       if (WARMUP > 0) await load(scenario, WARMUP);
       const cpu = cpuMeter(api.pid, prepared.databaseName);
+      const from = nowMicros();
       const result = await load(scenario, DURATION);
+      windows.push({ key: scenario.key, from, to: nowMicros(), requests: result.requests.total });
       const used = cpu();
       const perRequest = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
       const cpuMs = perRequest(used.api + used.database);
@@ -277,7 +330,7 @@ async function measure(products) {
       log(`${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs} CPU ms/request (API + PostgreSQL: ${split}), errors ${errors}`);
     }
     const memory = readRss(api.pid);
-    return { products, rows, readySeconds, rssMiB: memory.rssMiB, peakMiB: memory.peakMiB };
+    measured = { products, rows, readySeconds, rssMiB: memory.rssMiB, peakMiB: memory.peakMiB, windows };
   } finally {
     // Let the last in-flight requests of the load generator finish before the API drains.
     await new Promise((r) => setTimeout(r, 500));
@@ -285,6 +338,19 @@ async function measure(products) {
     await new Promise((r) => api.once('exit', r));
     await prepared.cleanup();
   }
+  return profileDir === undefined ? measured : { ...measured, profile: readProfile(measured, profileDir) };
+}
+
+/** Where the API's CPU went in each scenario's measured window, per request (the profile is written at exit). */
+function readProfile(size, profileDir) {
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (file === undefined) throw new Error(`--profile: the API wrote no profile in ${profileDir}`);
+  const profile = readCpuProfile(join(profileDir, file));
+  rmSync(profileDir, { recursive: true, force: true });
+  return size.windows.map((window) => ({
+    ...window,
+    ...summariseWindow(profile, { from: window.from, to: window.to, rules: PROFILE_PHASES, top: Number(args['profile-top']) }),
+  }));
 }
 
 function printSize(size) {
@@ -315,10 +381,26 @@ function printComparison(small, large) {
   console.log(`| API RSS after load (MiB) | ${small.rssMiB.toFixed(0)} | ${large.rssMiB.toFixed(0)} | | | |`);
 }
 
+/** Per scenario: milliseconds of API CPU per request by phase, then the functions with the most self time. */
+function printProfile(size) {
+  for (const window of size.profile) {
+    const scenario = size.rows.find((row) => row.key === window.key)?.scenario ?? window.key;
+    const perRequest = (ms) => (ms / Math.max(1, window.requests)).toFixed(3);
+    console.log(`\nWhere the API's CPU went, ${size.products} products, ${scenario}: ${perRequest(window.busyMs)} ms/request busy over ${window.requests} requests (profiled)\n`);
+    console.log('| phase | ms/request | share |');
+    console.log('|---|---:|---:|');
+    for (const [phase, ms] of window.byPhase) console.log(`| ${phase} | ${perRequest(ms)} | ${((100 * ms) / window.busyMs).toFixed(1)}% |`);
+    console.log(`\n| function (self time) | where | phase | ms/request |`);
+    console.log('|---|---|---|---:|');
+    for (const fn of window.functions) console.log(`| ${fn.name} | ${fn.where} | ${fn.phase} | ${perRequest(fn.ms)} |`);
+  }
+}
+
 async function main() {
   const sizes = [];
   for (const products of SIZES) sizes.push(await measure(products));
   for (const size of sizes) printSize(size);
+  if (args.profile) for (const size of sizes) printProfile(size);
   if (sizes.length > 1) {
     const bySize = [...sizes].sort((a, b) => a.products - b.products);
     printComparison(bySize[0], bySize[bySize.length - 1]);

@@ -1,50 +1,54 @@
 import type { RangeCategories } from '../categories';
 import type { FilterKey } from '../search-query';
-import { COLLECTION_BITS, FACT, type ProductStore, type ValueTable } from './product-store';
+import { COLLECTION_BITS, SCRATCH_BITS, SET, type ProductStore, type ValueTable } from './product-store';
+import { wordsFor } from './slot-sets';
 
 export interface IndexFilter {
   key: FilterKey;
-  passes(slot: number): boolean;
+  /** The slots passing it (a scratch bit set of the store, valid until the next search). */
+  bits: Uint32Array;
 }
 
 /**
- * The selected facet values as tests on a product's slot, one per key (values of one key are
- * alternatives): the same conditions as filterConditions (filters.ts) writes in SQL.
+ * The selected facet values as the set of slots passing each key's filter (values of one key are
+ * alternatives, so their sets are united): the same conditions as filterConditions (filters.ts) writes in SQL.
  */
 export function indexFilters(store: ProductStore, selected: Map<FilterKey, string[]>, rangeCategories: RangeCategories): IndexFilter[] {
-  return [...selected].map(([key, values]) => ({ key, passes: filterTest(store, key, values, rangeCategories) }));
+  const words = wordsFor(store.slotCount);
+  return [...selected].map(([key, values], i) => {
+    const bits = store.scratch.bits(SCRATCH_BITS.filters + i, words);
+    for (const set of valueSets(store, key, values, rangeCategories)) {
+      if (set === undefined) continue;
+      for (let w = 0; w < words; w++) bits[w] = (bits[w] ?? 0) | (set[w] ?? 0);
+    }
+    return { key, bits };
+  });
 }
 
 /** The ids of the values the table holds; a value no product has matches nothing. */
-const idsOf = (table: ValueTable, values: string[]): Set<number> =>
-  new Set(values.flatMap((value) => {
+const idsOf = (table: ValueTable, values: string[]): number[] =>
+  [...new Set(values)].flatMap((value) => {
     const id = table.idOf(value);
     return id === undefined ? [] : [id];
-  }));
+  });
 
-function filterTest(store: ProductStore, key: FilterKey, values: string[], rangeCategories: RangeCategories): (slot: number) => boolean {
+function valueSets(store: ProductStore, key: FilterKey, values: string[], rangeCategories: RangeCategories): (Uint32Array | undefined)[] {
+  const setsOf = (fact: number, table: ValueTable, of: string[]) => idsOf(table, of).map((id) => store.sets.get(fact, id));
   switch (key) {
-    case 'category': {
-      const ids = idsOf(store.categories, values.flatMap((id) => rangeCategories.descendants(id)));
-      return (slot) => ids.has(store.fact(slot, FACT.category));
-    }
-    case 'brand': {
-      const ids = idsOf(store.brands, values);
-      return (slot) => ids.has(store.fact(slot, FACT.brand));
-    }
-    case 'storage': {
-      const ids = idsOf(store.storages, values);
-      return (slot) => ids.has(store.fact(slot, FACT.storage));
-    }
-    case 'packType': {
-      const ids = idsOf(store.packTypes, values);
-      return (slot) => ids.has(store.fact(slot, FACT.packType));
-    }
-    case 'collection': {
-      const mask = values.reduce((bits, value) => bits | (COLLECTION_BITS[value] ?? 0), 0);
-      return (slot) => (store.fact(slot, FACT.collections) & mask) !== 0;
-    }
+    case 'category':
+      return setsOf(SET.category, store.categories, values.flatMap((id) => rangeCategories.descendants(id)));
+    case 'brand':
+      return setsOf(SET.brand, store.brands, values);
+    case 'storage':
+      return setsOf(SET.storage, store.storages, values);
+    case 'packType':
+      return setsOf(SET.packType, store.packTypes, values);
+    case 'collection':
+      return values.map((value) => {
+        const bit = COLLECTION_BITS[value];
+        return bit === undefined ? undefined : store.sets.get(SET.collection + Math.log2(bit), 0);
+      });
     case 'featuredProduct':
-      return (slot) => store.fact(slot, FACT.featured) === 1;
+      return [store.sets.get(SET.featured, 0)];
   }
 }

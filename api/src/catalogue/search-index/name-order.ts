@@ -6,7 +6,8 @@ import { compareText } from './text-order';
  * their numbers), and everything is renumbered when two neighbours' numbers leave no room between them.
  */
 export class NameOrder {
-  private keys: number[] = [];
+  /** By slot (a typed array: a plain array written at scattered slots would turn into a slow dictionary). */
+  private keys = new Float64Array(1024);
   /** Live slots in name order. */
   private ordered: number[] = [];
 
@@ -42,7 +43,7 @@ export class NameOrder {
     const after = low + 1 < this.ordered.length ? (this.keys[this.ordered[low + 1] ?? 0] ?? 0) : before + 2;
     const key = (before + after) / 2;
     if (key <= before || key >= after) this.renumber();
-    else this.keys[slot] = key;
+    else this.setKey(slot, key);
   }
 
   remove(slot: number): void {
@@ -51,8 +52,15 @@ export class NameOrder {
   }
 
   private renumber(): void {
-    this.ordered.forEach((slot, i) => {
-      this.keys[slot] = i;
-    });
+    this.ordered.forEach((slot, i) => this.setKey(slot, i));
+  }
+
+  private setKey(slot: number, key: number): void {
+    if (slot >= this.keys.length) {
+      const grown = new Float64Array(Math.max(slot + 1, this.keys.length * 2));
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys[slot] = key;
   }
 }

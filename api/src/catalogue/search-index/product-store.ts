@@ -1,7 +1,10 @@
 import type { ProductRow } from '../product-view';
+import { FILTER_KEYS } from '../search-query';
 import { DocumentPool, parseSearchDocument, type ParsedEntry, type SearchDocument } from './search-document';
 import { orTerm } from './text-rank';
+import { FacetGroups } from './facet-groups';
 import { NameOrder } from './name-order';
+import { SlotSets } from './slot-sets';
 import { Vocabulary } from './vocabulary';
 
 /** A product's fields as a search page shows them (ProductRow without the caller's price). */
@@ -43,6 +46,16 @@ export const COLLECTION_BITS: Record<string, number> = { specialoffers: 1, bests
  */
 export const FACT = { range: 0, category: 1, brand: 2, storage: 3, packType: 4, collections: 5, featured: 6, listPrice: 7 } as const;
 export const FACT_STRIDE = 8;
+
+/**
+ * The slot sets the store keeps (SlotSets): one per value of the range and of each grouped facet (numbered as
+ * in FACT), one per collection (COLLECTION_BITS' bit i at collection + i) and one of the featured products.
+ */
+export const SET = { range: 0, category: 1, brand: 2, storage: 3, packType: 4, collection: 5, featured: 7 } as const;
+const SET_COUNT = 8;
+
+/** Which scratch bit set (Scratch.bits) each step of a search uses; filters take one each, text one per depth. */
+export const SCRATCH_BITS = { base: 0, all: 1, except: 2, filters: 3, text: 3 + FILTER_KEYS.length } as const;
 
 /**
  * For each lexeme, the slots whose document holds it (ascending) and calc_rank_or's term for it there.
@@ -113,13 +126,34 @@ class Postings {
     list.termIds.push(termId);
   }
 
-  /** Calls `visit` with each slot holding the lexeme, ascending, and the number of its term. */
-  forEach(lexeme: number, visit: (slot: number, termId: number) => void): void {
+  /** Adds the slots holding the lexeme to the bit set. */
+  markSlots(lexeme: number, bits: Uint32Array): void {
     const from = this.offsets[lexeme] ?? 0;
     const to = lexeme + 1 < this.offsets.length ? (this.offsets[lexeme + 1] ?? 0) : from;
-    for (let i = from; i < to; i++) visit(this.slots[i] ?? 0, this.termIds[i] ?? 0);
+    const slots = this.slots;
+    for (let i = from; i < to; i++) {
+      const slot = slots[i] ?? 0;
+      bits[slot >>> 5] = (bits[slot >>> 5] ?? 0) | (1 << (slot & 31));
+    }
     const list = this.later.get(lexeme);
-    if (list) for (let i = 0; i < list.slots.length; i++) visit(list.slots[i] ?? 0, list.termIds[i] ?? 0);
+    if (list) for (const slot of list.slots) bits[slot >>> 5] = (bits[slot >>> 5] ?? 0) | (1 << (slot & 31));
+  }
+
+  /** Adds the lexeme's term to the total of each slot holding it (float additions, as calc_rank_or's). */
+  addTerms(lexeme: number, totals: Float32Array): void {
+    const from = this.offsets[lexeme] ?? 0;
+    const to = lexeme + 1 < this.offsets.length ? (this.offsets[lexeme + 1] ?? 0) : from;
+    const { slots, termIds, terms } = this;
+    for (let i = from; i < to; i++) {
+      const slot = slots[i] ?? 0;
+      totals[slot] = (totals[slot] ?? 0) + (terms[termIds[i] ?? 0] ?? 0);
+    }
+    const list = this.later.get(lexeme);
+    if (list) {
+      list.slots.forEach((slot, i) => {
+        totals[slot] = (totals[slot] ?? 0) + (terms[list.termIds[i] ?? 0] ?? 0);
+      });
+    }
   }
 }
 
@@ -132,6 +166,7 @@ class Scratch {
   private totalArray = new Float32Array(0);
   private readonly bitSets: Uint32Array[] = [];
   private readonly numberArrays: Float64Array[] = [];
+  private slotArray = new Int32Array(0);
 
   /** A zeroed bit set of `words` words; `depth` tells apart the ones in use at the same time. */
   bits(depth: number, words: number): Uint32Array {
@@ -153,6 +188,12 @@ class Scratch {
       this.numberArrays[which] = array;
     }
     return array.subarray(0, size);
+  }
+
+  /** `size` slot numbers (not zeroed). */
+  slots(size: number): Int32Array {
+    if (this.slotArray.length < size) this.slotArray = new Int32Array(Math.ceil(size * 1.25));
+    return this.slotArray.subarray(0, size);
   }
 
   masks(size: number): Int32Array {
@@ -189,6 +230,11 @@ export class ProductStore {
   /** FACT_STRIDE numbers per slot (see FACT); a range of -1 marks an emptied slot. */
   facts = new Int32Array(FACT_STRIDE * 1024);
   readonly postings = new Postings();
+  /** For each range, facet value, collection and the featured flag, its live slots. */
+  readonly sets = new SlotSets(SET_COUNT);
+  /** Groups of products with the same range and facet values (FACT up to collections), and each slot's group. */
+  readonly groups = new FacetGroups(FACT.collections + 1);
+  slotGroups = new Int32Array(1024);
   readonly scratch = new Scratch();
   readonly nameOrder = new NameOrder(
     (slot) => this.rows[slot]?.name ?? '',
@@ -245,6 +291,13 @@ export class ProductStore {
     this.facts[at + FACT.collections] = row.collections.reduce((mask, value) => mask | (COLLECTION_BITS[value] ?? 0), 0);
     this.facts[at + FACT.featured] = row.featured ? 1 : 0;
     this.facts[at + FACT.listPrice] = listPricePence;
+    if (slot >= this.slotGroups.length) {
+      const grown = new Int32Array(this.slotGroups.length * 2);
+      grown.set(this.slotGroups);
+      this.slotGroups = grown;
+    }
+    this.slotGroups[slot] = this.groups.groupOf(this.facts.subarray(at, at + FACT.collections + 1));
+    this.sets.mark(slot, this.setValues(slot), true);
     this.slotOf.set(row.code, slot);
     if (bulk) return;
     this.nameOrder.insert(slot);
@@ -255,11 +308,23 @@ export class ProductStore {
   private remove(code: string): void {
     const slot = this.slotOf.get(code);
     if (slot === undefined) return;
+    this.sets.mark(slot, this.setValues(slot), false);
     this.rows[slot] = undefined;
     this.documents[slot] = undefined;
     this.facts[slot * FACT_STRIDE + FACT.range] = -1;
     this.slotOf.delete(code);
     this.nameOrder.remove(slot);
+  }
+
+  /** The value of each of SlotSets' facts for the slot (SET): a value number, or 0 / -1 for in or out of a flag's set. */
+  private setValues(slot: number): Int32Array {
+    const at = slot * FACT_STRIDE;
+    const values = new Int32Array(SET_COUNT).fill(-1);
+    for (const fact of [FACT.range, FACT.category, FACT.brand, FACT.storage, FACT.packType]) values[fact] = this.facts[at + fact] ?? -1;
+    const collections = this.facts[at + FACT.collections] ?? 0;
+    for (let bit = 0; bit < SET.featured - SET.collection; bit++) if (collections & (1 << bit)) values[SET.collection + bit] = 0;
+    if (this.facts[at + FACT.featured] === 1) values[SET.featured] = 0;
+    return values;
   }
 
   /** The row with its repeated strings replaced by the copies already held. */
@@ -308,6 +373,13 @@ export class ProductStore {
     const facts = new Int32Array(Math.max(FACT_STRIDE * 1024, live.length * FACT_STRIDE * 2));
     live.forEach((slot, i) => facts.set(this.facts.subarray(slot * FACT_STRIDE, (slot + 1) * FACT_STRIDE), i * FACT_STRIDE));
     this.facts = facts;
+    const slotGroups = new Int32Array(Math.max(1024, live.length * 2));
+    live.forEach((slot, i) => {
+      slotGroups[i] = this.slotGroups[slot] ?? 0;
+    });
+    this.slotGroups = slotGroups;
+    this.sets.clear();
+    for (let slot = 0; slot < live.length; slot++) this.sets.mark(slot, this.setValues(slot), true);
     this.slotOf.clear();
     this.rows.forEach((row, slot) => {
       if (row) this.slotOf.set(row.code, slot);

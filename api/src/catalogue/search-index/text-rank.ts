@@ -26,6 +26,19 @@ const WORD_DISTANCES = Array.from({ length: 101 }, (_, distance) => f(1.0 / (1.0
 const wordDistance = (distance: number): number => (distance > 100 ? f(1e-30) : (WORD_DISTANCES[distance] ?? 0));
 
 /**
+ * calc_rank_and's weight of a pair of positions, by their two weights and distance (101 standing for any
+ * distance past 100): the same float operations, worked out once, since a document pair needs only these.
+ */
+const PAIR_DISTANCES = 102;
+const PAIR_WEIGHTS = Float64Array.from({ length: 16 * PAIR_DISTANCES }, (_, i) => {
+  const distance = i % PAIR_DISTANCES;
+  const pair = (i - distance) / PAIR_DISTANCES;
+  return f(Math.sqrt(f(f((WEIGHTS[pair >>> 2] ?? 0) * (WEIGHTS[pair & 3] ?? 0)) * wordDistance(distance))));
+});
+const pairWeight = (here: number, there: number, distance: number): number =>
+  PAIR_WEIGHTS[(((weightOf(here) << 2) | weightOf(there)) * PAIR_DISTANCES) + Math.min(distance, PAIR_DISTANCES - 1)] ?? 0;
+
+/**
  * calc_rank_or's term for one lexeme of a document, given its packed positions (none: PostgreSQL's
  * stand-in, one position of weight D). A double, as C adds it to the float total.
  */
@@ -98,7 +111,7 @@ export function andRank(document: Uint16Array, start: SearchDocument, masks: Int
             let distance = Math.abs(positionOf(here) - positionOf(there));
             if (distance !== 0 || hereCount === 0 || thereCount === 0) {
               if (distance === 0) distance = MAX_ENTRY_POSITION;
-              const w = f(Math.sqrt(f(f(weight(here) * weight(there)) * wordDistance(distance))));
+              const w = pairWeight(here, there, distance);
               result = result < 0 ? w : f(1.0 - (1.0 - result) * (1.0 - w));
             }
           }

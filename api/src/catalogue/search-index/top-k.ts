@@ -1,69 +1,37 @@
 /**
- * The first `k` of the numbers 0..n-1 in the order `compare` gives, in that order. When the order starts
- * with a number (`primary[i]`, smaller first: a negated rank, a price), the k-th smallest of those is found
- * by sorting them as numbers, and only what can still make the page (better than it, or tied with it) goes
- * on to the full comparison. The rest of the way, a bounded heap whose root is the worst kept so far.
+ * The first `k` of the numbers 0..n-1 ordered by `primary[i]`, then `secondary(i)` (smaller first; the
+ * secondary numbers are distinct, as name order keys are), in that order. The k-th smallest primary is found
+ * by selection; everything better is on the page, and of the ones tied with it (a common rank, a common
+ * price) those with the smallest secondary numbers fill the rest, found by selection again: linear in n,
+ * with only the page sorted, and `secondary` asked only of the tied ones and the page. `scratch` holds at
+ * least n numbers and is overwritten.
  */
-export function topK(
-  n: number,
-  k: number,
-  compare: (a: number, b: number) => number,
-  primary?: Float64Array,
-  scratch?: Float64Array,
-): number[] {
+export function topK(n: number, k: number, primary: Float64Array, secondary: (i: number) => number, scratch: Float64Array): number[] {
   const size = Math.min(n, k);
   if (size <= 0) return [];
-  let candidates: ArrayLike<number> | undefined;
-  if (primary !== undefined && n > 4 * size) {
-    const copy = scratch !== undefined && scratch.length >= n ? scratch.subarray(0, n) : new Float64Array(n);
-    copy.set(primary.subarray(0, n));
-    const threshold = nthSmallest(copy, size - 1);
-    const kept: number[] = [];
-    for (let i = 0; i < n; i++) if ((primary[i] ?? 0) <= threshold) kept.push(i);
-    candidates = kept;
+  const values = scratch.subarray(0, n);
+  values.set(primary.subarray(0, n));
+  const threshold = nthSmallest(values, size - 1);
+  const page: number[] = [];
+  const tied: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = primary[i] ?? 0;
+    if (p < threshold) page.push(i);
+    else if (p === threshold) tied.push(i);
   }
-  return boundedHeap(candidates, n, size, compare);
-}
-
-function boundedHeap(candidates: ArrayLike<number> | undefined, n: number, size: number, compare: (a: number, b: number) => number): number[] {
-  const heap: number[] = [];
-  const worse = (i: number, j: number) => compare(heap[i] ?? 0, heap[j] ?? 0) > 0;
-  const swap = (i: number, j: number) => {
-    const t = heap[i] ?? 0;
-    heap[i] = heap[j] ?? 0;
-    heap[j] = t;
-  };
-  const siftDown = (start: number) => {
-    let i = start;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let largest = i;
-      if (left < heap.length && worse(left, largest)) largest = left;
-      if (right < heap.length && worse(right, largest)) largest = right;
-      if (largest === i) return;
-      swap(i, largest);
-      i = largest;
-    }
-  };
-  const count = candidates === undefined ? n : candidates.length;
-  for (let c = 0; c < count; c++) {
-    const item = candidates === undefined ? c : (candidates[c] ?? 0);
-    if (heap.length < size) {
-      heap.push(item);
-      let i = heap.length - 1;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!worse(i, parent)) break;
-        swap(i, parent);
-        i = parent;
-      }
-    } else if (compare(item, heap[0] ?? 0) < 0) {
-      heap[0] = item;
-      siftDown(0);
-    }
+  const wanted = size - page.length;
+  if (tied.length <= wanted) {
+    page.push(...tied);
+  } else {
+    const tiedSecondary = scratch.subarray(0, tied.length);
+    tied.forEach((i, j) => {
+      tiedSecondary[j] = secondary(i);
+    });
+    const cut = nthSmallest(tiedSecondary, wanted - 1);
+    for (const i of tied) if (secondary(i) <= cut) page.push(i);
   }
-  return heap.sort(compare);
+  page.sort((a, b) => (primary[a] ?? 0) - (primary[b] ?? 0) || secondary(a) - secondary(b));
+  return page.slice(0, size);
 }
 
 /** The value that would sit at `nth` if `values` were sorted (Hoare's quickselect; reorders `values`). */
