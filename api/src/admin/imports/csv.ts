@@ -4,17 +4,21 @@ export interface CsvRecord {
   cells: string[];
 }
 
-export type CsvParse = { ok: true; records: CsvRecord[] } | { ok: false; line: number; reason: string };
+/** Where a file stops being readable as CSV: nothing after it can be split into rows. */
+export interface CsvFault {
+  line: number;
+  reason: string;
+}
 
 /**
  * RFC 4180 CSV: comma-separated, fields optionally in double quotes (a quote inside doubled), line breaks CRLF
  * or LF, also inside quoted fields. A semicolon-separated file (a European spreadsheet's export) is read too,
- * when its first line has semicolons and no commas. Blank lines are skipped.
+ * when its first line has semicolons and no commas. Blank lines are skipped. Records come one at a time, so a
+ * 100 000-row file is never held as rows all at once; a fault ends the records.
  */
-export function parseCsv(text: string): CsvParse {
+export function* csvRecords(text: string): Generator<CsvRecord | CsvFault> {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const separator = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
-  const records: CsvRecord[] = [];
   let cells: string[] = [];
   let line = 1;
   let recordLine = 1;
@@ -30,7 +34,10 @@ export function parseCsv(text: string): CsvParse {
       let from = i + 1;
       for (;;) {
         const quote = text.indexOf('"', from);
-        if (quote === -1) return { ok: false, line: opened, reason: 'A quoted field is never closed (a " is missing)' };
+        if (quote === -1) {
+          yield { line: opened, reason: 'A quoted field is never closed (a " is missing)' };
+          return;
+        }
         const part = text.slice(from, quote);
         for (let n = part.indexOf('\n'); n !== -1; n = part.indexOf('\n', n + 1)) line++;
         parts.push(part);
@@ -58,14 +65,13 @@ export function parseCsv(text: string): CsvParse {
       i++;
       continue;
     }
-    if (cells.length > 1 || cells[0] !== '') records.push({ line: recordLine, cells });
+    if (cells.length > 1 || cells[0] !== '') yield { line: recordLine, cells };
     cells = [];
     if (char === '\r' && text[i + 1] === '\n') i++;
     i++;
     line++;
     recordLine = line;
   }
-  return { ok: true, records };
 }
 
 /** Where the cell starting at `from` ends: the next separator or line break, or the end of the text. */
