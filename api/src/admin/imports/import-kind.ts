@@ -40,12 +40,8 @@ interface KindBase<Row> {
   kind: string;
   columns: readonly ImportColumn[];
   /**
-   * Work on checked rows too slow to hold a transaction open for (hashing passwords), done before the write's
-   * transaction opens; answers the rows to write.
-   */
-  prepare?(db: Db, rows: Row[]): Promise<Row[]>;
-  /**
-   * Writes checked rows inside the caller's transaction: upserts by code, untouched when nothing changed.
+   * Writes checked rows held in memory inside the caller's transaction (a whole-file kind's import; the demo
+   * seed, for every kind): upserts by code, untouched when nothing changed.
    */
   write(tx: Tx, rows: Row[], context: WriteContext): Promise<Written>;
 }
@@ -54,6 +50,11 @@ interface KindBase<Row> {
 export interface WholeFileKind<Row> extends KindBase<Row> {
   /** Reads and checks every row; the valid ones come back typed, the rest as problems. */
   check(db: Db, rows: SourceRow[]): Promise<Checked<Row>>;
+  /**
+   * Work on checked rows too slow to hold a transaction open for (hashing passwords), done before the write's
+   * transaction opens; answers the rows to write.
+   */
+  prepare?(db: Db, rows: Row[]): Promise<Row[]>;
 }
 
 /** Checks the next batch of a file's rows: answers the valid ones typed, and pushes the others' problems. */

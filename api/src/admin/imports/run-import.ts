@@ -78,7 +78,7 @@ const appliedReport = (kind: string, fileName: string, rows: number, valid: numb
  */
 export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: Row[], meta: WriteContext & { fileName: string; rowCount?: number }): Promise<ImportOutcome> {
   const startedAt = new Date();
-  const ready = definition.prepare ? await definition.prepare(db, rows) : rows;
+  const ready = 'prepare' in definition && definition.prepare ? await definition.prepare(db, rows) : rows;
   return db.transaction(async (tx) => {
     const { disabledUserIds = [], invited = 0, ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId, now: meta.now, mailTokenKey: meta.mailTokenKey });
     const report = appliedReport(definition.kind, meta.fileName, meta.rowCount ?? rows.length, rows.length, counts, invited);
