@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importRefusal } from '../../errors/catalogue/admin';
@@ -36,12 +37,24 @@ function uploadError(error: FastifyError): ApiError | FastifyError {
   return error;
 }
 
+/** The body's bytes as they arrive; past MAX_IMPORT_BYTES (a body sent without its length) the import fails with 413. */
+async function* withinLimit(body: Readable): AsyncGenerator<Buffer> {
+  let received = 0;
+  for await (const chunk of body) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    received += bytes.length;
+    if (received > MAX_IMPORT_BYTES) throw uploadError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' } as FastifyError);
+    yield bytes;
+  }
+}
+
 /** POST /imports/{kind} (dry run or real), the history of runs, and a template per kind. */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
-  // Bodies arrive as bytes: the import decides what is text, and answers a bad file with a report.
+  // Bodies are read by the import as they arrive (a 33 MB catalogue is never held whole): it decides what is
+  // text, and answers a bad file with a report.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(Object.keys(FORMATS), { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(Object.keys(FORMATS), (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError) => {
     throw uploadError(error);
   });
@@ -53,8 +66,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     await allow(roles).call(app, request, reply);
     const query = parseInput(importQuery, request.query, 'query');
     const format = formatOf(request.headers['content-type']);
-    if (!format || !Buffer.isBuffer(request.body)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
-    const { report, disabledUserIds } = await runImport(db, { kind, bytes: request.body, format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    if (!format || !(request.body instanceof Readable)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
+    if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw uploadError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' } as FastifyError);
+    const { report, disabledUserIds } = await runImport(db, { kind, bytes: withinLimit(request.body), format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey });
     // As on the customers page: this process forgets a disabled user's cached tokens at once, others within TOKEN_CACHE_SECONDS.
     for (const userId of disabledUserIds) app.principals.forgetUser(userId);
     if (report.outcome !== 'refused') return report;

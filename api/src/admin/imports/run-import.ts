@@ -9,7 +9,8 @@ import { StagedUpsert } from './staged-upsert';
 
 export interface ImportRequest {
   kind: ImportKindName;
-  bytes: Buffer;
+  /** The file as it arrives (the request body). */
+  bytes: AsyncIterable<Buffer>;
   format: FileFormat;
   fileName: string;
   dryRun: boolean;
@@ -108,7 +109,7 @@ async function checkInBatches<Row>(db: DbOrTx, definition: BatchedKind<Row>, fil
     checked.valid += valid.length;
     if (checked.problems.length === 0 && file.problems.length === 0) await accept(valid);
   };
-  for (const row of file.rows) {
+  for await (const row of file.rows) {
     checked.rows++;
     batch.push(row);
     if (batch.length === CHECK_BATCH) await flush();
@@ -164,7 +165,7 @@ export async function runImport(db: Db, request: ImportRequest): Promise<ImportO
   const startedAt = new Date();
   const definition: ImportKind<unknown> = IMPORT_KINDS[request.kind];
   const columns = new Set(definition.columns.map((column) => column.name));
-  const file = readImportFile(request.bytes, request.format, columns);
+  const file = await readImportFile(request.bytes, request.format, columns);
   const notWritten = async (checked: CheckedFile, fileProblems: ImportProblem[]) => {
     const report = unwrittenReport(request, checked, fileProblems);
     await record(db, report, request.operatorId, startedAt);
@@ -175,7 +176,8 @@ export async function runImport(db: Db, request: ImportRequest): Promise<ImportO
     if (!request.dryRun) return applyInBatches(db, definition, file, request, startedAt);
     return notWritten(await checkInBatches(db, definition, file, async () => undefined), file.problems);
   }
-  const sourceRows = [...file.rows];
+  const sourceRows: SourceRow[] = [];
+  for await (const row of file.rows) sourceRows.push(row);
   if (file.problems.length > 0) return notWritten({ rows: 0, valid: 0, problems: [] }, file.problems);
   const checked = await definition.check(db, sourceRows);
   if (request.dryRun || checked.problems.length > 0) return notWritten({ rows: sourceRows.length, valid: checked.rows.length, problems: checked.problems }, []);
