@@ -101,6 +101,22 @@ describe('imports larger than one batch', () => {
     assert.deepEqual(audited.at(-1)?.after, { rows: ROWS, inserted: 0, updated: 1, unchanged: ROWS - 1 });
   });
 
+  it('refuses a body sent without its length (chunked) once it passes 40 MB, with 413', async () => {
+    // A header, then rows of too many fields: refused rows, which the import reads on (to report them all) without checking them further.
+    const megabyte = new TextEncoder().encode(`${'x,'.repeat(50 * 1024 - 1)}x\n`.repeat(10));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ === 0) controller.enqueue(new TextEncoder().encode(`${HEADER}\n`));
+        else if (sent < 45) controller.enqueue(megabyte);
+        else controller.close();
+      },
+    });
+    const response = await server.request('/admin/v1/imports/products?dryRun=true&fileName=huge.csv', { method: 'POST', token: admin, headers: { 'content-type': 'text/csv' }, body, duplex: 'half' } as RequestInit);
+    assert.equal(response.status, 413);
+    assert.match(await response.text(), /at most 40 MB/);
+  });
+
   it('imports prices across batches, naming an unknown product of the second batch at its line', async () => {
     assert.equal((await upload('products', productFile('BC'))).status, 200);
     const lines = ['soldTo,product,price'];

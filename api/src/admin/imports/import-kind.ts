@@ -79,7 +79,7 @@ export interface BatchedKind<Row> extends KindBase<Row> {
 export type ImportKind<Row> = WholeFileKind<Row> | BatchedKind<Row>;
 
 /** Rows checked (and staged) at a time by a batched kind. */
-export const CHECK_BATCH = 5000;
+export const CHECK_BATCH = 1000;
 
 export const WRITE_BATCH = 1000;
 

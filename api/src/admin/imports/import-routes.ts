@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importRefusal } from '../../errors/catalogue/admin';
-import { ApiError } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
 import { CATALOGUE_ROLES, SERVICE_ROLES } from '../auth/roles';
@@ -37,11 +37,22 @@ function uploadError(error: FastifyError): ApiError | FastifyError {
   return error;
 }
 
-/** The body's bytes as they arrive; past MAX_IMPORT_BYTES (a body sent without its length) the import fails with 413. */
+/**
+ * The body's bytes as they arrive; past MAX_IMPORT_BYTES (a body sent without its length) the import fails with
+ * 413, and an upload cut off half way (its transaction rolled back) with 400, never a 5xx.
+ */
 async function* withinLimit(body: Readable): AsyncGenerator<Buffer> {
   let received = 0;
-  for await (const chunk of body) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+  const chunks = body[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = await chunks.next();
+    } catch {
+      throw badRequest('file', 'The upload was interrupted: send the file again');
+    }
+    if (next.done) return;
+    const bytes = Buffer.isBuffer(next.value) ? next.value : Buffer.from(String(next.value));
     received += bytes.length;
     if (received > MAX_IMPORT_BYTES) throw uploadError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' } as FastifyError);
     yield bytes;
