@@ -26,11 +26,12 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(0).max(10_000).de
 
 const formatOf = (contentType: string | undefined): FileFormat | undefined => FORMATS[(contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''];
 
+const tooLarge = (headers: Record<string, string> = {}) =>
+  new ApiError(413, 'PayloadTooLargeError', `An import file may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it into smaller files`, 'tooLarge', 'file', headers);
+
 /** Too large and unreadable uploads get a message that says what to do, not Fastify's generic text. */
 function uploadError(error: FastifyError): ApiError | FastifyError {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new ApiError(413, 'PayloadTooLargeError', `An import file may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it into smaller files`, 'tooLarge', 'file');
-  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge();
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
     return new ApiError(415, 'UnsupportedMediaTypeError', 'Send the file as CSV (text/csv) with a header row, or as JSON (application/json)', 'unsupported', 'file');
   }
@@ -54,7 +55,10 @@ async function* withinLimit(body: Readable): AsyncGenerator<Buffer> {
     if (next.done) return;
     const bytes = Buffer.isBuffer(next.value) ? next.value : Buffer.from(String(next.value));
     received += bytes.length;
-    if (received > MAX_IMPORT_BYTES) throw uploadError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' } as FastifyError);
+    if (received > MAX_IMPORT_BYTES) {
+      // The rest of the body is still on its way: the connection cannot carry another request, so it closes.
+      throw tooLarge({ connection: 'close' });
+    }
     yield bytes;
   }
 }
@@ -78,7 +82,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(importQuery, request.query, 'query');
     const format = formatOf(request.headers['content-type']);
     if (!format || !(request.body instanceof Readable)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
-    if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw uploadError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' } as FastifyError);
+    if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw tooLarge();
     const { report, disabledUserIds } = await runImport(db, { kind, bytes: withinLimit(request.body), format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey });
     // As on the customers page: this process forgets a disabled user's cached tokens at once, others within TOKEN_CACHE_SECONDS.
     for (const userId of disabledUserIds) app.principals.forgetUser(userId);
