@@ -30,7 +30,8 @@ function demoCustomers(): CustomerImportRow[] {
   ];
 }
 
-function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
+/** The sold-tos' own prices of the demo catalogue (bench/import.mjs imports the same rows through the API). */
+export function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
   return products.flatMap((product, index) =>
     // Moorside (the after-delivery demo) pays list prices: it negotiated none.
     SOLD_TOS.filter((soldTo) => soldTo.code !== AFTER_DELIVERY_DEMO.soldTo).flatMap((soldTo, soldToIndex) => {

@@ -1,4 +1,5 @@
-import { parseCsv } from './csv';
+import { csvRecords, type CsvFault, type CsvRecord } from './csv';
+import { UploadText } from './upload-text';
 import type { ImportProblem } from './import-report';
 
 /** A row of an import file by column name, with the line (CSV) or item number (JSON) it came from. */
@@ -9,24 +10,24 @@ export interface SourceRow {
 
 export type FileFormat = 'csv' | 'json';
 
-export type FileRead = { ok: true; rows: SourceRow[] } | { ok: false; problems: ImportProblem[] };
+/**
+ * The rows of an uploaded file, read one at a time as they are iterated (a CSV upload as it arrives), and what is wrong with the file as a
+ * whole. `problems` grows while the rows are read: rows that cannot be split (too many fields, a JSON item
+ * that is not an object), or one fault that ends the file (bytes that are not text, an unclosed quote, too
+ * many rows), which then
+ * stands alone. Any problem here refuses the file before its rows' own checks count.
+ */
+export interface FileRows {
+  rows: AsyncIterable<SourceRow> | Iterable<SourceRow>;
+  problems: ImportProblem[];
+}
+
+export type FileRead = ({ ok: true } & FileRows) | { ok: false; problems: ImportProblem[] };
 
 const MAX_ROWS = 500_000;
 
 const fileProblem = (reason: string, column = 'file', line = 0): FileRead => ({ ok: false, problems: [{ line, column, reason }] });
-
-/**
- * Text only: a NUL byte or bytes that are not UTF-8 mean a spreadsheet's binary format (xlsx), an image or a
- * zip, which would otherwise become one long row of nonsense.
- */
-export function decodeText(bytes: Buffer): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
+const NOT_TEXT = 'The file is not text: upload a CSV file (with a header row) or JSON, not a spreadsheet or other binary file';
 
 function cellText(value: unknown): string | undefined {
   if (value === null || value === undefined) return '';
@@ -34,6 +35,27 @@ function cellText(value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.join(' ');
   return undefined;
+}
+
+function* jsonRows(items: unknown[], columns: ReadonlySet<string>, problems: ImportProblem[]): Generator<SourceRow> {
+  for (const [index, item] of items.entries()) {
+    const line = index + 1;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      problems.push({ line, column: 'row', reason: 'Each row must be an object of column names and values' });
+      continue;
+    }
+    const values = new Map<string, string>();
+    for (const [key, value] of Object.entries(item)) {
+      if (!columns.has(key)) {
+        problems.push({ line, column: key, reason: `Unknown column '${key}'` });
+        continue;
+      }
+      const text = cellText(value);
+      if (text === undefined) problems.push({ line, column: key, reason: 'Must be text, a number, true/false or a list of those' });
+      else values.set(key, text);
+    }
+    yield { line, values };
+  }
 }
 
 function readJson(text: string, columns: ReadonlySet<string>): FileRead {
@@ -46,59 +68,76 @@ function readJson(text: string, columns: ReadonlySet<string>): FileRead {
   const items = Array.isArray(parsed) ? parsed : (parsed as { rows?: unknown } | null)?.rows;
   if (!Array.isArray(items)) return fileProblem('A JSON import is an array of objects (or {"rows": [...]}), one per row');
   if (items.length > MAX_ROWS) return fileProblem(`At most ${MAX_ROWS} rows per file`);
-  const rows: SourceRow[] = [];
   const problems: ImportProblem[] = [];
-  items.forEach((item: unknown, index) => {
-    const line = index + 1;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      problems.push({ line, column: 'row', reason: 'Each row must be an object of column names and values' });
-      return;
-    }
-    const values = new Map<string, string>();
-    for (const [key, value] of Object.entries(item)) {
-      if (!columns.has(key)) {
-        problems.push({ line, column: key, reason: `Unknown column '${key}'` });
-        continue;
-      }
-      const text = cellText(value);
-      if (text === undefined) problems.push({ line, column: key, reason: 'Must be text, a number, true/false or a list of those' });
-      else values.set(key, text);
-    }
-    rows.push({ line, values });
-  });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, rows };
+  return { ok: true, rows: jsonRows(items, columns, problems), problems };
 }
 
-function readCsv(text: string, columns: ReadonlySet<string>): FileRead {
-  const parsed = parseCsv(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  if (!parsed.ok) return fileProblem(parsed.reason, 'file', parsed.line);
-  const [header, ...records] = parsed.records;
-  if (!header) return fileProblem('The file is empty: the first line must name the columns');
-  if (records.length > MAX_ROWS) return fileProblem(`At most ${MAX_ROWS} rows per file`);
-  const names = header.cells.map((name) => name.trim());
-  const problems: ImportProblem[] = [];
-  names.forEach((name, index) => {
-    if (!columns.has(name)) problems.push({ line: 1, column: name || `column ${index + 1}`, reason: `Unknown column '${name}' in the header row` });
-    else if (names.indexOf(name) !== index) problems.push({ line: 1, column: name, reason: `Column '${name}' appears twice in the header row` });
-  });
-  if (problems.length > 0) return { ok: false, problems };
-  const rows: SourceRow[] = [];
-  for (const record of records) {
+async function* csvRows(records: AsyncGenerator<CsvRecord | CsvFault>, names: string[], problems: ImportProblem[], upload: UploadText): AsyncGenerator<SourceRow> {
+  // A fault ends the file and, as when the file was read whole, is then its only problem.
+  const fault = (problem: ImportProblem) => problems.splice(0, problems.length, problem);
+  let count = 0;
+  for await (const record of records) {
+    if ('reason' in record) {
+      fault({ line: record.line, column: 'file', reason: record.reason });
+      break;
+    }
+    if (++count > MAX_ROWS) {
+      fault({ line: 0, column: 'file', reason: `At most ${MAX_ROWS} rows per file` });
+      break;
+    }
     if (record.cells.length > names.length) {
       problems.push({ line: record.line, column: 'row', reason: `${record.cells.length} fields, but the header names ${names.length} columns` });
       continue;
     }
     const values = new Map<string, string>();
     names.forEach((name, index) => values.set(name, record.cells[index] ?? ''));
-    rows.push({ line: record.line, values });
+    yield { line: record.line, values };
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, rows };
+  if (upload.notText) fault({ line: 0, column: 'file', reason: NOT_TEXT });
 }
 
-/** The rows of an uploaded file, or what is wrong with the file as a whole (or the rows it cannot split). */
-export function readImportFile(bytes: Buffer, format: FileFormat, columns: ReadonlySet<string>): FileRead {
-  const text = decodeText(bytes);
-  if (text === undefined) return fileProblem('The file is not text: upload a CSV file (with a header row) or JSON, not a spreadsheet or other binary file');
-  if (text.trim() === '') return fileProblem('The file is empty');
-  return format === 'json' ? readJson(text, columns) : readCsv(text, columns);
+async function readCsv(pieces: AsyncIterable<string>, columns: ReadonlySet<string>, upload: UploadText): Promise<FileRead> {
+  const records = csvRecords(pieces);
+  const first = await records.next();
+  if (upload.notText) return fileProblem(NOT_TEXT);
+  if (first.done) return fileProblem('The file is empty: the first line must name the columns');
+  if ('reason' in first.value) return fileProblem(first.value.reason, 'file', first.value.line);
+  const names = first.value.cells.map((name) => name.trim());
+  const problems: ImportProblem[] = [];
+  names.forEach((name, index) => {
+    if (!columns.has(name)) problems.push({ line: 1, column: name || `column ${index + 1}`, reason: `Unknown column '${name}' in the header row` });
+    else if (names.indexOf(name) !== index) problems.push({ line: 1, column: name, reason: `Column '${name}' appears twice in the header row` });
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, rows: csvRows(records, names, problems, upload), problems };
+}
+
+/** The pieces already read, then the rest. */
+async function* resumed(head: string[], rest: AsyncIterator<string>): AsyncGenerator<string> {
+  yield* head;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
+ * The rows of an upload as its bytes arrive, or what is wrong with its encoding, its format or its header. A
+ * JSON file is parsed whole; a CSV file is read a record at a time.
+ */
+export async function readImportFile(bytes: AsyncIterable<Buffer>, format: FileFormat, columns: ReadonlySet<string>): Promise<FileRead> {
+  const upload = new UploadText(bytes);
+  const pieces = upload.pieces();
+  const head: string[] = [];
+  let blank = true;
+  while (blank) {
+    const next = await pieces.next();
+    if (next.done) break;
+    head.push(next.value);
+    blank = !/\S/.test(next.value);
+  }
+  if (upload.notText) return fileProblem(NOT_TEXT);
+  if (blank) return fileProblem('The file is empty');
+  const text = resumed(head, pieces);
+  if (format === 'csv') return readCsv(text, columns, upload);
+  const parts: string[] = [];
+  for await (const piece of text) parts.push(piece);
+  return upload.notText ? fileProblem(NOT_TEXT) : readJson(parts.join(''), columns);
 }

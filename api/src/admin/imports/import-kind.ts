@@ -1,6 +1,7 @@
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { SourceRow } from './import-file';
 import type { ImportProblem, WriteCounts } from './import-report';
+import type { UpsertTarget } from './staged-upsert';
 
 /** A column of an import kind, as the template, the README and the checks know it. */
 export interface ImportColumn {
@@ -35,14 +36,18 @@ export interface Checked<Row> {
   problems: ImportProblem[];
 }
 
-/**
- * One kind of import (categories, products, prices, customers): its columns, how a row is read and checked
- * (against the file and the database), and how valid rows are written. The runner (run-import.ts) does the
- * rest the same way for every kind; the demo seed calls `check` and `write` with rows it generated.
- */
-export interface ImportKind<Row> {
+interface KindBase<Row> {
   kind: string;
   columns: readonly ImportColumn[];
+  /**
+   * Writes checked rows held in memory inside the caller's transaction (a whole-file kind's import; the demo
+   * seed, for every kind): upserts by code, untouched when nothing changed.
+   */
+  write(tx: Tx, rows: Row[], context: WriteContext): Promise<Written>;
+}
+
+/** Checked with every row of the file at hand: categories and customers, whose rows refer to each other. */
+export interface WholeFileKind<Row> extends KindBase<Row> {
   /** Reads and checks every row; the valid ones come back typed, the rest as problems. */
   check(db: Db, rows: SourceRow[]): Promise<Checked<Row>>;
   /**
@@ -50,17 +55,39 @@ export interface ImportKind<Row> {
    * transaction opens; answers the rows to write.
    */
   prepare?(db: Db, rows: Row[]): Promise<Row[]>;
-  /**
-   * Writes checked rows inside the caller's transaction: upserts by code, untouched when nothing changed.
-   */
-  write(tx: Tx, rows: Row[], context: WriteContext): Promise<Written>;
 }
+
+/** Checks the next batch of a file's rows: answers the valid ones typed, and pushes the others' problems. */
+export type BatchCheck<Row> = (rows: SourceRow[], problems: ImportProblem[]) => Promise<Row[]>;
+
+/**
+ * Checked a batch at a time as the file is read (each row on its own, against the database, and against the
+ * keys of the rows before it), and written through a stage (staged-upsert.ts), so a file of 100 000 rows is
+ * never held whole: products and prices.
+ */
+export interface BatchedKind<Row> extends KindBase<Row> {
+  /** Starts checking one file; what its batches share (keys seen, references read once) lives in the answer. */
+  startCheck(db: DbOrTx): Promise<BatchCheck<Row>>;
+  target: UpsertTarget;
+}
+
+/**
+ * One kind of import (categories, products, prices, customers): its columns, how a row is read and checked
+ * (against the file and the database), and how valid rows are written. The runner (run-import.ts) does the
+ * rest the same way for every kind; the demo seed calls `write` with rows it generated.
+ */
+export type ImportKind<Row> = WholeFileKind<Row> | BatchedKind<Row>;
+
+/** Rows checked (and staged) at a time by a batched kind. */
+export const CHECK_BATCH = 1000;
 
 export const WRITE_BATCH = 1000;
 
-/** Keeps the first row of each key; every later one is a problem naming the line it repeats. */
-export function refuseDuplicates<Row extends { line: number }>(rows: Row[], keyOf: (row: Row) => string, column: string, problems: ImportProblem[]): Row[] {
-  const first = new Map<string, number>();
+/**
+ * Keeps the first row of each key; every later one is a problem naming the line it repeats. `first` holds the
+ * keys of earlier batches of the same file.
+ */
+export function refuseDuplicates<Row extends { line: number }>(rows: Row[], keyOf: (row: Row) => string, column: string, problems: ImportProblem[], first = new Map<string, number>()): Row[] {
   return rows.filter((row) => {
     const key = keyOf(row);
     const seen = first.get(key);

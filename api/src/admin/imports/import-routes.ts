@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importRefusal } from '../../errors/catalogue/admin';
-import { ApiError } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
 import { CATALOGUE_ROLES, SERVICE_ROLES } from '../auth/roles';
@@ -25,23 +26,50 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(0).max(10_000).de
 
 const formatOf = (contentType: string | undefined): FileFormat | undefined => FORMATS[(contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''];
 
+const tooLarge = (headers: Record<string, string> = {}) =>
+  new ApiError(413, 'PayloadTooLargeError', `An import file may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it into smaller files`, 'tooLarge', 'file', headers);
+
 /** Too large and unreadable uploads get a message that says what to do, not Fastify's generic text. */
 function uploadError(error: FastifyError): ApiError | FastifyError {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new ApiError(413, 'PayloadTooLargeError', `An import file may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split it into smaller files`, 'tooLarge', 'file');
-  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge();
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
     return new ApiError(415, 'UnsupportedMediaTypeError', 'Send the file as CSV (text/csv) with a header row, or as JSON (application/json)', 'unsupported', 'file');
   }
   return error;
 }
 
+/**
+ * The body's bytes as they arrive; past MAX_IMPORT_BYTES (a body sent without its length) the import fails with
+ * 413, and an upload cut off half way (its transaction rolled back) with 400, never a 5xx.
+ */
+async function* withinLimit(body: Readable): AsyncGenerator<Buffer> {
+  let received = 0;
+  const chunks = body[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = await chunks.next();
+    } catch {
+      throw badRequest('file', 'The upload was interrupted: send the file again');
+    }
+    if (next.done) return;
+    const bytes = Buffer.isBuffer(next.value) ? next.value : Buffer.from(String(next.value));
+    received += bytes.length;
+    if (received > MAX_IMPORT_BYTES) {
+      // The rest of the body is still on its way: the connection cannot carry another request, so it closes.
+      throw tooLarge({ connection: 'close' });
+    }
+    yield bytes;
+  }
+}
+
 /** POST /imports/{kind} (dry run or real), the history of runs, and a template per kind. */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
-  // Bodies arrive as bytes: the import decides what is text, and answers a bad file with a report.
+  // Bodies are read by the import as they arrive (a 33 MB catalogue is never held whole): it decides what is
+  // text, and answers a bad file with a report.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(Object.keys(FORMATS), { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(Object.keys(FORMATS), (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError) => {
     throw uploadError(error);
   });
@@ -53,8 +81,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     await allow(roles).call(app, request, reply);
     const query = parseInput(importQuery, request.query, 'query');
     const format = formatOf(request.headers['content-type']);
-    if (!format || !Buffer.isBuffer(request.body)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
-    const { report, disabledUserIds } = await runImport(db, { kind, bytes: request.body, format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    if (!format || !(request.body instanceof Readable)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
+    if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw tooLarge();
+    const { report, disabledUserIds } = await runImport(db, { kind, bytes: withinLimit(request.body), format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey });
     // As on the customers page: this process forgets a disabled user's cached tokens at once, others within TOKEN_CACHE_SECONDS.
     for (const userId of disabledUserIds) app.principals.forgetUser(userId);
     if (report.outcome !== 'refused') return report;

@@ -71,6 +71,11 @@ class Postings {
   private readonly termIdOf = new Map<number, number>();
   readonly terms: number[] = [];
 
+  /** Postings of the last build (the ones added since are not counted). */
+  get built(): number {
+    return this.slots.length;
+  }
+
   termId(term: number): number {
     let id = this.termIdOf.get(term);
     if (id === undefined) {
@@ -263,7 +268,11 @@ export class ProductStore {
   put(loaded: LoadedProduct, bulk = false): void {
     this.remove(loaded.row.code);
     if (loaded.sellable) this.add(this.shared(loaded.row), loaded.listPricePence, parseSearchDocument(loaded.document, this.vocabulary), bulk);
-    if (!bulk && (this.added > 50_000 || (this.rows.length > 10_000 && this.rows.length > 2 * this.slotOf.size))) this.compact();
+    // Added postings are folded in once they outnumber the built ones (and 50 000): an import of 100 000 new
+    // products then costs a handful of compactions, growing geometrically, not one per 50 000 postings, each
+    // as long as the whole store (quadratic, and on the event loop the import's own requests run on).
+    const folding = this.added > Math.max(50_000, this.postings.built);
+    if (!bulk && (folding || (this.rows.length > 10_000 && this.rows.length > 2 * this.slotOf.size))) this.compact();
   }
 
   /** Builds the postings of every product in one piece (after a bulk load, and to compact). */

@@ -1,11 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import { RANGES } from '../../../accounts/ship-tos';
-import type { Db } from '../../../db/client';
 import { categories, products } from '../../../db/schema';
 import { STORAGE_TEXT, STORAGES } from '../../../catalogue/storage';
-import { refuseDuplicates, type ImportKind } from '../import-kind';
-import type { ImportProblem } from '../import-report';
+import { refuseDuplicates, type BatchedKind } from '../import-kind';
 import { RowReader } from '../row-reader';
+import type { UpsertTarget } from '../staged-upsert';
 import { upsertRows } from '../upsert';
 
 const STOCK = ['inStock', 'lowStock', 'outOfStock'] as const;
@@ -70,8 +68,18 @@ function readProduct(reader: RowReader): ProductImportRow | undefined {
   };
 }
 
+const P = products;
+const PRODUCT_TARGET = {
+  table: products,
+  keys: [P.code],
+  updated: [
+    P.name, P.description, P.brand, P.range, P.categoryId, P.packSize, P.packType, P.salesUnit, P.listPricePence, P.vatRateBp,
+    P.storage, P.storageText, P.shelfLifeDays, P.minOrderQuantity, P.stockStatus, P.featured, P.collections, P.discontinued,
+  ],
+} satisfies UpsertTarget;
+
 /** Products by code. `active=false` stops a product being sold: search, carts and reorder treat it as discontinued. */
-export const productImport: ImportKind<ProductImportRow> = {
+export const productImport: BatchedKind<ProductImportRow> = {
   kind: 'products',
   columns: [
     { name: 'code', required: true, help: 'Product code (the key)', example: '100001' },
@@ -94,41 +102,36 @@ export const productImport: ImportKind<ProductImportRow> = {
     { name: 'collections', required: false, help: 'Any of specialoffers, bestsellers, separated by spaces', example: 'bestsellers' },
     { name: 'active', required: false, help: 'false stops the product being sold; default true', example: 'true' },
   ],
-  async check(db: Db, source) {
-    const problems: ImportProblem[] = [];
-    const read: Located<ProductImportRow>[] = [];
-    for (const row of source) {
-      const reader = new RowReader(row);
-      const product = readProduct(reader);
-      problems.push(...reader.problems);
-      if (product) read.push({ ...product, line: row.line });
-    }
-    const unique = refuseDuplicates(read, (row) => row.code, 'code', problems);
-    const categoryIds = [...new Set(unique.map((row) => row.categoryId))];
-    const known = new Map(
-      categoryIds.length === 0
-        ? []
-        : (await db.select({ id: categories.id, range: categories.range, parentId: categories.parentId }).from(categories).where(inArray(categories.id, categoryIds))).map((c) => [c.id, c]),
-    );
-    const rows = unique.filter((row) => {
-      const category = known.get(row.categoryId);
-      const reason = !category
-        ? `Category '${row.categoryId}' does not exist: import it first`
-        : category.parentId === null
-          ? 'A product sits in a category, not directly in a range'
-          : category.range !== row.range
-            ? `Category '${row.categoryId}' is in the ${category.range} range, not ${row.range}`
-            : undefined;
-      if (reason) problems.push({ line: row.line, column: 'category', reason });
-      return reason === undefined;
-    });
-    return { rows: rows.map(({ line: _line, ...product }) => product), problems };
+  async startCheck(db) {
+    // The categories a product may name: a few hundred, read once per file.
+    const known = new Map((await db.select({ id: categories.id, range: categories.range, parentId: categories.parentId }).from(categories)).map((c) => [c.id, c]));
+    const seen = new Map<string, number>();
+    return async (source, problems) => {
+      const read: Located<ProductImportRow>[] = [];
+      for (const row of source) {
+        const reader = new RowReader(row);
+        const product = readProduct(reader);
+        problems.push(...reader.problems);
+        if (product) read.push({ ...product, line: row.line });
+      }
+      const unique = refuseDuplicates(read, (row) => row.code, 'code', problems, seen);
+      const rows = unique.filter((row) => {
+        const category = known.get(row.categoryId);
+        const reason = !category
+          ? `Category '${row.categoryId}' does not exist: import it first`
+          : category.parentId === null
+            ? 'A product sits in a category, not directly in a range'
+            : category.range !== row.range
+              ? `Category '${row.categoryId}' is in the ${category.range} range, not ${row.range}`
+              : undefined;
+        if (reason) problems.push({ line: row.line, column: 'category', reason });
+        return reason === undefined;
+      });
+      return rows.map(({ line: _line, ...product }) => product);
+    };
   },
+  target: PRODUCT_TARGET,
   write(tx, rows) {
-    const P = products;
-    return upsertRows(tx, products, rows, [P.code], [
-      P.name, P.description, P.brand, P.range, P.categoryId, P.packSize, P.packType, P.salesUnit, P.listPricePence, P.vatRateBp,
-      P.storage, P.storageText, P.shelfLifeDays, P.minOrderQuantity, P.stockStatus, P.featured, P.collections, P.discontinued,
-    ]);
+    return upsertRows(tx, PRODUCT_TARGET.table, rows, PRODUCT_TARGET.keys, PRODUCT_TARGET.updated);
   },
 };
