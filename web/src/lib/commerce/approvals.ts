@@ -211,7 +211,6 @@ const PERIOD_WORD: Record<PeriodRange, string> = { WEEK: 'weekly', MONTH: 'month
 export const limitText = (limit: Pick<ApprovalLimit, 'type' | 'threshold' | 'periodRange'>): string =>
   limit.type === 'orderThreshold' ? `${formatPence(limit.threshold)} per order` : `${formatPence(limit.threshold)} a ${limit.periodRange === 'MONTH' ? 'month' : 'week'}`;
 
-
 /**
  * Why an order needs approval, in one sentence naming the limit it passes and by how much: "Over the order limit
  * of £150.00 for buyer@example.com: this order is £212.40 net".
