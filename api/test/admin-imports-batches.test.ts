@@ -3,19 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
 import { CHECK_BATCH } from '../src/admin/imports/import-kind';
 import { auditLog, importRuns, prices, products } from '../src/db/schema';
-import { operatorToken } from './support/admin-client';
+import { operatorToken, type ImportReport as Report } from './support/admin-client';
 import { startTestServer, type TestServer } from './support/test-server';
-
-interface Report {
-  outcome: string;
-  rows: number;
-  valid: number;
-  refused: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  problems: { line: number; column: string; reason: string }[];
-}
 
 /** More rows than one batch, so every check below crosses from the first batch into the second. */
 const ROWS = CHECK_BATCH + 1200;

@@ -6,23 +6,10 @@ import type { UserImport } from '../src/admin/imports/kinds/customers/customer-r
 import { hashNewPasswords } from '../src/admin/imports/kinds/customers/new-passwords';
 import { verifyPassword } from '../src/auth/passwords';
 import { auditLog, importRuns, mailMessages, prices, products, shipToRanges, shipTos, users } from '../src/db/schema';
-import { createOperator, operatorToken } from './support/admin-client';
+import { createOperator, operatorToken, type ImportReport as Report } from './support/admin-client';
 import { SOLO, shopper } from './support/cart-helpers';
 import { dispatch } from './support/outbox-helpers';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
-
-interface Report {
-  outcome: string;
-  rows: number;
-  valid: number;
-  refused: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  invited: number;
-  problems: { line: number; column: string; reason: string }[];
-  errors?: { message: string }[];
-}
 
 const CATEGORY_CSV = 'id,name,parent,position\r\nDAIR_TESTIMP,Imported dairy,DAIR_CHEESE,9\r\n';
 const productCsv = (code: string, extra = '') =>

@@ -28,3 +28,17 @@ export async function createOperator(server: TestServer, role: 'admin' | 'servic
   await server.database.db.insert(operators).values({ email, name: `Test ${role}`, role, status, passwordHash: await hashPassword(DEMO_PASSWORD) });
   return email;
 }
+
+/** The answer of POST /admin/v1/imports/{kind}, as the import tests read it. */
+export interface ImportReport {
+  outcome: string;
+  rows: number;
+  valid: number;
+  refused: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  invited: number;
+  problems: { line: number; column: string; reason: string }[];
+  errors?: { message: string }[];
+}
