@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { cartEntries, carts } from '../src/db/schema';
 import { sellableProducts, shopper, SOLO, type Shopper } from './support/cart-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
+import { onlyOnPostgres } from './support/engines';
 
 interface CartBody {
   code: string;
@@ -11,7 +12,7 @@ interface CartBody {
   totalUnitCount: number;
 }
 
-describe('concurrent changes to one cart (meaningful on PostgreSQL: TEST_DATABASE_URL)', () => {
+describe('concurrent changes to one cart', { skip: onlyOnPostgres }, () => {
   let server: TestServer;
   let solo: Shopper;
   let codes: string[];

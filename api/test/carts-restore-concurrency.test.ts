@@ -4,10 +4,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { cartEntries, carts, users } from '../src/db/schema';
 import { sellableProducts, shopper, SOLO, type Shopper } from './support/cart-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
+import { onlyOnPostgres } from './support/engines';
 
 const PARALLEL = 20;
 
-describe('saved carts restored and saved at the same time (meaningful on PostgreSQL: TEST_DATABASE_URL)', () => {
+describe('saved carts restored and saved at the same time', { skip: onlyOnPostgres }, () => {
   let server: TestServer;
   let solo: Shopper;
   let codes: string[];

@@ -1,3 +1,4 @@
+// test:api:embedded: facet counts in SQL both engines must answer alike.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, not } from 'drizzle-orm';

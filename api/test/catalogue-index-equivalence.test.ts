@@ -1,3 +1,4 @@
+// test:api:embedded: the search index against the SQL it replaces, on each engine.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';

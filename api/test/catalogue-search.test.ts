@@ -1,3 +1,4 @@
+// test:api:embedded: search SQL (pg_trgm, unaccent) both engines must answer alike.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, not, sql } from 'drizzle-orm';

@@ -8,10 +8,11 @@ import { runScheduler } from './support/standing-helpers';
 import { setClock } from './support/test-clock';
 import { openSameDatabase } from './support/test-database';
 import { startTestServer } from './support/test-server';
+import { onlyOnPostgres } from './support/engines';
 
 const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0', ...ON_DEMAND_OUTBOX };
 
-describe('cut-off reminders with two API processes on one database', () => {
+describe('cut-off reminders with two API processes on one database', { skip: onlyOnPostgres }, () => {
   it('sends one reminder per (ship-to, range, date), however often both run at once', async () => {
     const one = await startTestServer({ env });
     const two = await startTestServer({ env, database: await openSameDatabase(one.database) });

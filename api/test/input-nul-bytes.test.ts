@@ -1,3 +1,4 @@
+// test:api:embedded: NUL bytes reach no SQL on either engine.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';

@@ -1,3 +1,4 @@
+// test:api:embedded: health answers when the embedded database is closed.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE, startTestServer, type TestServer } from './support/test-server';

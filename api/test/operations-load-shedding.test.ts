@@ -1,3 +1,4 @@
+// test:api:embedded: PGlite's queries run on the event loop, which load shedding must allow for.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';

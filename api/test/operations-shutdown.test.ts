@@ -1,3 +1,4 @@
+// test:api:embedded: the demo start itself (main.ts on PGlite files), stopped mid-request.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// test:api:embedded: the demo users, which the embedded demo start seeds.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// test:api:embedded: placing an order, the SQL at the heart of the shop, on each engine.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';

@@ -1,3 +1,4 @@
+// test:api:embedded: the demo seed, which the embedded demo start runs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq, inArray } from 'drizzle-orm';

@@ -11,6 +11,7 @@ import { createStandingOrder, queuedReminders, runScheduler, standingOrdersPlace
 import { setClock } from './support/test-clock';
 import { openSameDatabase } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
+import { onlyOnPostgres } from './support/engines';
 
 const env = { TEST_CLOCK_CONTROL: 'true', STANDING_ORDERS_INTERVAL_SECONDS: '0', ...ON_DEMAND_OUTBOX };
 
@@ -29,7 +30,7 @@ async function twoServers(): Promise<[TestServer, TestServer, () => Promise<void
   ];
 }
 
-describe('standing orders with two API processes', () => {
+describe('standing orders with two API processes', { skip: onlyOnPostgres }, () => {
   it('sends one reminder and places one order per delivery, however often both run at once', async () => {
     const [one, two, close] = await twoServers();
     try {

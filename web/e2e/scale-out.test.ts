@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { firstOrderableCard, headerUnits, waitForHeaderUnits } from './journey-support';
+import { preparedApi } from './support/api-build';
 import { preparedBuild } from './support/build';
 import { HAPROXY, haproxyConfig, startHaproxy, type Backend } from './support/load-balancer';
 import { API_DIR, CHROMIUM, REPO_DIR, WEB_DIR } from './support/paths';
@@ -66,7 +67,7 @@ interface ApiProcess extends Backend {
 }
 
 function startApi(name: string, port: number, env: NodeJS.ProcessEnv): ApiProcess {
-  const child = startChild(process.execPath, ['--import', 'tsx', join(API_DIR, 'src', 'main.ts')], {
+  const child = startChild(process.execPath, [preparedApi()], {
     cwd: REPO_DIR,
     env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', LOG_LEVEL: 'info' },
   });

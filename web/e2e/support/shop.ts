@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { unsealData } from 'iron-session';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { preparedApi, seededDataDir } from './api-build';
 import { preparedBuild } from './build';
-import { API_DIR, CHROMIUM, REPO_DIR, WEB_DIR } from './paths';
+import { CHROMIUM, REPO_DIR, WEB_DIR } from './paths';
 import { freePort, startChild, waitForHttp, type Child } from './processes';
 
 export const DEMO_PASSWORD = 'Meadowvale-demo-1';
@@ -96,7 +96,7 @@ async function startApi(dataDir: string, options: ShopOptions, port?: number): P
   delete env.SESSION_SECRET;
   if (options.accessTokenTtlSeconds) env.ACCESS_TOKEN_TTL_SECONDS = String(options.accessTokenTtlSeconds);
   Object.assign(env, options.apiEnv);
-  const child = startChild(process.execPath, ['--import', 'tsx', join(API_DIR, 'src', 'main.ts')], { cwd: REPO_DIR, env });
+  const child = startChild(process.execPath, [preparedApi()], { cwd: REPO_DIR, env });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/health/ready`, child);
   return { child, url, port };
@@ -122,12 +122,13 @@ async function startWeb(apiUrl: string, dataDir: string, distDir: string, option
 }
 
 /**
- * The storefront's production build and a real API over a fresh embedded database (demo mode seeds it), on free
- * ports, with a headless Chromium. One per test file.
+ * The storefront's production build and the API's bundle over a copy of the seeded demo database (embedded), on
+ * free ports, with a headless Chromium. One per test file.
  */
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const distDir = preparedBuild();
-  const dataDir = mkdtempSync(join(tmpdir(), 'mv-e2e-'));
+  preparedApi();
+  const dataDir = await seededDataDir(async (emptyDir) => (await startApi(emptyDir, {})).child);
   const api = await startApi(dataDir, options);
   let web: { child: Child; url: string } | undefined;
   let browser: Browser | undefined;
