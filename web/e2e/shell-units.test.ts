@@ -4,7 +4,7 @@ import { fieldId } from '../src/components/forms/field-id';
 import { hashBangTarget } from '../src/components/shell/hash-bang';
 import { shellModeFor } from '../src/components/shell/shell-mode';
 import { isReady, pickAccount, showSwitcher, switchNoun, type SwitcherAccount } from '../src/components/shell/switcher-model';
-import { fromApiResponse } from '../src/lib/errors/catalogue';
+import { cartLoadError, fromApiResponse, serverStatusError, failedToFetch } from '../src/lib/errors/catalogue';
 import { loginError } from '../src/lib/errors/login-errors';
 import { PLACEHOLDER_HREF, safeHref } from '../src/lib/content/safe-link';
 import { accessFor, guard } from '../src/lib/session/route-access';
@@ -94,6 +94,12 @@ describe('shell rules', () => {
     assert.equal(needsRefresh({ accessToken: 'a', refreshToken: 'r', expiresAt: now + 29, lifetime: 3600 }, now), true);
     assert.equal(needsRefresh({ accessToken: 'a', refreshToken: 'r', expiresAt: now + 2, lifetime: 3 }, now), false);
     assert.equal(needsRefresh({ accessToken: 'a', refreshToken: 'r', expiresAt: now, lifetime: 3 }, now), true);
+  });
+
+  test('error catalogue: a cart the API could not give is CartFailedToLoad; a lost connection keeps its own text', () => {
+    assert.deepEqual(cartLoadError(serverStatusError(500, 'Internal Server Error')), { type: 'CartFailedToLoad', title: 'An unexpected error occurred', description: 'Failed to load shopping cart' });
+    assert.equal(cartLoadError(serverStatusError(502, 'Bad Gateway'), 'S-1001').description, 'Failed to load cart #S-1001');
+    assert.deepEqual(cartLoadError(failedToFetch()), failedToFetch());
   });
 
   test('error catalogue: the first error of an errors array, else error/error_description, else the status', () => {

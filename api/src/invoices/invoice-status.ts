@@ -9,4 +9,3 @@ export const INVOICE_STATUSES = ['overdue', 'open', 'paid', 'credit'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const INVOICE_TYPES = ['invoice', 'creditNote'] as const;
-export type InvoiceType = (typeof INVOICE_TYPES)[number];

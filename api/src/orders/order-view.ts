@@ -60,4 +60,3 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
   };
 }
 
-export type OrderView = ReturnType<typeof orderView>;

@@ -15,7 +15,3 @@ export type RangeCode = keyof typeof RANGE_NAMES;
 export function rangeName(code: string): string {
   return code in RANGE_NAMES ? RANGE_NAMES[code as RangeCode] : code;
 }
-
-export function pageTitle(title: string): string {
-  return `${site.titlePrefix} | ${title}`;
-}

@@ -7,6 +7,7 @@ import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
 import { NextDelivery } from '@/components/weekly/next-delivery';
 import { getActiveCart } from '@/lib/commerce/cart';
 import { shopScope } from '@/lib/commerce/scope';
+import { cartLoadError } from '@/lib/errors/catalogue';
 import type { Cart } from '@/lib/commerce/types';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/cart/cart.module.css';
@@ -35,7 +36,7 @@ export default async function CartPage() {
     return (
       <div className={pageStyles.page}>
         <h1 className={pageStyles.title}>Your cart</h1>
-        <LoadFailed error={result.error} />
+        <LoadFailed error={cartLoadError(result.error)} />
       </div>
     );
   }

@@ -1,6 +1,5 @@
 /** The words of the invoice pages (docs/after-delivery.md "Invoices in the shop"): pure, so pages and tests share them. */
 export type InvoiceStatusName = 'overdue' | 'open' | 'paid' | 'credit';
-export type InvoiceTypeName = 'invoice' | 'creditNote';
 
 const STATUS_LABEL: Record<InvoiceStatusName, string> = { overdue: 'Overdue', open: 'Open', paid: 'Paid', credit: 'Credit note' };
 

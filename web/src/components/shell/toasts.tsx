@@ -3,6 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ToastType } from '@/lib/errors/app-error';
+import { SIGNED_OUT_MESSAGE, sessionExpired } from '@/lib/errors/catalogue';
 import { FLASH_COOKIE, type FlashCode } from './flash';
 import { reportError } from './report-error';
 
@@ -40,8 +41,8 @@ export function useToast(): ToastApi {
 }
 
 const FLASH_TOASTS: Record<FlashCode, ToastInput> = {
-  'logged-out': { title: 'You have been logged out', type: 'success' },
-  'session-expired': { title: 'Your session has expired', description: 'Please login again', type: 'error' },
+  'logged-out': { title: SIGNED_OUT_MESSAGE, type: 'success' },
+  'session-expired': { title: sessionExpired().title, description: sessionExpired().description, type: 'error' },
 };
 
 function takeFlash(): FlashCode | undefined {

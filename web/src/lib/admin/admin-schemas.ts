@@ -32,7 +32,6 @@ export const orderSchema = z.object({
   totalTax: money,
   totalPriceWithTax: money,
 });
-export type AdminOrder = z.infer<typeof orderSchema>;
 export const orderListSchema = z.object({ orders: z.array(orderSchema), ...paging });
 
 const customerUser = z.object({
@@ -66,7 +65,6 @@ export const customerListSchema = z.object({
   unconfiguredUsers: z.array(customerUser),
   ...paging,
 });
-export type CustomerList = z.infer<typeof customerListSchema>;
 /** A ship-to's cut-off reminder hours (PUT/GET /admin/v1/shiptos/{code}/cutoffreminder). */
 export const reminderSettingSchema = z.object({ shipTo: z.string(), hours: z.number(), own: z.boolean(), defaultHours: z.number() });
 export const userStateSchema = z.object({ username: z.string(), status: z.string(), locked: z.boolean() });
@@ -81,7 +79,6 @@ const productSummary = z.object({
   listPrice: money,
   active: z.boolean(),
 });
-export type AdminProduct = z.infer<typeof productSummary>;
 export const productListSchema = z.object({ products: z.array(productSummary), ...paging });
 export const productDetailSchema = productSummary.extend({
   prices: z.array(z.object({ soldTo: z.object({ code: z.string(), name: z.string() }), price: money, own: z.boolean() })),
@@ -134,7 +131,6 @@ export const importKindsSchema = z.object({
     }),
   ),
 });
-export type ImportKindInfo = z.infer<typeof importKindsSchema>['kinds'][number];
 
 export const auditSchema = z.object({
   entries: z.array(

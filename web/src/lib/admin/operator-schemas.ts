@@ -21,4 +21,3 @@ export const inviteOperatorSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(120, 'At most 120 characters'),
   role: operatorRoleSchema,
 });
-export type InviteOperatorInput = z.infer<typeof inviteOperatorSchema>;

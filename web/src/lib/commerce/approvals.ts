@@ -49,7 +49,6 @@ export const orderApprovalSchema = z.object({
   decisions: z.array(approvalDecisionSchema).default([]),
   deadline: z.string().nullish(),
 });
-export type OrderApproval = z.infer<typeof orderApprovalSchema>;
 
 /** Checkout's preview for the cart and a delivery date. */
 export const approvalCheckSchema = z.object({ needsApproval: z.boolean(), reasons: z.array(approvalReasonSchema).default([]) });

@@ -17,7 +17,6 @@ export const creditRequestSummarySchema = z.object({
   creditNoteNumber: z.string().nullable().optional(),
   lines: z.array(z.object({ entryNumber: z.number().int(), productCode: z.string(), name: z.string(), quantity: z.number().int(), reason: z.string(), net: money, vat: money })),
 });
-export type CreditRequestSummary = z.infer<typeof creditRequestSummarySchema>;
 
 export const checkinViewSchema = z.object({
   eligible: z.boolean(),

@@ -8,4 +8,3 @@ export const checkoutDetailsSchema = z.object({
   deliveryInstructions: z.string().trim().max(LIMITS.deliveryInstructions, LIMIT_MESSAGES.deliveryInstructions),
 });
 
-export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;

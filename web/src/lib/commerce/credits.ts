@@ -76,7 +76,6 @@ export const adminCreditRequestSchema = creditRequestSchema.extend({
   decidedBy: z.string().nullable(),
   photos: z.array(z.object({ id: z.number().int(), contentType: z.string(), width: z.number().int(), height: z.number().int() })).default([]),
 });
-export type AdminCreditRequest = z.infer<typeof adminCreditRequestSchema>;
 export const adminCreditRequestListSchema = z.object({ creditRequests: z.array(adminCreditRequestSchema), hasMore: z.boolean() });
 
 /** The decision as the form sends it: pounds typed by a person become pence. */

@@ -54,10 +54,8 @@ export const cartProductSchema = productSchema.pick({
   images: true,
   vatRateBp: true,
 });
-export type CartProduct = z.infer<typeof cartProductSchema>;
 
 const facetValueSchema = z.object({ code: z.string(), name: z.string(), count: z.number().int(), selected: z.boolean() });
-export type FacetValue = z.infer<typeof facetValueSchema>;
 
 const facetSchema = z.object({ code: z.string(), name: z.string(), values: z.array(facetValueSchema) });
 export type Facet = z.infer<typeof facetSchema>;
@@ -106,7 +104,6 @@ const cartEntrySchema = z.object({
   totalPrice: moneySchema,
   totalTax: moneySchema,
 });
-export type CartEntry = z.infer<typeof cartEntrySchema>;
 
 export const cartSchema = z.object({
   code: z.string(),

@@ -30,7 +30,6 @@ export const guideLineSchema = z.object({
 export const orderGuideSchema = z.object({ entries: z.array(guideLineSchema) });
 
 export type GuideLine = z.infer<typeof guideLineSchema>;
-export type GuideProduct = z.infer<typeof guideProductSchema>;
 
 export const bulkReasons = ['unknownProduct', 'notInRange', 'belowMinimum', 'badQuantity', 'discontinued', 'cartFull'] as const;
 

@@ -19,12 +19,17 @@ export function serverStatusError(status: number, statusText: string): AppError 
   return { type: 'ServerStatusErrorFallback', title: UNEXPECTED, description: `${status} ${statusText}`.trim(), status };
 }
 
-export function cartFailedToLoad(cartId?: string): AppError {
+function cartFailedToLoad(cartId?: string): AppError {
   return {
     type: 'CartFailedToLoad',
     title: UNEXPECTED,
     description: cartId ? `Failed to load cart #${cartId}` : 'Failed to load shopping cart',
   };
+}
+
+/** A cart that the API could not give says so (CartFailedToLoad); a lost connection or session keeps its own message. */
+export function cartLoadError(error: AppError, cartId?: string): AppError {
+  return error.type === 'ServerStatusErrorFallback' || error.type === 'Default' ? cartFailedToLoad(cartId) : error;
 }
 
 export function defaultError(): AppError {

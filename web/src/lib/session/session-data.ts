@@ -10,7 +10,6 @@ export const shipToSchema = z.object({
   soldTo: z.string(),
   salesOrgs: z.array(z.object({ code: salesOrgSchema })),
 });
-export type ShipTo = z.infer<typeof shipToSchema>;
 
 export const sessionUserSchema = z.object({
   username: z.string(),

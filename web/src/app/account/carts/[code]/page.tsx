@@ -11,6 +11,7 @@ import { getCart } from '@/lib/commerce/cart';
 import { formatShortDate } from '@/lib/commerce/dates';
 import { productHref } from '@/lib/commerce/product-text';
 import { shopScope } from '@/lib/commerce/scope';
+import { cartLoadError } from '@/lib/errors/catalogue';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/account/account.module.css';
 import cartStyles from '@/components/cart/cart.module.css';
@@ -39,7 +40,7 @@ export default async function SavedCartPage({ params }: Props) {
       <div className={pageStyles.page}>
         <Breadcrumbs trail={[...crumbs, { name: 'Saved cart' }]} />
         <h1 className={pageStyles.title}>Saved cart</h1>
-        <LoadFailed error={result.error} />
+        <LoadFailed error={cartLoadError(result.error, code)} />
       </div>
     );
   }
