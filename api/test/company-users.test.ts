@@ -255,6 +255,47 @@ describe('company admins: /users/current/orgUsers', () => {
     ]);
   });
 
+  it('"disables" a user who also orders for another company by taking them out of the admin\'s sold-tos only: they still sign in there', async () => {
+    const mine = await company(server);
+    const theirs = await company(server);
+    const admin = await person(server, [mine.sites[0]], [{ soldTo: mine.soldTo, role: 'admin' }, { soldTo: mine.soldTo, role: 'approver' }]);
+    const shared = await person(server, [theirs.sites[0], mine.sites[1]], [{ soldTo: mine.soldTo, role: 'approver' }, { soldTo: theirs.soldTo, role: 'admin' }]);
+    const token = await admin.token();
+    const path = `/orgUsers/${encodeURIComponent(shared.uid)}`;
+    assert.equal((await call(server, token, 'PATCH', path, { orderLimit: 5000 })).status, 200);
+
+    const answer = await call(server, token, 'PATCH', path, { active: false });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.removed, true);
+    assert.equal(answer.body.status, 'active', 'their status is global: it stays');
+    assert.deepEqual(answer.body.shipTos, []);
+    assert.deepEqual(answer.body.roles, []);
+    assert.equal(answer.body.orderLimit, null);
+
+    const db = server.database.db;
+    const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, shared.id));
+    assert.equal(row?.status, 'active');
+    const left = await db.select({ shipTo: userShipTos.shipToCode }).from(userShipTos).where(eq(userShipTos.userId, shared.id));
+    assert.deepEqual(left.map((entry) => entry.shipTo), [theirs.sites[0]]);
+    const roles = await db.select({ soldTo: userRoles.soldToCode, role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, shared.id));
+    assert.deepEqual(roles, [{ soldTo: theirs.soldTo, role: 'admin' }], 'the other company\'s roles stay');
+    const signedIn = await call(server, await shared.token(), 'GET', '');
+    assert.equal(signedIn.status, 200, 'they still sign in for the other company');
+    assert.deepEqual(signedIn.body.roles, [{ soldTo: theirs.soldTo, roles: ['buyer', 'admin'] }]);
+
+    const list = await call(server, token, 'GET', '/orgUsers');
+    assert.ok(!(list.body.users as OrgUser[]).some((user) => user.uid === shared.uid), 'no longer a user of the admin\'s company');
+    assert.equal((await call(server, token, 'PATCH', path, { active: true })).status, 404);
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.subject, `user:${shared.uid}`)).orderBy(desc(auditLog.id)).limit(1);
+    assert.equal(audit?.action, 'company.user.remove');
+    assert.equal(audit?.actorUserId, admin.id);
+
+    const plain = await person(server, [mine.sites[1]]);
+    const disabled = await call(server, token, 'PATCH', `/orgUsers/${encodeURIComponent(plain.uid)}`, { active: false });
+    assert.equal(disabled.body.status, 'disabled', 'a user of this company only is disabled as before');
+    assert.equal(disabled.body.removed, false);
+  });
+
   it('lets two admins removing each other at once leave one admin, never none', async () => {
     const mine = await company(server);
     const first = await person(server, [mine.sites[0]], [{ soldTo: mine.soldTo, role: 'admin' }]);

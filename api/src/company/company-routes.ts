@@ -26,7 +26,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(changeBody, request.body, 'body');
     const changed = unwrap(await changeOrgUser(db, acting(currentUser(request).id), uid, body), companyProblemToApiError);
     if (changed.disabledUserId !== null) app.principals.forgetUser(changed.disabledUserId);
-    return changed.view;
+    return { ...changed.view, removed: changed.removed };
   });
 
   app.post('/users/current/orgUsers/:uid/invitation', async (request) => {

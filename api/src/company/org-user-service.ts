@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { shipTos, soldTos, userRoles, users, userShipTos } from '../db/schema';
 import { voidTokens } from '../account-tokens/account-tokens';
@@ -162,8 +162,33 @@ async function replaceShipTos(tx: Tx, scope: AdminScope, userId: number, codes: 
 
 interface Changed {
   view: OrgUserView;
-  /** The user this change disabled, whose cached tokens the caller forgets. */
+  /** The user this change disabled or removed, whose cached tokens the caller forgets. */
   disabledUserId: number | null;
+  /**
+   * True when "disable" took the user out of the admin's sold-tos instead: they also order or hold a role at
+   * another company, and a user's status is global, so disabling them would lock them out there too.
+   */
+  removed: boolean;
+}
+
+/** Whether the user has a ship-to or a role at a sold-to the admin does not administer. */
+async function belongsElsewhere(tx: Tx, scope: AdminScope, userId: number): Promise<boolean> {
+  const [ordering] = await tx
+    .select({ code: shipTos.code })
+    .from(userShipTos)
+    .innerJoin(shipTos, eq(shipTos.code, userShipTos.shipToCode))
+    .where(and(eq(userShipTos.userId, userId), notInArray(shipTos.soldToCode, scope.soldTos)))
+    .limit(1);
+  if (ordering) return true;
+  const [holding] = await tx.select({ soldTo: userRoles.soldToCode }).from(userRoles).where(and(eq(userRoles.userId, userId), notInArray(userRoles.soldToCode, scope.soldTos))).limit(1);
+  return holding !== undefined;
+}
+
+/** Takes the user out of the admin's sold-tos: their ship-tos, roles and order limits there go, nothing else. */
+async function removeFromScope(tx: Tx, scope: AdminScope, userId: number): Promise<void> {
+  await replaceShipTos(tx, scope, userId, []);
+  await setStoredRoles(tx, userId, [], scope.soldTos);
+  for (const soldTo of scope.soldTos) await setUserOrderLimit(tx, soldTo, userId, null);
 }
 
 /**
@@ -178,6 +203,16 @@ export async function changeOrgUser(db: Db, acting: Acting, uid: string, change:
     const user = await lockedUser(tx, scope, uid);
     if (!user) return fail({ kind: 'userNotFound', uid });
     const before = await viewOf(tx, scope, user.id, acting.now);
+
+    if (change.active === false && user.status === 'active' && (await belongsElsewhere(tx, scope, user.id))) {
+      if (user.id === acting.adminId) return fail({ kind: 'cannotDisableSelf' });
+      await removeFromScope(tx, scope, user.id);
+      const adminsLeft = await checkAdminsLeft(tx, scope);
+      if (!adminsLeft.ok) return adminsLeft;
+      const view = await viewOf(tx, scope, user.id, acting.now);
+      await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.remove', subject: `user:${user.username}`, before: auditState(before), after: auditState(view) });
+      return ok({ view, disabledUserId: user.id, removed: true });
+    }
 
     if (change.shipTos !== undefined) {
       const given = await shipTosInScope(tx, scope, change.shipTos);
@@ -216,7 +251,7 @@ export async function changeOrgUser(db: Db, acting: Acting, uid: string, change:
     if (JSON.stringify(was) !== JSON.stringify(is)) {
       await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.update', subject: `user:${user.username}`, before: was, after: is });
     }
-    return ok({ view, disabledUserId });
+    return ok({ view, disabledUserId, removed: false });
   });
 }
 
