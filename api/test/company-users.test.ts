@@ -135,6 +135,22 @@ describe('company admins: /users/current/orgUsers', () => {
     const accepted = await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(admin.uid)}/invitation`);
     assert.equal(accepted.status, 409, 'a user with a password has no invitation to resend');
 
+    // Three resends a day: the fourth sends nothing and says when the next may go.
+    for (let i = 0; i < 2; i++) assert.equal((await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(user.uid)}/invitation`)).status, 200);
+    await server.app.outbox.dispatchOnce();
+    const mailsBefore = await server.database.db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.toAddress, user.uid));
+    const limited = await server.request(`${BASE}/users/current/orgUsers/${encodeURIComponent(user.uid)}/invitation`, { method: 'POST', token });
+    assert.equal(limited.status, 429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    assert.ok(retryAfter > 23 * 3600 && retryAfter <= 24 * 3600, `Retry-After ${retryAfter}`);
+    const refusal = ((await limited.json()) as { errors: { message: string; subject: string }[] }).errors[0];
+    assert.equal(refusal?.subject, 'uid');
+    assert.equal(refusal?.message, `The invitation to ${user.uid} has been resent 3 times already. You can send it again in 24 hours; meanwhile ask them to look in their spam folder.`);
+    await server.app.outbox.dispatchOnce();
+    const mailsAfter = await server.database.db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.toAddress, user.uid));
+    assert.equal(mailsAfter.length, mailsBefore.length, 'no mail over the limit');
+    assert.equal(mailsAfter.length, 4, 'the invitation and three resends');
+
     const [audit] = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, `user:${user.uid}`)).orderBy(auditLog.id).limit(1);
     assert.equal(audit?.action, 'company.user.invite');
     assert.equal(audit?.actorUserId, admin.id);

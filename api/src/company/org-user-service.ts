@@ -5,6 +5,7 @@ import { voidTokens } from '../account-tokens/account-tokens';
 import { setUserOrderLimit } from '../approvals/user-order-limit';
 import { recordAudit } from '../audit/record-audit';
 import { fail, ok, type Result } from '../errors/result';
+import type { RateLimit, RateLimitRule } from '../operations/rate-limit';
 import { inTransaction, isUniqueViolation } from '../errors/transaction';
 import { disableUser } from '../users/disable-user';
 import { enableUser } from '../users/enable-user';
@@ -255,8 +256,14 @@ export async function changeOrgUser(db: Db, acting: Acting, uid: string, change:
   });
 }
 
-/** A new invitation link for a user who has not chosen a password yet; the old link stops working. */
-export async function resendOrgInvitation(db: Db, acting: Acting, uid: string): Promise<Outcome<OrgUserView>> {
+/** Invitation mails one user may be resent: enough for a lost mail or two, never an inbox flooded (docs/people.md). */
+export const INVITATION_RESENDS: RateLimitRule = { name: 'invitation-resends', limit: 3, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * A new invitation link for a user who has not chosen a password yet; the old link stops working. `resends`
+ * counts them per user (INVITATION_RESENDS), whoever asks; a resend over it sends nothing.
+ */
+export async function resendOrgInvitation(db: Db, acting: Acting, uid: string, resends: RateLimit): Promise<Outcome<OrgUserView>> {
   return inTransaction<OrgUserView, CompanyProblem>(db, async (tx) => {
     const scope = await lockedScope(tx, acting.adminId);
     if (!scope) return fail({ kind: 'notCompanyAdmin' });
@@ -264,6 +271,8 @@ export async function resendOrgInvitation(db: Db, acting: Acting, uid: string): 
     if (!user) return fail({ kind: 'userNotFound', uid });
     if (user.passwordHash !== '!') return fail({ kind: 'invitationAccepted', uid: user.username });
     if (user.status !== 'active') return fail({ kind: 'userDisabled', uid: user.username });
+    const allowance = await resends.consume(`user:${user.id}`);
+    if (!allowance.allowed) return fail({ kind: 'resendLimited', uid: user.username, limit: INVITATION_RESENDS.limit, retryAfterSeconds: allowance.retryAfterSeconds });
     await sendInvitation(tx, { id: user.id, name: user.name, email: user.email }, acting.now, acting.mailTokenKey);
     await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.invitation', subject: `user:${user.username}` });
     return ok(await viewOf(tx, scope, user.id, acting.now));
