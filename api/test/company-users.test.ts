@@ -117,6 +117,15 @@ describe('company admins: /users/current/orgUsers', () => {
     assert.equal(user.lastSignInAt, null);
 
     const first = await latestInvitationToken(server, email.toLowerCase());
+    const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email.toLowerCase())).orderBy(desc(mailMessages.id)).limit(1);
+    const [companyRow] = await server.database.db.select({ name: soldTos.name }).from(soldTos).where(eq(soldTos.code, mine.soldTo));
+    assert.ok(
+      mail?.text.includes(`Person ${admin.uid} (${admin.uid}) has invited you to order from Meadowvale Foods for ${companyRow?.name} (Site ${mine.sites[1]}).`),
+      `the mail says who invited, for which company and site: ${mail?.text}`,
+    );
+    assert.ok(mail?.text.includes(`You sign in with your e-mail address, ${email.toLowerCase()}.`), 'and the sign-in address');
+    const validated = await server.request(`${BASE}/validatetoken`, { method: 'POST', body: JSON.stringify({ token: first }) });
+    assert.deepEqual(((await validated.json()) as { email: string; purpose: string }).email, email.toLowerCase(), 'the set-password page learns the address');
     const now = server.app.clock();
     const valid = await findValidToken(server.database.db, first, ['invitation'], now);
     assert.ok(valid);
@@ -124,6 +133,12 @@ describe('company admins: /users/current/orgUsers', () => {
 
     const again = await call(server, token, 'POST', '/orgUsers', { email: email.toLowerCase(), name: 'Twice', shipTos: [mine.sites[1]] });
     assert.equal(again.status, 409);
+    const elsewhere = await person(server, [(await company(server)).sites[0]]);
+    const theirs = await call(server, token, 'POST', '/orgUsers', { email: elsewhere.uid, name: 'Theirs', shipTos: [mine.sites[1]] });
+    const takenText = (address: string) =>
+      `${address} cannot be invited here. Check the address; if this person already orders from Meadowvale Foods with it, call customer service on 0800 123 4567 to add your accounts to their sign-in.`;
+    assert.deepEqual([theirs.status, theirs.body.errors?.[0]?.subject, theirs.body.errors?.[0]?.message], [409, 'email', takenText(elsewhere.uid)], 'another company\'s user: nothing confirms they exist');
+    assert.equal(again.body.errors?.[0]?.message, takenText(email.toLowerCase()), 'the same words for this company\'s own user');
 
     const resent = await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(user.uid)}/invitation`);
     assert.equal(resent.status, 200, JSON.stringify(resent.body));
@@ -238,7 +253,7 @@ describe('company admins: /users/current/orgUsers', () => {
     assert.equal(disabled.status, 200, JSON.stringify(disabled.body));
     assert.equal((disabled.body as unknown as OrgUser).status, 'disabled');
     assert.equal((await call(server, buyerToken, 'GET', '')).status, 401, 'the signed-in session ends at once');
-    await assert.rejects(buyer.token(), /User is disabled/);
+    await assert.rejects(buyer.token(), /User is disabled by their company/);
 
     const enabled = await call(server, token, 'PATCH', `/orgUsers/${encodeURIComponent(buyer.uid)}`, { active: true });
     assert.equal((enabled.body as unknown as OrgUser).status, 'active');

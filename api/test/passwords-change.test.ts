@@ -117,7 +117,7 @@ describe('an invited user who has set no password yet', () => {
 
   it('is refused at sign-in after one argon2 check of the dummy hash, as an unknown name is', async () => {
     const email = `pending-${Date.now()}@example.com`;
-    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Pen Ding', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey));
+    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Pen Ding', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }));
     const answer = await oauthPost(server.url, 'token', passwordForm(email, '!'));
     assert.deepEqual(answer.body, { error: 'invalid_grant', error_description: 'Bad credentials' });
     assert.deepEqual(checked, [DUMMY_HASH]);

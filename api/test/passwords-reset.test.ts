@@ -168,7 +168,7 @@ describe('forgotten passwords and reset links (docs/people.md "Passwords")', () 
     assert.match(changed?.text ?? '', /https:\/\/shop\.example\.test\/login\/forgot-password\//);
 
     const email = `first-${Date.now()}@example.com`;
-    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Ivy Firsttime', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey));
+    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Ivy Firsttime', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }));
     await dispatch(server);
     assert.equal((await postJson(server, `${BASE}/resetpassword`, { token: (await linkIn(server, email)).token, newPassword: NEW_PASSWORD })).status, 200);
     await dispatch(server);
@@ -177,7 +177,7 @@ describe('forgotten passwords and reset links (docs/people.md "Passwords")', () 
 
   it('accepting an invitation is a reset with its token: "invitation", then the user signs in', async () => {
     const email = `invited-${Date.now()}@example.com`;
-    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Ivy Newcomer', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey));
+    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Ivy Newcomer', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }));
     await dispatch(server);
     const link = await linkIn(server, email);
     assert.equal(link.path, '/login/reset-password/');

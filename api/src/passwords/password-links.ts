@@ -42,15 +42,19 @@ async function linkHolder<P extends TokenPurpose>(tx: DbOrTx, links: PasswordLin
   return valid && holder ? { holder, purpose: valid.purpose as P, expiresAt: valid.expiresAt } : undefined;
 }
 
-/** The reset page asks first whether its link still works, and whether it is an invitation ("Choose your password"). */
+/**
+ * The reset page asks first whether its link still works, whether it is an invitation ("Choose your password"),
+ * and for which sign-in address.
+ */
 export async function validateLink<P extends TokenPurpose>(
   db: Db,
   links: PasswordLinks<P>,
   token: string,
   now: Date,
-): Promise<Result<{ valid: true; expiresAt: string; purpose: P }, TokenProblem>> {
+): Promise<Result<{ valid: true; expiresAt: string; purpose: P; email: string }, TokenProblem>> {
   const found = await linkHolder(db, links, token, now);
-  return found ? ok({ valid: true, expiresAt: found.expiresAt.toISOString(), purpose: found.purpose }) : tokenInvalid();
+  // The address the password is for: the page shows it (the link's holder was mailed there).
+  return found ? ok({ valid: true, expiresAt: found.expiresAt.toISOString(), purpose: found.purpose, email: found.holder.email }) : tokenInvalid();
 }
 
 /**

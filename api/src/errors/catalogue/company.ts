@@ -25,7 +25,13 @@ export function companyProblemToApiError(problem: CompanyProblem): ApiError {
     case 'roleNotHeld':
       return forbidden(`You cannot give the role '${problem.role}': you do not hold it at sold-to '${problem.soldTo}'`, 'roles');
     case 'emailTaken':
-      return conflict('UserError', 'email', `A user with the e-mail address '${problem.email}' already exists`);
+      // The same whoever the address belongs to (this company, another, nobody who may be linked): the answer
+      // confirms no account, and says what to do next.
+      return conflict(
+        'UserError',
+        'email',
+        `${problem.email} cannot be invited here. Check the address; if this person already orders from Meadowvale Foods with it, call customer service on 0800 123 4567 to add your accounts to their sign-in.`,
+      );
     case 'cannotDisableSelf':
       return conflict('UserError', 'active', 'You cannot disable yourself');
     case 'lastAdmin':

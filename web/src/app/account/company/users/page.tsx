@@ -39,7 +39,7 @@ export default async function CompanyUsersPage({ searchParams }: Props) {
   const justChanged = result.ok ? result.data.users.find((user) => user.uid === changed) : undefined;
   return (
     <div className={pageStyles.page}>
-      <Breadcrumbs trail={[{ name: 'My account', href: '/account/' }, { name: 'Company users' }]} />
+      <Breadcrumbs trail={[{ name: 'User details', href: '/account/' }, { name: 'Company users' }]} />
       <h1 className={pageStyles.title}>Company users</h1>
       {justChanged ? (
         <p role="status" className={styles.done}>
