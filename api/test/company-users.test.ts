@@ -117,6 +117,15 @@ describe('company admins: /users/current/orgUsers', () => {
     assert.equal(user.lastSignInAt, null);
 
     const first = await latestInvitationToken(server, email.toLowerCase());
+    const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email.toLowerCase())).orderBy(desc(mailMessages.id)).limit(1);
+    const [companyRow] = await server.database.db.select({ name: soldTos.name }).from(soldTos).where(eq(soldTos.code, mine.soldTo));
+    assert.ok(
+      mail?.text.includes(`Person ${admin.uid} (${admin.uid}) has invited you to order from Meadowvale Foods for ${companyRow?.name} (Site ${mine.sites[1]}).`),
+      `the mail says who invited, for which company and site: ${mail?.text}`,
+    );
+    assert.ok(mail?.text.includes(`You sign in with your e-mail address, ${email.toLowerCase()}.`), 'and the sign-in address');
+    const validated = await server.request(`${BASE}/validatetoken`, { method: 'POST', body: JSON.stringify({ token: first }) });
+    assert.deepEqual(((await validated.json()) as { email: string; purpose: string }).email, email.toLowerCase(), 'the set-password page learns the address');
     const now = server.app.clock();
     const valid = await findValidToken(server.database.db, first, ['invitation'], now);
     assert.ok(valid);
@@ -124,6 +133,12 @@ describe('company admins: /users/current/orgUsers', () => {
 
     const again = await call(server, token, 'POST', '/orgUsers', { email: email.toLowerCase(), name: 'Twice', shipTos: [mine.sites[1]] });
     assert.equal(again.status, 409);
+    const elsewhere = await person(server, [(await company(server)).sites[0]]);
+    const theirs = await call(server, token, 'POST', '/orgUsers', { email: elsewhere.uid, name: 'Theirs', shipTos: [mine.sites[1]] });
+    const takenText = (address: string) =>
+      `${address} cannot be invited here. Check the address; if this person already orders from Meadowvale Foods with it, call customer service on 0800 123 4567 to add your accounts to their sign-in.`;
+    assert.deepEqual([theirs.status, theirs.body.errors?.[0]?.subject, theirs.body.errors?.[0]?.message], [409, 'email', takenText(elsewhere.uid)], 'another company\'s user: nothing confirms they exist');
+    assert.equal(again.body.errors?.[0]?.message, takenText(email.toLowerCase()), 'the same words for this company\'s own user');
 
     const resent = await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(user.uid)}/invitation`);
     assert.equal(resent.status, 200, JSON.stringify(resent.body));
@@ -134,6 +149,22 @@ describe('company admins: /users/current/orgUsers', () => {
 
     const accepted = await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(admin.uid)}/invitation`);
     assert.equal(accepted.status, 409, 'a user with a password has no invitation to resend');
+
+    // Three resends a day: the fourth sends nothing and says when the next may go.
+    for (let i = 0; i < 2; i++) assert.equal((await call(server, token, 'POST', `/orgUsers/${encodeURIComponent(user.uid)}/invitation`)).status, 200);
+    await server.app.outbox.dispatchOnce();
+    const mailsBefore = await server.database.db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.toAddress, user.uid));
+    const limited = await server.request(`${BASE}/users/current/orgUsers/${encodeURIComponent(user.uid)}/invitation`, { method: 'POST', token });
+    assert.equal(limited.status, 429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    assert.ok(retryAfter > 23 * 3600 && retryAfter <= 24 * 3600, `Retry-After ${retryAfter}`);
+    const refusal = ((await limited.json()) as { errors: { message: string; subject: string }[] }).errors[0];
+    assert.equal(refusal?.subject, 'uid');
+    assert.equal(refusal?.message, `The invitation to ${user.uid} has been resent 3 times already. You can send it again in 24 hours; meanwhile ask them to look in their spam folder.`);
+    await server.app.outbox.dispatchOnce();
+    const mailsAfter = await server.database.db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.toAddress, user.uid));
+    assert.equal(mailsAfter.length, mailsBefore.length, 'no mail over the limit');
+    assert.equal(mailsAfter.length, 4, 'the invitation and three resends');
 
     const [audit] = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, `user:${user.uid}`)).orderBy(auditLog.id).limit(1);
     assert.equal(audit?.action, 'company.user.invite');
@@ -222,7 +253,7 @@ describe('company admins: /users/current/orgUsers', () => {
     assert.equal(disabled.status, 200, JSON.stringify(disabled.body));
     assert.equal((disabled.body as unknown as OrgUser).status, 'disabled');
     assert.equal((await call(server, buyerToken, 'GET', '')).status, 401, 'the signed-in session ends at once');
-    await assert.rejects(buyer.token(), /User is disabled/);
+    await assert.rejects(buyer.token(), /User is disabled by their company/);
 
     const enabled = await call(server, token, 'PATCH', `/orgUsers/${encodeURIComponent(buyer.uid)}`, { active: true });
     assert.equal((enabled.body as unknown as OrgUser).status, 'active');
@@ -253,6 +284,47 @@ describe('company admins: /users/current/orgUsers', () => {
       ['user.disable', admin.id, 'disabled'],
       ['user.enable', admin.id, 'active'],
     ]);
+  });
+
+  it('"disables" a user who also orders for another company by taking them out of the admin\'s sold-tos only: they still sign in there', async () => {
+    const mine = await company(server);
+    const theirs = await company(server);
+    const admin = await person(server, [mine.sites[0]], [{ soldTo: mine.soldTo, role: 'admin' }, { soldTo: mine.soldTo, role: 'approver' }]);
+    const shared = await person(server, [theirs.sites[0], mine.sites[1]], [{ soldTo: mine.soldTo, role: 'approver' }, { soldTo: theirs.soldTo, role: 'admin' }]);
+    const token = await admin.token();
+    const path = `/orgUsers/${encodeURIComponent(shared.uid)}`;
+    assert.equal((await call(server, token, 'PATCH', path, { orderLimit: 5000 })).status, 200);
+
+    const answer = await call(server, token, 'PATCH', path, { active: false });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.removed, true);
+    assert.equal(answer.body.status, 'active', 'their status is global: it stays');
+    assert.deepEqual(answer.body.shipTos, []);
+    assert.deepEqual(answer.body.roles, []);
+    assert.equal(answer.body.orderLimit, null);
+
+    const db = server.database.db;
+    const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, shared.id));
+    assert.equal(row?.status, 'active');
+    const left = await db.select({ shipTo: userShipTos.shipToCode }).from(userShipTos).where(eq(userShipTos.userId, shared.id));
+    assert.deepEqual(left.map((entry) => entry.shipTo), [theirs.sites[0]]);
+    const roles = await db.select({ soldTo: userRoles.soldToCode, role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, shared.id));
+    assert.deepEqual(roles, [{ soldTo: theirs.soldTo, role: 'admin' }], 'the other company\'s roles stay');
+    const signedIn = await call(server, await shared.token(), 'GET', '');
+    assert.equal(signedIn.status, 200, 'they still sign in for the other company');
+    assert.deepEqual(signedIn.body.roles, [{ soldTo: theirs.soldTo, roles: ['buyer', 'admin'] }]);
+
+    const list = await call(server, token, 'GET', '/orgUsers');
+    assert.ok(!(list.body.users as OrgUser[]).some((user) => user.uid === shared.uid), 'no longer a user of the admin\'s company');
+    assert.equal((await call(server, token, 'PATCH', path, { active: true })).status, 404);
+    const [audit] = await db.select().from(auditLog).where(eq(auditLog.subject, `user:${shared.uid}`)).orderBy(desc(auditLog.id)).limit(1);
+    assert.equal(audit?.action, 'company.user.remove');
+    assert.equal(audit?.actorUserId, admin.id);
+
+    const plain = await person(server, [mine.sites[1]]);
+    const disabled = await call(server, token, 'PATCH', `/orgUsers/${encodeURIComponent(plain.uid)}`, { active: false });
+    assert.equal(disabled.body.status, 'disabled', 'a user of this company only is disabled as before');
+    assert.equal(disabled.body.removed, false);
   });
 
   it('lets two admins removing each other at once leave one admin, never none', async () => {

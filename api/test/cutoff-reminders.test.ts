@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../src/db/schema';
+import { auditLog, users } from '../src/db/schema';
 import { createOperator, operatorToken } from './support/admin-client';
 import { fillActiveCart } from './support/cart-helpers';
 import { placeTestOrder } from './support/order-helpers';
@@ -113,9 +113,12 @@ describe('cut-off reminders (docs/phone.md "Cut-off reminders")', () => {
     assert.match(mail.text, /closes at 14:00 on 24 December 2026/);
   });
 
-  it('a user who turned cut-off reminders off gets none; the others still do', async () => {
-    const place = await kitchen(server, { people: 2 });
+  it('a user who turned cut-off reminders off gets none, nor does one invited who has no password yet; the others still do', async () => {
+    const place = await kitchen(server, { people: 3 });
     await usualTuesdays(place);
+    const invited = place.users[2];
+    assert.ok(invited);
+    await server.database.db.update(users).set({ passwordHash: '!' }).where(eq(users.id, invited.userId));
     const quiet = await chef(server, place, 1);
     const saved = await quiet.call('PUT', '/users/current/notificationpreferences', {
       body: { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: false, approvalRequests: true },
@@ -126,6 +129,7 @@ describe('cut-off reminders (docs/phone.md "Cut-off reminders")', () => {
     await dispatch(server);
     assert.equal((await reminderMails(server, place.users[0]?.username ?? '')).length, 1);
     assert.equal((await reminderMails(server, place.users[1]?.username ?? '')).length, 0);
+    assert.equal((await reminderMails(server, invited.username)).length, 0, 'an invitation not yet accepted');
   });
 
   it('per ship-to hours from the back office: 0 turns reminders off, 6 reminds from 08:00; audited', async () => {

@@ -131,6 +131,7 @@ const company: Examples<CompanyProblem> = {
   lastAdmin: { kind: 'lastAdmin', soldTo: '0000100001' },
   invitationAccepted: { kind: 'invitationAccepted', uid: 'solo@example.com' },
   userDisabled: { kind: 'userDisabled', uid: 'disabled@example.com' },
+  resendLimited: { kind: 'resendLimited', uid: 'new@example.com', limit: 3, retryAfterSeconds: 3600 },
 };
 const registrations: Examples<RegistrationProblem> = { confirmationInvalid: { kind: 'confirmationInvalid' } };
 const registrationDecisions: Examples<RegistrationDecisionProblem> = {
@@ -153,6 +154,7 @@ const resets: Examples<ResetPasswordProblem> = {
   passwordTooLong: { kind: 'passwordTooLong', maxLength: 256 },
   passwordIsEmail: { kind: 'passwordIsEmail' },
   passwordTooCommon: { kind: 'passwordTooCommon' },
+  passwordUnchanged: { kind: 'passwordUnchanged' },
 };
 const passwordChanges: Examples<ChangePasswordProblem> = {
   wrongPassword: { kind: 'wrongPassword' },
@@ -162,6 +164,7 @@ const passwordChanges: Examples<ChangePasswordProblem> = {
   passwordTooLong: { kind: 'passwordTooLong', maxLength: 256 },
   passwordIsEmail: { kind: 'passwordIsEmail' },
   passwordTooCommon: { kind: 'passwordTooCommon' },
+  passwordUnchanged: { kind: 'passwordUnchanged' },
 };
 const approvals: Examples<ApprovalProblem> = {
   orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },

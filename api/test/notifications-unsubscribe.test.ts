@@ -135,7 +135,7 @@ describe('one-click unsubscribe (RFC 8058) in demo mode', () => {
   it('sends security mails (an invitation) always, without unsubscribe headers or a token', async () => {
     const email = 'unsub-invited@example.com';
     const invitedId = await server.database.db.transaction((tx) =>
-      inviteUser(tx, { email, name: 'Invited Cook', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey),
+      inviteUser(tx, { email, name: 'Invited Cook', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }),
     );
     // Every kind turned off before the mail goes out: a security mail is of no kind.
     await savePreferences(server.database.db, invitedId, { orderConfirmation: false, statusChanges: false, standingOrderReminders: false, cutoffReminders: false, approvalRequests: false });

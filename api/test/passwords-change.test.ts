@@ -5,13 +5,14 @@ import { inviteUser } from '../src/company/invitations';
 import { refusePassword } from '../src/passwords/policy';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts';
 import { oauthPost, passwordForm } from './support/oauth-client';
-import { createUser, errorOf, NEW_PASSWORD } from './support/password-helpers';
+import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
+import { createUser, errorOf, linkIn, mailsTo, NEW_PASSWORD, postJson } from './support/password-helpers';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 
 describe('PUT /users/current/password (docs/people.md "Passwords")', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ env: { ...ON_DEMAND_OUTBOX, TRUST_PROXY: 'true' } });
   });
   after(() => server.close());
 
@@ -68,6 +69,26 @@ describe('PUT /users/current/password (docs/people.md "Passwords")', () => {
     assert.equal((await signIn(user.email, DEMO_PASSWORD)).status, 200);
   });
 
+  it('refuses the current password as new; a change voids a reset link sent before and mails "your password was changed"', async () => {
+    const user = await createUser(server);
+    const token = await tokenOf(user.email);
+    const same = await errorOf(await change(token, { old: DEMO_PASSWORD, new: DEMO_PASSWORD }));
+    assert.deepEqual([same.status, same.subject, same.reason, same.message], [400, 'new', 'passwordUnchanged', 'This is your current password; choose a new one']);
+
+    assert.equal((await postJson(server, `${BASE}/forgottenpasswordtokens`, { userId: user.email }, { headers: { 'x-forwarded-for': '10.4.2.1' } })).status, 202);
+    await dispatch(server);
+    const link = await linkIn(server, user.email);
+    assert.equal((await change(token, { old: DEMO_PASSWORD, new: NEW_PASSWORD })).status, 200);
+    assert.equal((await postJson(server, `${BASE}/validatetoken`, { token: link.token })).status, 400, 'the reset link asked for before the change opens nothing');
+    assert.equal((await postJson(server, `${BASE}/resetpassword`, { token: link.token, newPassword: 'Quayside-butter-churn-77' })).status, 400);
+    assert.equal((await signIn(user.email, NEW_PASSWORD)).status, 200);
+
+    await dispatch(server);
+    const [mail] = await mailsTo(server, user.email);
+    assert.equal(mail?.subject, 'Your Meadowvale Foods password was changed');
+    assert.match(mail?.text ?? '', /Forgot your password\?/);
+  });
+
   it('needs a signed-in user, and both fields', async () => {
     assert.equal((await change('not-a-token', { old: DEMO_PASSWORD, new: NEW_PASSWORD })).status, 401);
     const user = await createUser(server);
@@ -96,7 +117,7 @@ describe('an invited user who has set no password yet', () => {
 
   it('is refused at sign-in after one argon2 check of the dummy hash, as an unknown name is', async () => {
     const email = `pending-${Date.now()}@example.com`;
-    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Pen Ding', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey));
+    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Pen Ding', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }));
     const answer = await oauthPost(server.url, 'token', passwordForm(email, '!'));
     assert.deepEqual(answer.body, { error: 'invalid_grant', error_description: 'Bad credentials' });
     assert.deepEqual(checked, [DUMMY_HASH]);
@@ -116,5 +137,14 @@ describe('the password policy (passwords/policy.ts)', () => {
     }
     assert.equal(refusePassword('Marmalade-on-the-quayside-42', { email: 'x@example.com' }), undefined);
     assert.equal(refusePassword(DEMO_PASSWORD, { email: 'x@example.com' }), undefined);
+  });
+
+  it('refuses the holder\'s own name or address repeated, whole or in parts', () => {
+    const holder = { email: 'probe.user@example.com', name: 'Probe User' };
+    for (const password of ['ProbeUserProbeUser', 'probeuserprobeuser', 'UserProbeUserProbe', 'probe.userprobe.user']) {
+      assert.deepEqual(refusePassword(password, holder), { kind: 'passwordTooCommon' }, password);
+    }
+    assert.deepEqual(refusePassword('PriyaShahPriyaShah', { email: 'p1@example.com', name: 'Priya Shah' }), { kind: 'passwordTooCommon' });
+    assert.equal(refusePassword('Marmalade-on-the-quayside-42', holder), undefined);
   });
 });

@@ -153,9 +153,31 @@ describe('forgotten passwords and reset links (docs/people.md "Passwords")', () 
     assert.equal((await postJson(server, `${BASE}/resetpassword`, { token, newPassword: NEW_PASSWORD })).status, 400);
   });
 
+  it('refuses the current password as the new one; a reset mails "your password was changed", accepting an invitation does not', async () => {
+    const user = await createUser(server);
+    await forgot(server, user.email, fresh());
+    await dispatch(server);
+    const link = await linkIn(server, user.email);
+    const same = await postJson(server, `${BASE}/resetpassword`, { token: link.token, newPassword: DEMO_PASSWORD });
+    assert.deepEqual(await errorOf(same), { status: 400, type: 'PasswordError', reason: 'passwordUnchanged', subject: 'newPassword', message: 'This is your current password; choose a new one' });
+    assert.equal((await postJson(server, `${BASE}/resetpassword`, { token: link.token, newPassword: NEW_PASSWORD })).status, 200, 'the link still works');
+    await dispatch(server);
+    const [changed] = await mailsTo(server, user.email);
+    assert.equal(changed?.subject, 'Your Meadowvale Foods password was changed');
+    assert.match(changed?.text ?? '', new RegExp(`account ${user.email.replace(/[.+]/g, '\\$&')} was changed on `));
+    assert.match(changed?.text ?? '', /https:\/\/shop\.example\.test\/login\/forgot-password\//);
+
+    const email = `first-${Date.now()}@example.com`;
+    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Ivy Firsttime', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }));
+    await dispatch(server);
+    assert.equal((await postJson(server, `${BASE}/resetpassword`, { token: (await linkIn(server, email)).token, newPassword: NEW_PASSWORD })).status, 200);
+    await dispatch(server);
+    assert.deepEqual((await mailsTo(server, email)).map((mail) => mail.subject), ['You are invited to order from Meadowvale Foods'], 'a first password is no change');
+  });
+
   it('accepting an invitation is a reset with its token: "invitation", then the user signs in', async () => {
     const email = `invited-${Date.now()}@example.com`;
-    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Ivy Newcomer', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey));
+    await server.database.db.transaction((tx) => inviteUser(tx, { email, name: 'Ivy Newcomer', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }));
     await dispatch(server);
     const link = await linkIn(server, email);
     assert.equal(link.path, '/login/reset-password/');

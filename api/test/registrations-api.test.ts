@@ -196,6 +196,8 @@ describe('registration requests: request, confirm by e-mail, approve or decline'
 
     const invitation = (await mailsTo(email)).at(-1);
     assert.equal(invitation?.subject, 'You are invited to order from Meadowvale Foods');
+    assert.match(invitation?.text ?? '', /Your request of \w+ \d{1,2} \w+ \d{4} for an account has been approved: you can now order from Meadowvale Foods for Harbour Hospitality Ltd \(/, 'the mail refers to the request');
+    assert.match(invitation?.text ?? '', new RegExp(`You sign in with your e-mail address, ${email.replace(/[.+]/g, '\\$&')}\\.`));
     const valid = await findValidToken(server.database.db, tokenIn(invitation?.text ?? '', '/login/reset-password/'), ['invitation'], new Date());
     assert.equal(valid?.userId, user.id);
 

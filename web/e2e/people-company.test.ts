@@ -90,10 +90,16 @@ async function openCompanyUsers(page: Page, phone: boolean): Promise<void> {
 const card = (page: Page, name: string) => page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 describe('company admins at /account/company/users/', () => {
-  test('an admin invites a user (1280 px), who accepts the invitation and signs in', async () => {
+  test('an admin invites a user (1280 px), who sets a password for the address the page shows and is welcomed, not welcomed back', async () => {
     const page = await shop.newPage({ viewport: DESKTOP });
     await shop.signIn(page, ADMIN);
+    // User details links every tool the admin has, and the company pages' breadcrumbs lead back to it.
+    await page.goto('/account/');
+    const tools = page.getByRole('list', { name: 'Your company' });
+    for (const name of ['Invoices', 'Credits', 'Approvals', 'Company users', 'Spending limits']) await tools.getByRole('link', { name, exact: true }).waitFor();
     await openCompanyUsers(page, false);
+    const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+    await crumbs.getByRole('link', { name: 'User details' }).waitFor();
     await card(page, 'Sam Okafor').waitFor();
     await card(page, 'Dana Whitfield').getByText('Disabled', { exact: true }).waitFor();
 
@@ -117,10 +123,30 @@ describe('company admins at /account/company/users/', () => {
     await invited.getByText('£150.00').waitFor();
     await invited.getByText('Never').waitFor();
 
-    await accept(email);
+    // An address already in use, here or at another company: the same words, and what to do.
+    await form.getByLabel('Name').fill('Morgan Again');
+    await form.getByLabel('E-mail address').fill('multi@example.com');
+    await form.getByLabel(/The Corner Deli, York/).check();
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await page
+      .getByText('multi@example.com cannot be invited here. Check the address; if this person already orders from Meadowvale Foods with it, call customer service on 0800 123 4567 to add your accounts to their sign-in.')
+      .waitFor();
+    assert.equal(await form.getByLabel('E-mail address').inputValue(), 'multi@example.com', 'what was typed stays');
+
     const newcomer = await shop.newPage({ viewport: DESKTOP });
-    await shop.signIn(newcomer, email, NEW_PASSWORD);
-    assert.equal(new URL(newcomer.url()).pathname, '/');
+    await newcomer.goto(`/login/reset-password/?token=${encodeURIComponent(await invitationToken(email))}`);
+    await newcomer.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    assert.equal(await newcomer.getByTestId('sign-in-address').innerText(), `For ${email}, the address you sign in with.`);
+    await newcomer.getByLabel('New password').fill(NEW_PASSWORD);
+    await Promise.all([newcomer.waitForURL('**/login/?passwordSet=1*'), newcomer.getByRole('button', { name: 'Save password' }).click()]);
+    assert.equal(await newcomer.getByLabel('Email address').inputValue(), email, 'sign-in comes filled in');
+    await newcomer.getByLabel('Password').fill(NEW_PASSWORD);
+    await Promise.all([newcomer.waitForURL((url) => url.pathname === '/'), newcomer.getByRole('button', { name: 'Sign in' }).click()]);
+    await newcomer.getByRole('heading', { level: 1, name: 'Welcome, Casey Cook' }).waitFor();
+    await newcomer.goto('/account/');
+    for (const name of ['Approvals', 'Company users', 'Spending limits']) {
+      assert.equal(await newcomer.getByRole('list', { name: 'Your company' }).getByRole('link', { name, exact: true }).count(), 0, `a buyer has no ${name}`);
+    }
     await newcomer.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My account' }).click();
     assert.equal(await newcomer.getByRole('link', { name: 'Company users' }).count(), 0, 'a buyer is not offered the page');
     await newcomer.goto('/account/company/users/');
@@ -173,12 +199,21 @@ describe('company admins at /account/company/users/', () => {
     await again.getByLabel('Email address').fill(email);
     await again.getByLabel('Password').fill(NEW_PASSWORD);
     await again.getByRole('button', { name: 'Sign in' }).click();
-    await again.getByTestId('login-error').filter({ hasText: 'User is disabled' }).waitFor();
+    await again.getByTestId('login-error').filter({ hasText: "Your company's admin has disabled your user. Please ask them to enable it again." }).waitFor();
 
     await robinCard.getByRole('button', { name: 'Enable Robin Baker' }).click();
     await robinCard.getByRole('status').filter({ hasText: 'Robin Baker can sign in again' }).waitFor();
     await shop.signIn(again, email, NEW_PASSWORD);
     assert.equal(new URL(again.url()).pathname, '/');
+
+    // Morgan Hale also orders for Harbour Hospitality: "disable" takes them out of this company only.
+    const morgan = card(page, 'Morgan Hale');
+    await morgan.getByRole('button', { name: 'Disable Morgan Hale' }).click();
+    await morgan.getByRole('button', { name: 'Yes, disable' }).click();
+    await page.waitForURL('**/account/company/users/?removed=*');
+    await page.getByRole('status').filter({ hasText: 'multi@example.com no longer orders for your company. They also order for another company, so they can still sign in there.' }).waitFor();
+    assert.equal(await card(page, 'Morgan Hale').count(), 0);
+    await shop.signIn(await shop.newPage({ viewport: PHONE }), 'multi@example.com');
   });
 
   test('resending an invitation voids the first link', async () => {

@@ -60,15 +60,20 @@ describe('forgotten and changed passwords (docs/people.md "Passwords")', () => {
 
       await page.goto(onThisShop(link));
       await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      assert.equal(await page.getByTestId('sign-in-address').innerText(), `For ${username}, the address you sign in with.`);
       const field = page.getByLabel('New password');
+      await field.fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Save password' }).click();
+      await page.getByText('This is your current password; choose a new one').waitFor();
       await field.fill('password1234');
       await page.getByRole('button', { name: 'Save password' }).click();
       await page.getByText('This password is too common or has been in a data breach; choose another').waitFor();
       assert.equal(await field.inputValue(), 'password1234', 'what was typed stays');
       await assertAccessible(page, `reset password with an error at ${width}`);
       await field.fill(NEW_PASSWORD);
-      await Promise.all([page.waitForURL('**/login/?passwordSet=1'), page.getByRole('button', { name: 'Save password' }).click()]);
+      await Promise.all([page.waitForURL('**/login/?passwordSet=1*'), page.getByRole('button', { name: 'Save password' }).click()]);
       await page.getByTestId('password-set').waitFor();
+      assert.equal(await page.getByLabel('Email address').inputValue(), username, 'sign-in comes filled in with the address');
 
       // The link worked once.
       await page.goto(onThisShop(link));
@@ -82,6 +87,10 @@ describe('forgotten and changed passwords (docs/people.md "Passwords")', () => {
       await page.getByText('Current password is wrong').waitFor();
       assert.equal(await page.getByLabel('New password').inputValue(), `${NEW_PASSWORD}-2`);
       await page.getByLabel('Current password').fill(NEW_PASSWORD);
+      await page.getByLabel('New password').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('This is your current password; choose a new one').waitFor();
+      await page.getByLabel('New password').fill(`${NEW_PASSWORD}-2`);
       await page.getByRole('button', { name: 'Change password' }).click();
       await page.getByTestId('password-changed').waitFor();
       await assertAccessible(page, `change password at ${width}`);

@@ -5,7 +5,8 @@ export type GrantProblem =
   | { kind: 'locked' }
   /** Too many failed sign-ins from the caller's address, whatever the name. */
   | { kind: 'addressLimited'; retryAfterSeconds: number }
-  | { kind: 'userDisabled' }
+  /** `byCompany`: their own company's admin disabled them (the audit log's latest `user.disable`), not Meadowvale. */
+  | { kind: 'userDisabled'; byCompany?: boolean }
   /** A user with no ship-to cannot shop: signing in would only lead to empty pages. */
   | { kind: 'accountNotConfigured' }
   | { kind: 'invalidRefreshToken' };

@@ -1,7 +1,7 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
-import { oauthTokens, userShipTos, users } from '../db/schema';
+import { auditLog, oauthTokens, userShipTos, users } from '../db/schema';
 import type { OAuthClient } from './clients';
 import type { PrincipalCache } from './principal-cache';
 import type { SignInLimits } from './sign-in-limits';
@@ -23,6 +23,20 @@ type TokenTtls = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'
  * The password grant. The try is taken from the sign-in limits before the password is checked; a name nobody has
  * is checked against a dummy hash and limited like any other, so nothing here tells whether an account exists.
  */
+/**
+ * Whether the user's company admin disabled them, so they are told to ask that admin rather than Meadowvale's
+ * customer service: only someone who typed the right password learns it.
+ */
+async function disabledByCompany(db: Db, username: string): Promise<boolean> {
+  const [latest] = await db
+    .select({ actorUserId: auditLog.actorUserId })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'user.disable'), eq(auditLog.subject, `user:${username}`)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return latest?.actorUserId != null;
+}
+
 export async function passwordGrant(
   db: Db,
   ttls: TokenTtls,
@@ -41,11 +55,11 @@ export async function passwordGrant(
   const valid = hasPassword ? await guard.checkPassword(user.passwordHash, attempt.password) : await verifyAgainstDummy(guard.checkPassword, attempt.password);
   if (!user || !valid) return fail({ kind: 'badCredentials' });
   await guard.limits.release(name, attempt.address);
-  if (user.status === 'disabled') return fail({ kind: 'userDisabled' });
+  if (user.status === 'disabled') return fail({ kind: 'userDisabled', byCompany: await disabledByCompany(db, user.username) });
   const held = await db.select({ code: userShipTos.shipToCode }).from(userShipTos).where(eq(userShipTos.userId, user.id)).limit(1);
   if (held.length === 0) return fail({ kind: 'accountNotConfigured' });
   // What a company admin sees as the user's last sign-in (docs/people.md); refreshes do not count.
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+  await db.update(users).set({ previousSignInAt: sql`${users.lastSignInAt}`, lastSignInAt: new Date() }).where(eq(users.id, user.id));
   return ok(
     await issueTokens(db, {
       clientId: client.id,

@@ -4,12 +4,14 @@ import { companyProblemToApiError } from '../errors/catalogue/company';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { changeBody, inviteBody, uidParams } from './company-schemas';
-import { changeOrgUser, inviteOrgUser, readOrgUsers, resendOrgInvitation } from './org-user-service';
+import { rateLimitFor } from '../operations/rate-limit';
+import { changeOrgUser, INVITATION_RESENDS, inviteOrgUser, readOrgUsers, resendOrgInvitation } from './org-user-service';
 
 /** A company admin's users (docs/people.md, "Company admins"), under /users/current/orgUsers. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const acting = (adminId: number) => ({ adminId, now: app.clock(), mailTokenKey: app.mailTokenKey });
+  const resends = rateLimitFor(app, INVITATION_RESENDS);
 
   app.get('/users/current/orgUsers', async (request) => {
     return unwrap(await readOrgUsers(db, currentUser(request).id, app.clock()), companyProblemToApiError);
@@ -26,11 +28,11 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(changeBody, request.body, 'body');
     const changed = unwrap(await changeOrgUser(db, acting(currentUser(request).id), uid, body), companyProblemToApiError);
     if (changed.disabledUserId !== null) app.principals.forgetUser(changed.disabledUserId);
-    return changed.view;
+    return { ...changed.view, removed: changed.removed };
   });
 
   app.post('/users/current/orgUsers/:uid/invitation', async (request) => {
     const { uid } = parseInput(uidParams, request.params, 'params');
-    return unwrap(await resendOrgInvitation(db, acting(currentUser(request).id), uid), companyProblemToApiError);
+    return unwrap(await resendOrgInvitation(db, acting(currentUser(request).id), uid, resends), companyProblemToApiError);
   });
 }

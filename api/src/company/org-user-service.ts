@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { shipTos, soldTos, userRoles, users, userShipTos } from '../db/schema';
 import { voidTokens } from '../account-tokens/account-tokens';
 import { setUserOrderLimit } from '../approvals/user-order-limit';
 import { recordAudit } from '../audit/record-audit';
 import { fail, ok, type Result } from '../errors/result';
+import type { RateLimit, RateLimitRule } from '../operations/rate-limit';
 import { inTransaction, isUniqueViolation } from '../errors/transaction';
 import { disableUser } from '../users/disable-user';
 import { enableUser } from '../users/enable-user';
@@ -131,7 +132,7 @@ export async function inviteOrgUser(db: Db, acting: Acting, input: InviteInput):
       const userSoldTos = new Set(given.value.values());
       const roles = checkRoles(scope, input.roles ?? [], userSoldTos, new Map());
       if (!roles.ok) return roles;
-      const userId = await inviteUser(tx, { email, name: input.name, shipTos: input.shipTos, roles: roles.value }, acting.now, acting.mailTokenKey);
+      const userId = await inviteUser(tx, { email, name: input.name, shipTos: input.shipTos, roles: roles.value }, acting.now, acting.mailTokenKey, { kind: 'admin', adminId: acting.adminId });
       if (input.orderLimit != null) for (const soldTo of userSoldTos) await setUserOrderLimit(tx, soldTo, userId, input.orderLimit);
       const view = await viewOf(tx, scope, userId, acting.now);
       await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.invite', subject: `user:${email}`, after: auditState(view) });
@@ -162,8 +163,33 @@ async function replaceShipTos(tx: Tx, scope: AdminScope, userId: number, codes: 
 
 interface Changed {
   view: OrgUserView;
-  /** The user this change disabled, whose cached tokens the caller forgets. */
+  /** The user this change disabled or removed, whose cached tokens the caller forgets. */
   disabledUserId: number | null;
+  /**
+   * True when "disable" took the user out of the admin's sold-tos instead: they also order or hold a role at
+   * another company, and a user's status is global, so disabling them would lock them out there too.
+   */
+  removed: boolean;
+}
+
+/** Whether the user has a ship-to or a role at a sold-to the admin does not administer. */
+async function belongsElsewhere(tx: Tx, scope: AdminScope, userId: number): Promise<boolean> {
+  const [ordering] = await tx
+    .select({ code: shipTos.code })
+    .from(userShipTos)
+    .innerJoin(shipTos, eq(shipTos.code, userShipTos.shipToCode))
+    .where(and(eq(userShipTos.userId, userId), notInArray(shipTos.soldToCode, scope.soldTos)))
+    .limit(1);
+  if (ordering) return true;
+  const [holding] = await tx.select({ soldTo: userRoles.soldToCode }).from(userRoles).where(and(eq(userRoles.userId, userId), notInArray(userRoles.soldToCode, scope.soldTos))).limit(1);
+  return holding !== undefined;
+}
+
+/** Takes the user out of the admin's sold-tos: their ship-tos, roles and order limits there go, nothing else. */
+async function removeFromScope(tx: Tx, scope: AdminScope, userId: number): Promise<void> {
+  await replaceShipTos(tx, scope, userId, []);
+  await setStoredRoles(tx, userId, [], scope.soldTos);
+  for (const soldTo of scope.soldTos) await setUserOrderLimit(tx, soldTo, userId, null);
 }
 
 /**
@@ -178,6 +204,16 @@ export async function changeOrgUser(db: Db, acting: Acting, uid: string, change:
     const user = await lockedUser(tx, scope, uid);
     if (!user) return fail({ kind: 'userNotFound', uid });
     const before = await viewOf(tx, scope, user.id, acting.now);
+
+    if (change.active === false && user.status === 'active' && (await belongsElsewhere(tx, scope, user.id))) {
+      if (user.id === acting.adminId) return fail({ kind: 'cannotDisableSelf' });
+      await removeFromScope(tx, scope, user.id);
+      const adminsLeft = await checkAdminsLeft(tx, scope);
+      if (!adminsLeft.ok) return adminsLeft;
+      const view = await viewOf(tx, scope, user.id, acting.now);
+      await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.remove', subject: `user:${user.username}`, before: auditState(before), after: auditState(view) });
+      return ok({ view, disabledUserId: user.id, removed: true });
+    }
 
     if (change.shipTos !== undefined) {
       const given = await shipTosInScope(tx, scope, change.shipTos);
@@ -216,12 +252,18 @@ export async function changeOrgUser(db: Db, acting: Acting, uid: string, change:
     if (JSON.stringify(was) !== JSON.stringify(is)) {
       await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.update', subject: `user:${user.username}`, before: was, after: is });
     }
-    return ok({ view, disabledUserId });
+    return ok({ view, disabledUserId, removed: false });
   });
 }
 
-/** A new invitation link for a user who has not chosen a password yet; the old link stops working. */
-export async function resendOrgInvitation(db: Db, acting: Acting, uid: string): Promise<Outcome<OrgUserView>> {
+/** Invitation mails one user may be resent: enough for a lost mail or two, never an inbox flooded (docs/people.md). */
+export const INVITATION_RESENDS: RateLimitRule = { name: 'invitation-resends', limit: 3, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * A new invitation link for a user who has not chosen a password yet; the old link stops working. `resends`
+ * counts them per user (INVITATION_RESENDS), whoever asks; a resend over it sends nothing.
+ */
+export async function resendOrgInvitation(db: Db, acting: Acting, uid: string, resends: RateLimit): Promise<Outcome<OrgUserView>> {
   return inTransaction<OrgUserView, CompanyProblem>(db, async (tx) => {
     const scope = await lockedScope(tx, acting.adminId);
     if (!scope) return fail({ kind: 'notCompanyAdmin' });
@@ -229,7 +271,9 @@ export async function resendOrgInvitation(db: Db, acting: Acting, uid: string): 
     if (!user) return fail({ kind: 'userNotFound', uid });
     if (user.passwordHash !== '!') return fail({ kind: 'invitationAccepted', uid: user.username });
     if (user.status !== 'active') return fail({ kind: 'userDisabled', uid: user.username });
-    await sendInvitation(tx, { id: user.id, name: user.name, email: user.email }, acting.now, acting.mailTokenKey);
+    const allowance = await resends.consume(`user:${user.id}`);
+    if (!allowance.allowed) return fail({ kind: 'resendLimited', uid: user.username, limit: INVITATION_RESENDS.limit, retryAfterSeconds: allowance.retryAfterSeconds });
+    await sendInvitation(tx, { id: user.id, name: user.name, email: user.email }, acting.now, acting.mailTokenKey, { kind: 'admin', adminId: acting.adminId });
     await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.invitation', subject: `user:${user.username}` });
     return ok(await viewOf(tx, scope, user.id, acting.now));
   });

@@ -14,4 +14,6 @@ export type CompanyProblem =
   | { kind: 'cannotDisableSelf' }
   | { kind: 'lastAdmin'; soldTo: string }
   | { kind: 'invitationAccepted'; uid: string }
-  | { kind: 'userDisabled'; uid: string };
+  | { kind: 'userDisabled'; uid: string }
+  /** Resent `limit` times within the window; the next may go in `retryAfterSeconds`. */
+  | { kind: 'resendLimited'; uid: string; limit: number; retryAfterSeconds: number };

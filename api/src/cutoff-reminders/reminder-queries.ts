@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
   categories,
@@ -140,13 +140,16 @@ export async function recordSent(db: DbOrTx, shipToCode: string, range: string, 
   return inserted.length > 0;
 }
 
-/** The active users who order for the ship-to and want cut-off reminders (no preferences saved: they do). */
+/**
+ * The active users who order for the ship-to and want cut-off reminders (no preferences saved: they do). An
+ * invited user who has not chosen a password yet (`!`, company/invitations.ts) cannot order, so gets none.
+ */
 export async function reminderRecipients(db: DbOrTx, shipToCode: string): Promise<{ userId: number; name: string; email: string }[]> {
   return db
     .select({ userId: users.id, name: users.name, email: users.email })
     .from(userShipTos)
     .innerJoin(users, eq(users.id, userShipTos.userId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(eq(userShipTos.shipToCode, shipToCode), eq(users.status, 'active'), sql`coalesce(${notificationPreferences.cutoffReminders}, true)`))
+    .where(and(eq(userShipTos.shipToCode, shipToCode), eq(users.status, 'active'), ne(users.passwordHash, '!'), sql`coalesce(${notificationPreferences.cutoffReminders}, true)`))
     .orderBy(asc(users.id));
 }

@@ -51,7 +51,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const body = parseInput(changeBody, request.body, 'body');
     const accessToken = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    const change = { user, accessToken, old: body.old, new: body.new, address: request.ip };
+    const change = { user, accessToken, old: body.old, new: body.new, address: request.ip, now: app.clock() };
     unwrap(await changePassword(db, { limits: signInLimits, checkPassword, principals: app.principals }, change), changePasswordProblemToApiError);
     return reply.header('Cache-Control', 'no-store').send({});
   });

@@ -41,7 +41,11 @@ export function refusePassword(password: string, holder: { email: string; name?:
   if (length > PASSWORD_POLICY.maxLength) return { kind: 'passwordTooLong', maxLength: PASSWORD_POLICY.maxLength };
   const email = holder.email.trim().toLowerCase();
   if (password.trim().toLowerCase() === email) return { kind: 'passwordIsEmail' };
-  const words = [email, email.split('@')[0] ?? '', ...(holder.name ?? '').toLowerCase().split(/\s+/)].filter((word) => word.length > 2);
+  const local = email.split('@')[0] ?? '';
+  const names = (holder.name ?? '').toLowerCase().trim().split(/\s+/);
+  // Whole (either way round) as well as in parts: zxcvbn rates a repeat by its parts' words, and
+  // "ProbeUserProbeUser" passed when only "probe" and "user" were known, not "probeuser".
+  const words = [email, local, ...local.split(/[._+-]+/), names.join(''), [...names].reverse().join(''), ...names].filter((word) => word.length > 2);
   if (estimator.check(password, words).score < PASSWORD_POLICY.minScore) return { kind: 'passwordTooCommon' };
   return undefined;
 }

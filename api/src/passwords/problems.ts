@@ -4,7 +4,9 @@ export type PasswordProblem =
   | { kind: 'passwordTooLong'; maxLength: number }
   | { kind: 'passwordIsEmail' }
   /** On the lists of common and breached passwords, or too close to one (policy.ts). */
-  | { kind: 'passwordTooCommon' };
+  | { kind: 'passwordTooCommon' }
+  /** The password the account has now: a change must change it. */
+  | { kind: 'passwordUnchanged' };
 
 /** Why a reset or invitation link was not honoured: unknown, used, expired, or its holder may no longer sign in. */
 export type TokenProblem = { kind: 'tokenInvalid' };

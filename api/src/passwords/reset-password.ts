@@ -21,11 +21,16 @@ export const CUSTOMER_RESET: ResetRequestKind = {
 /** A customer's links that set a password: the reset link, and the invitation (accepting one is a reset). */
 export const USER_LINKS: PasswordLinks<'reset' | 'invitation'> = {
   purposes: ['reset', 'invitation'],
+  resetPurpose: 'reset',
+  audience: 'customer',
   async holder(tx, token) {
     if (token.userId === null) return undefined;
-    const [user] = await tx.select({ id: users.id, username: users.username, name: users.name, email: users.email, status: users.status }).from(users).where(eq(users.id, token.userId));
+    const [user] = await tx
+      .select({ id: users.id, username: users.username, name: users.name, email: users.email, status: users.status, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, token.userId));
     if (!user || user.status !== 'active') return undefined;
-    return { owner: { userId: user.id }, email: user.email, name: user.name, signInName: user.username };
+    return { owner: { userId: user.id }, email: user.email, name: user.name, signInName: user.username, ownerKey: `user:${user.id}`, passwordHash: user.passwordHash };
   },
   async setPassword(tx, owner, passwordHash) {
     if (!('userId' in owner)) throw new Error('a customer link belongs to a user');

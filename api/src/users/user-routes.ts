@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { listUserShipTos } from '../accounts/ship-tos';
+import { users } from '../db/schema';
 import { currentUser } from '../auth/bearer';
 import { rolesBySoldTo } from '../company/roles';
 
@@ -8,7 +10,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users/current', async (request) => {
     const user = currentUser(request);
-    const [shipTos, roles] = await Promise.all([listUserShipTos(db, user.id), rolesBySoldTo(db, user.id)]);
+    const [shipTos, roles, [signIns]] = await Promise.all([
+      listUserShipTos(db, user.id),
+      rolesBySoldTo(db, user.id),
+      db.select({ previous: users.previousSignInAt }).from(users).where(eq(users.id, user.id)),
+    ]);
     return {
       uid: user.username,
       username: user.username,
@@ -26,6 +32,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       })),
       // What the storefront shows: company pages for admins, approvals for approvers (docs/people.md).
       roles: [...roles].sort(([a], [b]) => a.localeCompare(b)).map(([soldTo, held]) => ({ soldTo, roles: held })),
+      // No sign-in before this session's: the shop says "Welcome", not "Welcome back" (docs/people.md).
+      firstSignIn: (signIns?.previous ?? null) === null,
     };
   });
 }

@@ -7,6 +7,7 @@ import { shopScope, type ShopScope } from '@/lib/commerce/scope';
 import { searchProducts } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
 import { getSession } from '@/lib/session/session';
+import type { SessionUser } from '@/lib/session/session-data';
 import { site } from '@/lib/site-config';
 import styles from '@/components/catalogue/page.module.css';
 
@@ -31,6 +32,9 @@ async function loadSections(scope: ShopScope) {
   );
 }
 
+/** "Welcome back" only to someone who has been here before: a first sign-in is just welcomed. */
+const greeting = (user: SessionUser | undefined) => `${user?.firstSignIn ? 'Welcome' : 'Welcome back'}, ${user?.name ?? ''}`;
+
 function Welcome() {
   return (
     <div className={styles.page}>
@@ -52,7 +56,7 @@ export default async function HomePage() {
   const sections = await loadSections(scope);
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Welcome back, {(await getSession()).user?.name}</h1>
+      <h1 className={styles.title}>{greeting((await getSession()).user)}</h1>
       <UsualItemsHome scope={scope} />
       {sections.map((section, index) => (
         <section key={section.id} className={styles.section} aria-labelledby={`home-${section.id}`}>

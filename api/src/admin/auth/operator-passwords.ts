@@ -19,11 +19,23 @@ export const OPERATOR_RESET: ResetRequestKind = {
 /** An operator's links that set a password: a reset, and the invitation an admin operator sent. */
 export const OPERATOR_LINKS: PasswordLinks<'operatorReset' | 'operatorInvitation'> = {
   purposes: ['operatorReset', 'operatorInvitation'],
+  resetPurpose: 'operatorReset',
+  audience: 'operator',
   async holder(tx, token) {
     if (token.operatorId === null) return undefined;
-    const [operator] = await tx.select({ id: operators.id, name: operators.name, email: operators.email, status: operators.status }).from(operators).where(eq(operators.id, token.operatorId));
+    const [operator] = await tx
+      .select({ id: operators.id, name: operators.name, email: operators.email, status: operators.status, passwordHash: operators.passwordHash })
+      .from(operators)
+      .where(eq(operators.id, token.operatorId));
     if (!operator || operator.status !== 'active') return undefined;
-    return { owner: { operatorId: operator.id }, email: operator.email, name: operator.name, signInName: operatorName(operator.email) };
+    return {
+      owner: { operatorId: operator.id },
+      email: operator.email,
+      name: operator.name,
+      signInName: operatorName(operator.email),
+      ownerKey: `operator:${operator.id}`,
+      passwordHash: operator.passwordHash,
+    };
   },
   async setPassword(tx, owner, passwordHash) {
     if (!('operatorId' in owner)) throw new Error('an operator link belongs to an operator');

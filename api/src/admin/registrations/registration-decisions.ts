@@ -122,6 +122,7 @@ export async function approveRegistration(db: Db, operatorId: number, id: number
       { email: request.email, name: request.name, shipTos: approval.shipTos, roles: approval.roles.map((role) => ({ soldTo: soldTo.code, role })) },
       now,
       key,
+      { kind: 'registration', requestedAt: request.createdAt },
     );
     await tx.update(registrationRequests).set({ status: 'approved', userId, decidedBy: operatorId, decidedAt: now }).where(eq(registrationRequests.id, id));
     await recordAudit(tx, {

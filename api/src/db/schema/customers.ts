@@ -48,6 +48,8 @@ export const users = pgTable('users', {
   /** 'active' | 'disabled'. Sign-in locks are time-bound and live in signInAttempts, keyed by the name typed. */
   status: text('status').notNull().default('active'),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** The sign-in before the last: null during the user's first session, so the shop greets them as new. */
+  previousSignInAt: timestamp('previous_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -11,7 +11,7 @@ export function grantProblemToOAuthError(problem: GrantProblem): OAuthError {
     case 'addressLimited':
       return tooManySignIns(problem.retryAfterSeconds);
     case 'userDisabled':
-      return new OAuthError(400, 'invalid_grant', 'User is disabled');
+      return new OAuthError(400, 'invalid_grant', problem.byCompany ? 'User is disabled by their company' : 'User is disabled');
     case 'accountNotConfigured':
       return new OAuthError(400, 'invalid_grant', 'Account not configured');
     case 'invalidRefreshToken':

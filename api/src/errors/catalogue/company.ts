@@ -1,5 +1,13 @@
 import type { CompanyProblem } from '../../company/problems';
-import { badRequest, conflict, forbidden, notFound, type ApiError } from '../../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+
+/** "3 hours", "1 hour", "20 minutes": when a limited action may be tried again. */
+function waitText(seconds: number): string {
+  if (seconds >= 90 * 60) return `${Math.round(seconds / 3600)} hours`;
+  if (seconds >= 45 * 60) return 'an hour';
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+}
 
 /** The HTTP answers of the company admins' use cases (docs/people.md, "Company admins"). */
 export function companyProblemToApiError(problem: CompanyProblem): ApiError {
@@ -17,7 +25,13 @@ export function companyProblemToApiError(problem: CompanyProblem): ApiError {
     case 'roleNotHeld':
       return forbidden(`You cannot give the role '${problem.role}': you do not hold it at sold-to '${problem.soldTo}'`, 'roles');
     case 'emailTaken':
-      return conflict('UserError', 'email', `A user with the e-mail address '${problem.email}' already exists`);
+      // The same whoever the address belongs to (this company, another, nobody who may be linked): the answer
+      // confirms no account, and says what to do next.
+      return conflict(
+        'UserError',
+        'email',
+        `${problem.email} cannot be invited here. Check the address; if this person already orders from Meadowvale Foods with it, call customer service on 0800 123 4567 to add your accounts to their sign-in.`,
+      );
     case 'cannotDisableSelf':
       return conflict('UserError', 'active', 'You cannot disable yourself');
     case 'lastAdmin':
@@ -26,5 +40,14 @@ export function companyProblemToApiError(problem: CompanyProblem): ApiError {
       return conflict('UserError', 'uid', `User '${problem.uid}' has already chosen a password`);
     case 'userDisabled':
       return conflict('UserError', 'status', `User '${problem.uid}' is disabled`);
+    case 'resendLimited':
+      return new ApiError(
+        429,
+        'TooManyRequestsError',
+        `The invitation to ${problem.uid} has been resent ${problem.limit} times already. You can send it again in ${waitText(problem.retryAfterSeconds)}; meanwhile ask them to look in their spam folder.`,
+        'rateLimited',
+        'uid',
+        { 'Retry-After': String(problem.retryAfterSeconds) },
+      );
   }
 }

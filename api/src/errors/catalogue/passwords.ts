@@ -13,6 +13,8 @@ function passwordRefusal(problem: PasswordProblem, field: string): ApiError {
       return refuse('Do not use your e-mail address as your password');
     case 'passwordTooCommon':
       return refuse('This password is too common or has been in a data breach; choose another');
+    case 'passwordUnchanged':
+      return refuse('This is your current password; choose a new one');
   }
 }
 

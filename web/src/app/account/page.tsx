@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { requireUser } from '@/lib/session/session';
+import { companyMenuLinks } from '@/lib/session/session-data';
 import { rangeName } from '@/lib/site-config';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/account/account.module.css';
@@ -53,10 +54,14 @@ export default async function UserDetailsPage() {
         <Link href="/account/carts/">Saved carts</Link> · <Link href="/account/standing-orders/">Standing orders</Link> ·{' '}
         <Link href="/account/orders/">Order history</Link> · <Link href="/account/notifications/">E-mail notifications</Link>
       </p>
-      <p>
-        <Link href="/account/approvals/">Approvals</Link> (orders waiting for your decision, for approvers) ·{' '}
-        <Link href="/account/company/limits/">Spending limits</Link> (for company admins)
-      </p>
+      <h2 className={pageStyles.sectionTitle}>Your company</h2>
+      <ul className={styles.links} aria-label="Your company">
+        {companyMenuLinks(user).map((link) => (
+          <li key={link.href}>
+            <Link href={link.href}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -14,9 +14,10 @@ let schemaModule: Promise<typeof import('./schema')> | undefined;
 const loadSchema = () => (schemaModule ??= import('./schema'));
 
 /** The sign-in form: checked in the browser with the same schema the server uses, and usable without script. */
-export function LoginForm({ next }: { next: string }) {
+export function LoginForm({ next, username }: { next: string; username?: string }) {
   // A connection that drops is the docs/storefront-requirements.md §8 toast; the form keeps what was typed for the next try.
-  const { state, action, pending, run } = useFormAction<SignInState>(signIn, {});
+  // `username`: the address a password was just set for (the set-password page sends it).
+  const { state, action, pending, run } = useFormAction<SignInState>(signIn, { username });
   const [clientErrors, setClientErrors] = useState<SignInFieldErrors>({});
   const [touched, setTouched] = useState({ username: false, password: false });
   const form = useRef<HTMLFormElement>(null);

@@ -21,7 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </p>
       ) : null}
       <p>Sign in to order from {site.brand}.</p>
-      <LoginForm next={next} />
+      <LoginForm next={next} username={typeof params.username === 'string' ? params.username.slice(0, 254) : undefined} />
       <p>
         <a href="/login/forgot-password/">Forgot your password?</a>
       </p>

@@ -58,7 +58,7 @@ export function ForgotPasswordForm({ action: serverAction, signInHref }: { actio
 }
 
 /** The new password for a reset or invitation link; the token travels in a hidden field. */
-export function ResetPasswordForm({ action: serverAction, token, forgotHref }: { action: Action; token: string; forgotHref: string }) {
+export function ResetPasswordForm({ action: serverAction, token, email, forgotHref }: { action: Action; token: string; email?: string; forgotHref: string }) {
   const { state, action, pending, submit } = useFormAction<PasswordFormState>(serverAction, {});
   return (
     <form action={action} onSubmit={submit} noValidate className="form-stack">
@@ -70,6 +70,10 @@ export function ResetPasswordForm({ action: serverAction, token, forgotHref }: {
         ) : null}
       </FormError>
       <input type="hidden" name="token" value={token} />
+      {email ? (
+        // Tells a password manager whose password this is; and sign-in comes filled in with it afterwards.
+        <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
+      ) : null}
       <TextInput
         name="newPassword"
         label="New password"

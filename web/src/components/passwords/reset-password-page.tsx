@@ -29,7 +29,12 @@ export async function ResetPasswordPage({ audience, token, action }: { audience:
   return (
     <div className="card">
       <h1>{invitation ? 'Choose your password' : 'Choose a new password'}</h1>
-      <ResetPasswordForm action={action} token={token} forgotHref={FORGOT_PAGES[audience]} />
+      {link.data.email ? (
+        <p data-testid="sign-in-address">
+          For <strong>{link.data.email}</strong>, the address you sign in with.
+        </p>
+      ) : null}
+      <ResetPasswordForm action={action} token={token} email={link.data.email} forgotHref={FORGOT_PAGES[audience]} />
     </div>
   );
 }

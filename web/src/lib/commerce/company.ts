@@ -56,9 +56,15 @@ export async function inviteOrgUser(user: NewOrgUser): Promise<ApiResult<OrgUser
   return apiRequest(orgUserSchema, ORG_USERS, { method: 'POST', body: user });
 }
 
+/**
+ * `removed`: "disable" took a user who also orders for another company out of the admin's accounts instead (a
+ * user's status counts everywhere they order).
+ */
+const changedUserSchema = orgUserSchema.extend({ removed: z.boolean() });
+
 /** Disabling ends the user's sessions at once. */
-export async function changeOrgUser(uid: string, change: OrgUserChange): Promise<ApiResult<OrgUser>> {
-  return apiRequest(orgUserSchema, userPath(uid), { method: 'PATCH', body: change });
+export async function changeOrgUser(uid: string, change: OrgUserChange): Promise<ApiResult<z.infer<typeof changedUserSchema>>> {
+  return apiRequest(changedUserSchema, userPath(uid), { method: 'PATCH', body: change });
 }
 
 /** A new invitation link; the old one stops working. */

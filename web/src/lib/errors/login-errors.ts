@@ -9,6 +9,10 @@ const MESSAGES: Record<string, { title: string; description: string }> = {
   'Bad credentials': { title: 'Incorrect email or password', description: 'Check your email address and password and try again.' },
   invalid_grant: { title: 'Incorrect email or password', description: 'Check your email address and password and try again.' },
   'User is disabled': { title: 'User is disabled', description: 'Please contact customer service' },
+  'User is disabled by their company': {
+    title: 'User is disabled',
+    description: "Your company's admin has disabled your user. Please ask them to enable it again.",
+  },
   'Account Locked': {
     title: 'Account Locked',
     description: 'Too many failed attempts. Please wait 15 minutes and try again, or contact customer service.',

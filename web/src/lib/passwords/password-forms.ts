@@ -28,16 +28,20 @@ export async function forgotPasswordForm(audience: Audience, formData: FormData)
   return { email: parsed.data.email, done: true };
 }
 
-/** A new password through a reset or invitation link; then to sign-in, which says the password is set. */
+/**
+ * A new password through a reset or invitation link; then to sign-in, which says the password is set and has the
+ * address filled in.
+ */
 export async function resetPasswordForm(audience: Audience, formData: FormData): Promise<PasswordFormState> {
-  const parsed = resetSchema.safeParse({ token: formData.get('token') ?? '', newPassword: formData.get('newPassword') ?? '' });
+  const parsed = resetSchema.safeParse({ token: formData.get('token') ?? '', newPassword: formData.get('newPassword') ?? '', email: formData.get('email') ?? undefined });
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
     return errors && Object.keys(errors).length > 0 ? { fieldErrors: errors } : { error: 'This link is invalid or has expired' };
   }
   const answer = await resetPassword(audience, parsed.data.token, parsed.data.newPassword);
   if (!answer.ok) return refusal(answer.error, { newPassword: 'newPassword' });
-  redirect(`${SIGN_IN_PAGES[audience]}?passwordSet=1`);
+  const address = audience === 'customer' && parsed.data.email ? `&username=${encodeURIComponent(parsed.data.email)}` : '';
+  redirect(`${SIGN_IN_PAGES[audience]}?passwordSet=1${address}`);
 }
 
 /** The signed-in customer's change of password. */

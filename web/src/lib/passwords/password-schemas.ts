@@ -17,7 +17,7 @@ export const forgotSchema = z.object({
   email: z.string().trim().min(1, 'Please enter your email address').max(254, 'That email address is too long'),
 });
 
-export const resetSchema = z.object({ token: z.string().min(1).max(512), newPassword });
+export const resetSchema = z.object({ token: z.string().min(1).max(512), newPassword, email: z.string().max(254).optional() });
 
 export const changeSchema = z.object({
   old: z.string().min(1, 'Please enter your current password').max(1024, 'That password is too long'),
@@ -25,7 +25,7 @@ export const changeSchema = z.object({
 });
 
 /** What /validatetoken answers for a link that works. */
-export const validLink = z.object({ valid: z.literal(true), expiresAt: z.string(), purpose: z.string() });
+export const validLink = z.object({ valid: z.literal(true), expiresAt: z.string(), purpose: z.string(), email: z.string().optional() });
 export type ValidLink = z.infer<typeof validLink>;
 
 /** The state of a password form: errors beside their fields, or one for the form, or done. */

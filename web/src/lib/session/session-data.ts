@@ -18,6 +18,8 @@ export const sessionUserSchema = z.object({
   shipTos: z.array(shipToSchema),
   /** The user's roles per sold-to, as of sign-in: which company pages the menu offers (the API checks every call). */
   roles: z.array(z.object({ soldTo: z.string(), roles: z.array(z.string()) })).optional(),
+  /** No sign-in before this session's: greeted with "Welcome", not "Welcome back". */
+  firstSignIn: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

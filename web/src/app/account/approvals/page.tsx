@@ -36,7 +36,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
   const orders: QueuedOrder[] = first ? [first, ...queue.filter((order) => order !== first)] : queue;
   return (
     <div className={pageStyles.page}>
-      <Breadcrumbs trail={[{ name: 'Approvals' }]} />
+      <Breadcrumbs trail={[{ name: 'User details', href: '/account/' }, { name: 'Approvals' }]} />
       <h1 className={pageStyles.title}>Approvals</h1>
       {done ? (
         <p role="status" className={accountStyles.done}>

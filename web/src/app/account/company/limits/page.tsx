@@ -24,7 +24,7 @@ export default async function LimitsPage() {
   ];
   return (
     <div className={pageStyles.page}>
-      <Breadcrumbs trail={[{ name: 'Spending limits' }]} />
+      <Breadcrumbs trail={[{ name: 'User details', href: '/account/' }, { name: 'Spending limits' }]} />
       <h1 className={pageStyles.title}>Spending limits</h1>
       <p>An order over a limit is not refused: it waits for approval by your approvers before it goes to the warehouse.</p>
       {!limits.ok ? (

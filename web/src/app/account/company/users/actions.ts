@@ -62,6 +62,11 @@ export async function userStatusAction(_previous: ActionState, form: FormData): 
   if (!uid.success || !active.success) return failed('Reload the page and try again');
   const result = await changeOrgUser(uid.data, { active: active.data === 'true' });
   if (!result.ok) return failedWith(result.error);
+  // Taken out of the admin's accounts, the user leaves the list with their card: the list itself says so.
+  if (result.data.removed) {
+    revalidatePath(LIST);
+    redirect(`${LIST}?removed=${encodeURIComponent(result.data.uid)}`);
+  }
   refresh();
   return done(active.data === 'true' ? `${result.data.name} can sign in again` : `${result.data.name} is disabled and signed out`);
 }

@@ -14,8 +14,8 @@ import companyStyles from '@/components/company/company.module.css';
 export const metadata: Metadata = { title: 'Company users' };
 
 interface Props {
-  /** `changed`: the user just saved on their edit page. */
-  searchParams: Promise<{ changed?: string | string[] }>;
+  /** `changed`: the user just saved on their edit page; `removed`: a user just taken out of the admin's accounts. */
+  searchParams: Promise<{ changed?: string | string[]; removed?: string | string[] }>;
 }
 
 const ROLE_LABELS: Record<string, string> = { buyer: 'Buyer', approver: 'Approver', admin: 'Admin' };
@@ -35,15 +35,20 @@ function statusText(user: OrgUser): string {
 /** The users of the sold-tos the signed-in admin runs: invite, edit, disable and enable, resend invitations. */
 export default async function CompanyUsersPage({ searchParams }: Props) {
   const session = await requireShopSession();
-  const [result, { changed }] = await Promise.all([listOrgUsers(), searchParams]);
+  const [result, { changed, removed }] = await Promise.all([listOrgUsers(), searchParams]);
   const justChanged = result.ok ? result.data.users.find((user) => user.uid === changed) : undefined;
   return (
     <div className={pageStyles.page}>
-      <Breadcrumbs trail={[{ name: 'My account', href: '/account/' }, { name: 'Company users' }]} />
+      <Breadcrumbs trail={[{ name: 'User details', href: '/account/' }, { name: 'Company users' }]} />
       <h1 className={pageStyles.title}>Company users</h1>
       {justChanged ? (
         <p role="status" className={styles.done}>
           Changes to {justChanged.name} saved.
+        </p>
+      ) : null}
+      {typeof removed === 'string' && result.ok && !result.data.users.some((user) => user.uid === removed) ? (
+        <p role="status" className={styles.done}>
+          {removed} no longer orders for your company. They also order for another company, so they can still sign in there.
         </p>
       ) : null}
       {!result.ok ? (

@@ -39,7 +39,7 @@ export default async function EditCompanyUserPage({ searchParams }: Props) {
   };
   return (
     <div className={pageStyles.page}>
-      <Breadcrumbs trail={[{ name: 'My account', href: '/account/' }, { name: 'Company users', href: '/account/company/users/' }, { name: user.name }]} />
+      <Breadcrumbs trail={[{ name: 'User details', href: '/account/' }, { name: 'Company users', href: '/account/company/users/' }, { name: user.name }]} />
       <h1 className={pageStyles.title}>{user.name}</h1>
       <p>{user.email}</p>
       <UserForm scope={result.data} purpose={{ kind: 'edit', uid: user.uid, initial }} />
