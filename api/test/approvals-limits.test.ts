@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { approvalLimits, users } from '../src/db/schema';
+import { approvalLimits, userRoles, users } from '../src/db/schema';
 import { periodOf } from '../src/approvals/limit-check';
 import { shopper, type Shopper } from './support/cart-helpers';
 import { cartFor, checkedOut, eventTypesOf, HARBOUR, type HeldOrderBody, OLD_TOWN, QUAYSIDE } from './support/limit-helpers';
@@ -124,5 +124,117 @@ describe('spending limits at checkout', () => {
     assert.deepEqual(periodOf('2027-10-31', 'WEEK'), { from: '2027-10-25', to: '2027-10-31' });
     assert.deepEqual(periodOf('2027-12-31', 'MONTH'), { from: '2027-12-01', to: '2027-12-31' });
     assert.deepEqual(periodOf('2028-02-29', 'MONTH'), { from: '2028-02-01', to: '2028-02-29' });
+  });
+  interface CompanyPage {
+    orders: (HeldOrderBody & { shipTo: { code: string; name: string }; placedBy: { name: string; email: string } })[];
+    pagination: { totalResults: number };
+    totalNet: { valuePence: number };
+    period: { range: string; from: string; to: string } | null;
+    sites: { code: string; name: string }[];
+    buyers: { uid: string; name: string }[];
+  }
+  const companyPage = async (who: Shopper, query: string): Promise<CompanyPage> => {
+    const answer = await who.call('GET', `/users/current/orders?scope=company&pageSize=100&${query}`, { scoped: false });
+    assert.equal(answer.status, 200, `${query}: ${JSON.stringify(answer.body)}`);
+    return answer.body as unknown as CompanyPage;
+  };
+  const codesOf = (page: CompanyPage) => page.orders.map((order) => order.code).sort();
+
+  it("shows head office every order of its sold-tos' sites, held or decided, filtered; a buyer only their own; never another company's", async () => {
+    const BUYER = { username: 'buyer@example.com', shipTo: QUAYSIDE.shipTo, salesOrg: 'DAIR' };
+    const buyer = await shopper(server, BUYER);
+    const head = await shopper(server, { username: 'head@example.com', shipTo: QUAYSIDE.shipTo, salesOrg: 'DAIR' });
+    const solo = await shopper(server, { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' });
+    const at = '2028-05-08T09:00:00Z';
+    await cartFor(server, buyer, { at, deliveryDate: '2028-05-11', quantities: [1] });
+    const buyers = await checkedOut(buyer);
+    await cartFor(server, oldTown, { at, deliveryDate: '2028-05-10', quantities: [1] });
+    const multis = await checkedOut(oldTown);
+    await cartFor(server, solo, { at, deliveryDate: '2028-05-12', quantities: [1] });
+    const solos = await checkedOut(solo);
+    let held = '';
+    await cartFor(server, buyer, { at, deliveryDate: '2028-05-13', quantities: [1] });
+    await withLimit({ type: 'orderThreshold', thresholdPence: 1, shipToCode: QUAYSIDE.shipTo }, async () => {
+      held = (await checkedOut(buyer)).code;
+    });
+    const deliveredThatWeek = 'from=2028-05-10&to=2028-05-13';
+
+    const all = await companyPage(head, deliveredThatWeek);
+    assert.deepEqual(codesOf(all), [buyers.code, multis.code, held].sort());
+    assert.deepEqual(all.sites.map((site) => site.code), [QUAYSIDE.shipTo, OLD_TOWN.shipTo].sort((a, b) => (a === OLD_TOWN.shipTo ? -1 : b === OLD_TOWN.shipTo ? 1 : 0)));
+    assert.ok(all.buyers.some((entry) => entry.uid === 'buyer@example.com' && entry.name === 'Ben Carter'));
+    assert.ok(!all.buyers.some((entry) => entry.uid === 'solo@example.com'));
+    const buyersOrder = all.orders.find((order) => order.code === buyers.code);
+    assert.deepEqual(buyersOrder?.placedBy, { name: 'Ben Carter', email: 'buyer@example.com' });
+    assert.equal(buyersOrder?.shipTo.name, 'Harbour Café – Quayside');
+    assert.equal(all.pagination.totalResults, 3);
+    assert.equal(all.totalNet.valuePence, all.orders.reduce((sum, order) => sum + order.subTotal.valuePence, 0));
+
+    assert.deepEqual(codesOf(await companyPage(head, `${deliveredThatWeek}&site=${OLD_TOWN.shipTo}`)), [multis.code]);
+    assert.deepEqual(codesOf(await companyPage(head, `${deliveredThatWeek}&buyer=Buyer@Example.com`)), [buyers.code, held].sort());
+    assert.deepEqual(codesOf(await companyPage(head, `${deliveredThatWeek}&status=pendingApproval`)), [held]);
+    assert.deepEqual(codesOf(await companyPage(head, 'from=2028-05-14&to=2028-05-20')), []);
+
+    // Decided, the order stays in head office's view.
+    const decided = await head.call('POST', `/users/current/orderapprovals/${held}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
+    assert.equal((await companyPage(head, deliveredThatWeek)).orders.find((order) => order.code === held)?.status, 'placed');
+
+    // A plain buyer has no company view, and their history is their own.
+    const refused = await buyer.call('GET', '/users/current/orders?scope=company', { scoped: false });
+    assert.equal(refused.status, 403);
+    const own = (await buyer.call('GET', '/users/current/orders?pageSize=100')).body.orders as { code: string }[];
+    assert.ok(own.some((order) => order.code === buyers.code));
+    assert.ok(!own.some((order) => order.code === multis.code));
+
+    // The admin of another sold-to sees its orders only; Harbour's sites are not found.
+    const [soloUser] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'solo@example.com'));
+    await server.database.db.insert(userRoles).values({ userId: soloUser?.id ?? 0, soldToCode: '0000100002', role: 'admin' });
+    try {
+      assert.deepEqual(codesOf(await companyPage(solo, deliveredThatWeek)), [solos.code]);
+      const other = await solo.call('GET', `/users/current/orders?scope=company&site=${QUAYSIDE.shipTo}`, { scoped: false });
+      assert.equal(other.status, 404);
+      const otherHeld = await solo.call('GET', `/users/current/orders?scope=company&period=WEEK&heldOrder=${held}`, { scoped: false });
+      assert.equal(otherHeld.status, 404);
+      assert.ok(!codesOf(await companyPage(head, deliveredThatWeek)).includes(solos.code));
+    } finally {
+      await server.database.db.delete(userRoles).where(eq(userRoles.userId, soloUser?.id ?? 0));
+    }
+
+    for (const bad of ['scope=all', 'scope=company&status=lost', 'scope=company&from=2028-02-30', 'scope=company&from=2028-05-09&to=2028-05-08', 'scope=company&period=DAY', 'scope=company&period=WEEK', 'scope=company&periodDate=2028-05-08', 'scope=company&site=%27%3B--', 'scope=company&pageSize=0']) {
+      const answer = await head.call('GET', `/users/current/orders?${bad}`, { scoped: false });
+      assert.equal(answer.status, 400, `${bad}: ${JSON.stringify(answer.body)}`);
+    }
+  });
+
+  it("lists exactly the orders a period limit counts, and their total is the check's", async () => {
+    const head = await shopper(server, { username: 'head@example.com', shipTo: OLD_TOWN.shipTo, salesOrg: 'DAIR' });
+    const at = '2028-03-01T09:00:00Z';
+    const first = await cartFor(server, oldTown, { at, deliveryDate: '2028-03-06' });
+    await withLimit({ type: 'periodThreshold', periodRange: 'WEEK', thresholdPence: first * 2, shipToCode: OLD_TOWN.shipTo }, async () => {
+      const placed = await checkedOut(oldTown);
+      await cartFor(server, oldTown, { at, deliveryDate: '2028-03-08' });
+      const cancelled = await checkedOut(oldTown);
+      assert.equal((await oldTown.call('POST', `/users/current/orders/${cancelled.code}/cancel`, { scoped: false })).status, 200);
+      await cartFor(server, oldTown, { at, deliveryDate: '2028-03-13' });
+      const nextWeek = await checkedOut(oldTown);
+      await cartFor(server, oldTown, { at, deliveryDate: '2028-03-08' });
+      const second = await checkedOut(oldTown);
+      await cartFor(server, oldTown, { at, deliveryDate: '2028-03-10', quantities: [1] });
+      const held = await checkedOut(oldTown);
+      assert.equal(held.status, 'pendingApproval');
+      const reason = held.approval?.reasons[0];
+
+      const spend = await companyPage(head, `period=WEEK&heldOrder=${held.code}`);
+      assert.deepEqual(spend.period, { range: 'WEEK', from: '2028-03-06', to: '2028-03-12' });
+      assert.deepEqual(codesOf(spend), [placed.code, second.code, held.code].sort());
+      assert.equal(spend.totalNet.valuePence, reason?.amount);
+      assert.equal(spend.pagination.totalResults, 3);
+
+      const thisWeek = await companyPage(head, `period=WEEK&site=${OLD_TOWN.shipTo}&periodDate=2028-03-12`);
+      assert.ok([placed.code, second.code].every((code) => codesOf(thisWeek).includes(code)));
+      assert.ok(![cancelled.code, nextWeek.code].some((code) => codesOf(thisWeek).includes(code)));
+      assert.equal(thisWeek.totalNet.valuePence, thisWeek.orders.reduce((sum, order) => sum + order.subTotal.valuePence, 0));
+    });
   });
 });

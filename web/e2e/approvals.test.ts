@@ -329,3 +329,80 @@ describe('spending limits', () => {
     await changed.waitFor({ state: 'detached' });
   });
 });
+
+describe("head office's order history", () => {
+  for (const [label, viewport] of [['1280 px', DESKTOP], ['390 px', PHONE]] as const) {
+    test(`at ${label}: head office sees buyer@'s orders with who ordered them, filters them by keyboard, and follows a week limit's spend to the orders it counts`, async () => {
+      // A week limit of a penny at Quayside: the buyer's next order is held by it.
+      const limit = await apiCall<{ code: string }>(shop, HEAD, 'POST', '/users/current/orderApprovalPermissions', { type: 'periodThreshold', threshold: 1, periodRange: 'WEEK', shipTo: BUYER.shipTo });
+      try {
+        await buyerCart(1);
+        const order = await apiCall<ApiOrder>(shop, BUYER, 'POST', '/users/current/orders?cartId=active', undefined, { 'idempotency-key': randomUUID() });
+        assert.equal(order.status, 'pendingApproval');
+        const page = await signedInPage(HEAD, viewport);
+        await page.goto('/account/orders/');
+        const card = page.getByRole('article', { name: `Order ${order.code}` });
+        await card.getByText('Ben Carter', { exact: true }).waitFor();
+        await card.getByText('Harbour Café – Quayside', { exact: true }).waitFor();
+
+        const filters = page.getByRole('form', { name: 'Filter orders' });
+        await filters.getByLabel('Ordered by').focus();
+        await filters.getByLabel('Ordered by').selectOption('buyer@example.com');
+        await filters.getByLabel('Status').selectOption('pendingApproval');
+        await filters.getByRole('button', { name: 'Filter' }).focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/buyer=buyer%40example.com&status=pendingApproval/);
+        await card.waitFor();
+        const cards = page.getByRole('list', { name: 'Orders' }).getByRole('article');
+        for (const text of await cards.allInnerTexts()) {
+          assert.match(text, /Ordered by\s+Ben Carter/);
+          assert.match(text, /Waiting for approval/);
+        }
+        assert.equal(await filters.getByLabel('Ordered by').inputValue(), 'buyer@example.com', 'the filters chosen stay');
+
+        if (viewport === PHONE) {
+          assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+          // Every card lays its facts out alike: each label at the same place within its card.
+          const places = await cards.evaluateAll((articles) =>
+            articles.map((article) => {
+              const left = article.getBoundingClientRect().left;
+              return [...article.querySelectorAll('dt')].map((dt) => `${dt.textContent}@${Math.round(dt.getBoundingClientRect().left - left)}`).join(' ');
+            }),
+          );
+          assert.ok(places.length >= 1);
+          assert.equal(new Set(places).size, 1, places.join('\n'));
+        } else {
+          await assertAccessible(page, 'order history with filters');
+        }
+        await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/orders-company-${viewport.width}.png`, fullPage: true });
+
+        // A date range that matches nothing is said, and what was typed stays.
+        await filters.getByLabel('Delivery from').fill('2030-01-10');
+        await filters.getByLabel('Delivery to').fill('2030-01-01');
+        await filters.getByRole('button', { name: 'Filter' }).click();
+        await filters.getByText('"Delivery to" must be on or after "Delivery from"').waitFor();
+        assert.equal(await filters.getByLabel('Delivery from').inputValue(), '2030-01-10');
+        assert.equal(await filters.getByLabel('Ordered by').inputValue(), 'buyer@example.com');
+
+        // The approval shows the week's spend; its link lists exactly the orders counted.
+        await page.goto(`/account/approvals/?order=${encodeURIComponent(order.code)}`);
+        const spend = page.getByRole('article').filter({ hasText: `Order ${order.code}` }).first().locator('[data-spend="WEEK"]');
+        const spendText = await spend.innerText();
+        const [, amount, count] = spendText.match(/^(£[\d,.]+) (?:this week|in the week of .+): (?:these (\d+) orders|this (?:1) order)$/) ?? [];
+        assert.ok(amount, spendText);
+        await spend.getByRole('link').click();
+        await page.waitForURL(/heldOrder=/);
+        const summary = page.getByText(/counted against the week’s spending limit/);
+        assert.match(await summary.innerText(), new RegExp(`^${amount.replace(/[.$]/g, '\\$&')} `));
+        await page.getByRole('article', { name: `Order ${order.code}` }).waitFor();
+        assert.equal(await page.getByRole('list', { name: 'Orders' }).getByRole('article').count(), Number(count ?? 1));
+        if (viewport === DESKTOP) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/orders-spend-${viewport.width}.png`, fullPage: true });
+
+        await page.goto('/account/company/limits/');
+        await page.getByRole('article').filter({ hasText: limit.code }).locator('[data-spend="WEEK"]').getByText(/this week/).waitFor();
+      } finally {
+        await apiCall(shop, HEAD, 'DELETE', `/users/current/orderApprovalPermissions/${limit.code}`);
+      }
+    });
+  }
+});

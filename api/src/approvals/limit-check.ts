@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { approvalLimits, orders } from '../db/schema';
 import type { EntryRow } from '../carts/cart-queries';
@@ -117,7 +117,25 @@ async function lockPeriodBudget(tx: Tx, shipTo: string): Promise<void> {
 }
 
 /**
- * The ship-to's placed and held orders' net total for delivery dates in each period: one scan of
+ * Whose budget is looked at: a ship-to's, as an order of `userId` sees it, or with no order in view (null:
+ * the limits page's "this week").
+ */
+export interface BudgetSubject {
+  shipTo: string;
+  userId: number | null;
+}
+
+/**
+ * The orders that spend the subject's period budget for delivery dates from `from` to `to`: the one
+ * condition both the check and the customer's list of those orders (orders/company-orders.ts) read, so the
+ * orders listed are always the orders counted.
+ */
+export function countedInBudget(subject: BudgetSubject, from: IsoDate, to: IsoDate): SQL | undefined {
+  return and(eq(orders.shipToCode, subject.shipTo), gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), inArray(orders.status, [...SPENDING]));
+}
+
+/**
+ * The ship-to's counted orders' net total for delivery dates in each period: one scan of
  * orders_ship_to_delivery_idx over all the periods at once, which holds every column read (index only).
  */
 async function spentInPeriods(db: DbOrTx, order: OrderToCheck, periods: { from: IsoDate; to: IsoDate }[]): Promise<number[]> {
@@ -128,13 +146,6 @@ async function spentInPeriods(db: DbOrTx, order: OrderToCheck, periods: { from: 
   const [row] = await db
     .select({ totals: sql<number[]>`array[${sql.join(totals, sql`, `)}]` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.shipToCode, order.shipTo),
-        gte(orders.deliveryDate, from),
-        lte(orders.deliveryDate, to),
-        inArray(orders.status, [...SPENDING]),
-      ),
-    );
+    .where(countedInBudget({ shipTo: order.shipTo, userId: order.userId }, from, to));
   return row?.totals ?? [];
 }

@@ -71,7 +71,7 @@ export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<
  * An order's approval decisions as one JSON array, oldest first, each with the name of who decided. Written
  * with its own aliases and the outer `orders` named in full, so it reads the same alone or beside a join.
  */
-const decisionsOfOrder = sql<DecisionRow[]>`(
+export const decisionsOfOrder = sql<DecisionRow[]>`(
   select coalesce(json_agg(json_build_object('decision', d.decision, 'comment', d.comment, 'by', coalesce(u.name, op.name),
     'at', to_char(d.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by d.id), '[]'::json)
   from ${approvalDecisions} d
@@ -138,12 +138,12 @@ export interface HistoryPage {
 }
 
 /** An order's snapshot lines as one JSON array in line order. */
-const linesOfOrder = sql<OrderLineRow[]>`(
+export const linesOfOrder = sql<OrderLineRow[]>`(
   select coalesce(json_agg(${jsonObject(getTableColumns(orderLines))} order by ${orderLines.lineNumber}), '[]'::json)
   from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
 
 /** An order's status changes as one JSON array, oldest first. */
-const changesOfOrder = sql<StatusChangeRow[]>`(
+export const changesOfOrder = sql<StatusChangeRow[]>`(
   select coalesce(json_agg(json_build_object('status', ${orderStatusChanges.toStatus}, 'note', ${orderStatusChanges.note},
     'changedAt', to_char(${orderStatusChanges.changedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by ${orderStatusChanges.id}), '[]'::json)
   from ${orderStatusChanges} where ${orderStatusChanges.orderId} = ${orders.id})`;

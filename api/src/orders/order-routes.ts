@@ -4,13 +4,16 @@ import { findShipToScope, RANGES } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
 import { accountProblemToApiError } from '../errors/catalogue/accounts';
 import { cartProblemToApiError } from '../errors/catalogue/carts';
-import { checkoutProblemToApiError, orderChangeProblemToApiError, orderNotFound } from '../errors/catalogue/orders';
+import { checkoutProblemToApiError, companyOrdersProblemToApiError, orderChangeProblemToApiError, orderNotFound } from '../errors/catalogue/orders';
 import { unwrap } from '../errors/reply';
 import { badRequest } from '../http/errors';
 import { parseInput } from '../http/validate';
+import { isValidIsoDate } from '../delivery/calendar-date';
+import { ORDER_STATUSES } from '../order-status/order-status';
 import { amendOrder } from './amend-order';
 import { amendBody } from './amend-schema';
 import { cancelOrder } from './cancel-order';
+import { companyOrders } from './company-orders';
 import { findOwnedOrder, orderAddresses, orderHistoryReader } from './order-queries';
 import { orderView } from './order-view';
 import { placeOrder } from './place-order';
@@ -25,6 +28,28 @@ export const historyQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   fields: z.enum(['BASIC', 'DEFAULT', 'FULL']).optional(),
 });
+const code = z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9_.-]+$/, 'must be a code');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine(isValidIsoDate, 'must be a real date');
+/** `mine` (the default): the caller's own orders at the active ship-to and range; `company`: see below. */
+const historyScope = z.object({ scope: z.enum(['mine', 'company']).default('mine') });
+/** `scope=company`: head office's view of its sites' orders (orders/company-orders.ts). */
+export const companyHistoryQuery = z
+  .object({
+    scope: z.literal('company'),
+    site: code.optional(),
+    buyer: z.string().trim().min(1).max(254).optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    period: z.enum(['WEEK', 'MONTH']).optional(),
+    periodDate: isoDate.optional(),
+    heldOrder: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code').optional(),
+    currentPage: z.coerce.number().int().min(0).max(100_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    fields: z.enum(['BASIC', 'DEFAULT', 'FULL']).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'must be on or after from' })
+  .refine((query) => query.period || (!query.periodDate && !query.heldOrder), { path: ['period'], message: 'is needed with periodDate or heldOrder' });
 export const orderParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
 
 /** Printable ASCII, as in the IETF Idempotency-Key draft's examples (UUIDs and the like). */
@@ -52,6 +77,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users/current/orders', async (request) => {
     const user = currentUser(request);
+    if (parseInput(historyScope, request.query, 'query').scope === 'company') {
+      const filter = parseInput(companyHistoryQuery, request.query, 'query');
+      return unwrap(await companyOrders(db, user.id, filter, app.clock()), companyOrdersProblemToApiError);
+    }
     const query = parseInput(historyQuery, request.query, 'query');
     const scope = unwrap(await findShipToScope(db, user.id, query.shipTo, query.salesOrg), accountProblemToApiError);
     const page = await orderHistory(user.id, scope, query.currentPage, query.pageSize);

@@ -2,6 +2,7 @@ import type { CommerceProblem } from '../../carts/problems';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { QUANTITY_STATUSES } from '../../order-status/order-status';
 import type { StatusProblem } from '../../order-status/problems';
+import type { CompanyOrdersProblem } from '../../orders/company-orders';
 import type { OrderChangeProblem, PlaceProblem } from '../../orders/problems';
 import { formatPence } from '../../pricing/money';
 import { cartProblemToApiError } from './carts';
@@ -60,4 +61,18 @@ export function orderChangeProblemToApiError(problem: OrderChangeProblem): ApiEr
 /** Checkout: the cart's problems in the cart's words, and an owner who may order nothing. */
 export function checkoutProblemToApiError(problem: CommerceProblem | Extract<PlaceProblem, { kind: 'ownerDisabled' }>): ApiError {
   return problem.kind === 'ownerDisabled' ? ownerDisabled() : cartProblemToApiError(problem);
+}
+
+/** Head office's view of its sites' orders: a site or order outside the caller's sold-tos is one that does not exist. */
+export function companyOrdersProblemToApiError(problem: CompanyOrdersProblem): ApiError {
+  switch (problem.kind) {
+    case 'notCompanyViewer':
+      return forbidden("Only a company's admins and approvers see the orders of its sites", 'scope');
+    case 'siteNotFound':
+      return notFound('OrderError', 'site', `Site '${problem.site}' not found`);
+    case 'orderNotFound':
+      return orderNotFound(problem.code);
+    case 'periodWithoutSite':
+      return badRequest('site', 'A period needs the site whose budget it is', 'ValidationError');
+  }
 }

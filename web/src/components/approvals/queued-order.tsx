@@ -6,16 +6,23 @@ import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
 import styles from '@/components/account/orders.module.css';
 import orderStyles from '@/components/orders/orders.module.css';
 import { DecisionList, ReasonList } from './approval-facts';
+import { PeriodSpend } from './period-spend';
 import type { ReactNode } from 'react';
 
 /** Until when it can be decided: the deadline, else the order's cut-off (they are the same instant). */
 export const deadlineOf = (order: Pick<QueuedOrder, 'approval' | 'cutoff'>): string => order.approval?.deadline ?? order.cutoff;
 
+/** The week and month budgets an order is held by: their spend is shown with the orders it counts. */
+const periodsOf = (order: QueuedOrder): ('WEEK' | 'MONTH')[] => [
+  ...new Set((order.approval?.reasons ?? []).flatMap((reason) => (reason.type === 'periodThreshold' && reason.periodRange ? [reason.periodRange] : []))),
+];
+
 /**
  * One held order as its approver decides on it: the time left, who ordered what for which site, the limits it
  * passes, its lines (in short in the queue, in full for the order an e-mail linked to), and the `decide` form.
+ * `spend`: the customer's queue also shows the spend behind a week or month limit, with the orders it counts.
  */
-export function QueuedOrderCard({ order, href, decide, full = false }: { order: QueuedOrder; href: string; decide: ReactNode; full?: boolean }) {
+export function QueuedOrderCard({ order, href, decide, full = false, spend = false }: { order: QueuedOrder; href: string; decide: ReactNode; full?: boolean; spend?: boolean }) {
   const headingId = `approval-${order.code}`;
   return (
     <article className={styles.order} aria-labelledby={headingId}>
@@ -62,6 +69,9 @@ export function QueuedOrderCard({ order, href, decide, full = false }: { order: 
       <div className={orderStyles.approval}>
         <p>Limits it passes:</p>
         <ReasonList reasons={order.approval?.reasons ?? []} label={`Limits order ${order.code} passes`} />
+        {(spend ? periodsOf(order) : []).map((period) => (
+          <PeriodSpend key={period} of={{ period, heldOrder: order.code }} />
+        ))}
         <DecisionList decisions={order.approval?.decisions ?? []} />
       </div>
       {full ? <OrderLines lines={order.entries} label={`Lines of order ${order.code}`} /> : <OrderLinesBrief lines={order.entries} label={`Lines of order ${order.code}`} />}

@@ -2,7 +2,8 @@ import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult, AppError } from '@/lib/errors/app-error';
 import { scopeQuery, type ShopScope } from './scope';
-import { orderHistorySchema, orderSchema, reorderResultSchema, type Order, type OrderHistory, type ReorderResult } from './types';
+import type { CompanyOrderQuery } from './company-orders';
+import { companyOrderHistorySchema, orderHistorySchema, orderSchema, reorderResultSchema, type CompanyOrderHistory, type Order, type OrderHistory, type ReorderResult } from './types';
 
 const ORDERS = '/users/current/orders';
 export const ORDER_PAGE_SIZE = 20;
@@ -19,6 +20,12 @@ export const listOrders = (scope: ShopScope, page: number): Promise<ApiResult<Or
   apiRequest(orderHistorySchema, ORDERS, {
     query: { ...scopeQuery(scope), currentPage: String(page), pageSize: String(ORDER_PAGE_SIZE) },
   });
+
+/** Head office's view of every order of its sites (docs/api.md), filtered; the API refuses it (403) to a plain buyer. */
+export function listCompanyOrders(query: CompanyOrderQuery, page: number, pageSize = ORDER_PAGE_SIZE): Promise<ApiResult<CompanyOrderHistory>> {
+  const filters = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  return apiRequest(companyOrderHistorySchema, ORDERS, { query: { scope: 'company', ...filters, currentPage: String(page), pageSize: String(pageSize) } });
+}
 
 export const getOrder = (scope: ShopScope, code: string): Promise<ApiResult<Order>> =>
   apiRequest(orderSchema, `${ORDERS}/${encodeURIComponent(code)}`, { query: scopeQuery(scope) });

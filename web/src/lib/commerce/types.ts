@@ -202,6 +202,24 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderHistorySchema = z.object({ orders: z.array(orderSummarySchema), pagination: paginationSchema });
 export type OrderHistory = z.infer<typeof orderHistorySchema>;
 
+/** An order of head office's view: who ordered it, and (in the summary) for which site. */
+const companyOrderSchema = orderSummarySchema.extend({ placedBy: z.object({ name: z.string(), email: z.string() }) });
+export type CompanyOrder = z.infer<typeof companyOrderSchema>;
+
+/**
+ * Head office's view of its sites' orders (`scope=company`): one page, what the filters match in all (count in
+ * the pagination, net total), the period a budget filter stands for, and the sites and buyers to filter by.
+ */
+export const companyOrderHistorySchema = z.object({
+  orders: z.array(companyOrderSchema),
+  pagination: paginationSchema,
+  totalNet: moneySchema,
+  period: z.object({ range: z.enum(['WEEK', 'MONTH']), from: z.string(), to: z.string() }).nullable(),
+  sites: z.array(z.object({ code: z.string(), name: z.string() })),
+  buyers: z.array(z.object({ uid: z.string(), name: z.string() })),
+});
+export type CompanyOrderHistory = z.infer<typeof companyOrderHistorySchema>;
+
 export const reorderResultSchema = z.object({
   added: z.array(z.object({ productCode: z.string(), quantity: z.number().int() })),
   /** Lines the cart refused, with the API's sentence saying why. */

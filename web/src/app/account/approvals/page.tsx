@@ -56,7 +56,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         <ul className={styles.orders} aria-label="Orders waiting for approval">
           {orders.map((order) => (
             <li key={order.code}>
-              <QueuedOrderCard order={order} href={queueHref(order.code)} full={order === first} decide={<DecisionForm orderCode={order.code} version={order.version} decide={decideAction} />} />
+              <QueuedOrderCard order={order} href={queueHref(order.code)} full={order === first} spend decide={<DecisionForm orderCode={order.code} version={order.version} decide={decideAction} />} />
             </li>
           ))}
         </ul>

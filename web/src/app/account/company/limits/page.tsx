@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { PeriodSpend } from '@/components/approvals/period-spend';
 import { DeleteLimit, LimitChangeForm, LimitForm, type SubjectChoice } from '@/components/approvals/limit-form';
 import { listCompanyUsers, listLimits } from '@/lib/commerce/approval-calls';
 import { kindOf, LIMIT_KINDS, limitSubjectText, limitText, penceToPounds } from '@/lib/commerce/approvals';
@@ -55,6 +56,7 @@ export default async function LimitsPage() {
                       <dd>{limit.code}</dd>
                     </div>
                   </dl>
+                  {limit.type === 'periodThreshold' && limit.shipTo ? <PeriodSpend of={{ period: limit.periodRange ?? 'WEEK', site: limit.shipTo.code }} /> : null}
                   <details>
                     <summary>
                       Change<span className="visually-hidden"> limit {limit.code}</span>

@@ -1,75 +1,54 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { OrderLinesBrief } from '@/components/account/order-lines';
-import { ReorderButton } from '@/components/account/reorder-button';
+import { OrderCard, OrderFact } from '@/components/account/order-card';
+import { OrderFilters } from '@/components/account/order-filters';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { Pagination } from '@/components/catalogue/pagination';
-import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
-import { listOrders } from '@/lib/commerce/orders';
+import { companyOrdersHref, countedOrdersWords, dateRangeProblem, londonToday, periodWords, readCompanyOrderQuery, seesCompanyOrders, type CompanyOrderQuery } from '@/lib/commerce/company-orders';
+import { listCompanyOrders, listOrders } from '@/lib/commerce/orders';
 import { shopScope } from '@/lib/commerce/scope';
-import type { OrderSummary } from '@/lib/commerce/types';
-import { OrderStatusBadge } from '@/components/orders/order-status-badge';
-import { shortBy } from '@/components/orders/order-status';
-import { latestNote } from '@/components/orders/order-updates';
-import { reasonText } from '@/lib/commerce/approvals';
-import orderStyles from '@/components/orders/orders.module.css';
+import type { CompanyOrderHistory } from '@/lib/commerce/types';
+import { requireShopSession } from '@/lib/session/session';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
 import styles from '@/components/account/orders.module.css';
 
 export const metadata: Metadata = { title: 'Order history' };
 
+type SearchParams = Record<string, string | string[] | undefined>;
+
 const pageHref = (page: number) => (page === 0 ? '/account/orders/' : `/account/orders/?page=${page + 1}`);
 
-/** One order of the history (docs/decisions-left-open.md): its facts as labelled rows that wrap on a phone, its lines, Reorder. */
-function OrderEntry({ order }: { order: OrderSummary }) {
-  const headingId = `order-${order.code}`;
-  const orderHref = `/account/orders/${encodeURIComponent(order.code)}/`;
-  return (
-    <article className={styles.order} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.orderTitle}>
-        <Link href={orderHref} prefetch={false}>
-          <span className="visually-hidden">Order </span>
-          {order.code}
-        </Link>
-      </h2>
-      <dl className={styles.orderFacts}>
-        <div>
-          <dt>Placed</dt>
-          <dd>{formatShortDate(order.placed)}</dd>
-        </div>
-        <div>
-          <dt>Delivery date</dt>
-          <dd>{formatCalendarDate(order.deliveryDate)}</dd>
-        </div>
-        <div>
-          <dt>PO number</dt>
-          <dd>{order.purchaseOrderNumber || '–'}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <OrderStatusBadge status={order.status} />
-            <OrderShortage order={order} />
-            <ApprovalNote order={order} />
-            {latestNote(order.statusChanges) ? <span className={orderStyles.historyNote}>{latestNote(order.statusChanges)}</span> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd className={styles.total}>{order.totalPriceWithTax.formattedValue}</dd>
-        </div>
-      </dl>
-      <OrderLinesBrief lines={order.entries} label={`Lines of order ${order.code}`} />
-      <ReorderButton orderCode={order.code} />
-    </article>
-  );
+function pageOf(params: SearchParams): number {
+  const raw = Number(params.page ?? '1');
+  return Number.isSafeInteger(raw) && raw >= 1 ? raw - 1 : 0;
 }
 
-export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const raw = Number((await searchParams).page ?? '1');
-  const page = Number.isSafeInteger(raw) && raw >= 1 ? raw - 1 : 0;
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const page = pageOf(params);
+  const session = await requireShopSession();
+  if (seesCompanyOrders(session.user)) {
+    const query = readCompanyOrderQuery(params);
+    const problem = dateRangeProblem(query);
+    // A date range that can match nothing is said at once; the form still needs the sites and buyers.
+    const result = await listCompanyOrders(problem ? { ...query, from: undefined, to: undefined } : query, page, problem ? 1 : undefined);
+    // Roles are as of sign-in: one taken away since is the API's 403, and the page is the user's own history.
+    if (result.ok || result.error.status !== 403) {
+      return (
+        <div className={pageStyles.page}>
+          <Breadcrumbs trail={[{ name: 'Order history' }]} />
+          <h1 className={pageStyles.title}>Order history</h1>
+          {!result.ok ? (
+            <LoadFailed error={result.error} />
+          ) : (
+            <CompanyHistory history={result.data} query={query} problem={problem} ownUsername={session.user.username} />
+          )}
+        </div>
+      );
+    }
+  }
   const result = await listOrders(await shopScope(), page);
   return (
     <div className={pageStyles.page}>
@@ -86,7 +65,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <ul className={styles.orders} aria-label="Orders">
             {result.data.orders.map((order) => (
               <li key={order.code}>
-                <OrderEntry order={order} />
+                <OrderCard order={order} />
               </li>
             ))}
           </ul>
@@ -97,24 +76,49 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   );
 }
 
-/** "3 cases short" under the status once the warehouse reported a delivery that fell short. */
-function OrderShortage({ order }: { order: OrderSummary }) {
-  const short = order.entries.reduce((sum, line) => sum + shortBy(line), 0);
-  if (short === 0) return null;
-  return <span className={`${orderStyles.historyNote} ${orderStyles.short}`}>{short === 1 ? '1 case short' : `${short} cases short`}</span>;
-}
-
 /**
- * A held or expired order's one line under its status (docs/approvals.md): the first limit it passes, or what to
- * do about an expired one. A rejection's comment is already the status update's note.
+ * Head office's view (docs/api.md "Orders of the company"): every order of its sites with who ordered it, the
+ * filters, and, opened from a period limit's spend, that period's total over exactly the orders it counts.
  */
-function ApprovalNote({ order }: { order: OrderSummary }) {
-  const reason = order.approval?.reasons[0];
-  const text =
-    order.status === 'pendingApproval' && reason
-      ? reasonText(reason)
-      : order.status === 'expired'
-        ? 'Not approved before the cut-off: open the order to choose another date'
-        : undefined;
-  return text ? <span className={orderStyles.historyNote}>{text}</span> : null;
+function CompanyHistory({ history, query, problem, ownUsername }: { history: CompanyOrderHistory; query: CompanyOrderQuery; problem?: string; ownUsername: string }) {
+  const siteName = history.sites.find((site) => site.code === query.site)?.name ?? history.orders[0]?.shipTo?.name;
+  return (
+    <>
+      {history.period ? (
+        <p className={styles.spend}>
+          <strong>{history.totalNet.formattedValue}</strong> {periodWords(history.period, query.periodDate || query.heldOrder ? londonToday() : true)}
+          {siteName ? ` at ${siteName}` : ''} (net of VAT): {countedOrdersWords(history.pagination.totalResults)}, counted against the {history.period.range === 'WEEK' ? 'week' : 'month'}
+          &rsquo;s spending limit. <Link href="/account/orders/">Show all orders</Link>
+        </p>
+      ) : (
+        <OrderFilters query={query} sites={history.sites} buyers={history.buyers} problem={problem} />
+      )}
+      {problem ? null : history.orders.length === 0 ? (
+        <p className={accountStyles.empty}>No orders match these filters.</p>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            {history.pagination.totalResults === 1 ? '1 order' : `${history.pagination.totalResults} orders`}, {history.totalNet.formattedValue} net of VAT
+          </p>
+          <ul className={styles.orders} aria-label="Orders">
+            {history.orders.map((order) => (
+              <li key={order.code}>
+                <OrderCard
+                  order={order}
+                  reorder={order.placedBy.email === ownUsername}
+                  leadingFacts={
+                    <>
+                      <OrderFact label="Site">{order.shipTo?.name ?? '–'}</OrderFact>
+                      <OrderFact label="Ordered by">{order.placedBy.name}</OrderFact>
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination pagination={history.pagination} hrefFor={(page) => companyOrdersHref(query, page)} label="Order history pages" />
+        </>
+      )}
+    </>
+  );
 }
