@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { clearCategoryCache } from '@/lib/commerce/categories';
+import { afterAccountChosen } from '@/lib/session/next-target';
 import { revokeTokens } from '@/lib/session/token-endpoint';
 import { clearSessionData, readSessionData, writeSessionData } from '@/lib/session/session';
 import { FLASH_COOKIE, type FlashCode } from './flash';
@@ -28,9 +29,10 @@ export type SwitchResult = { ok: false; message: string } | undefined;
 
 /**
  * docs/storefront-requirements.md §4 account switch: indexes into the signed-in user's own ship-tos (so a user can only pick what they
- * hold), then the user goes to /. The API keeps each account's cart, which is how items come back on return.
+ * hold), then the user goes to /, or back to the page that sent them to /account/select/ (an e-mail's link).
+ * The API keeps each account's cart, which is how items come back on return.
  */
-export async function switchAccount(input: { shipTo: number; salesOrg: number }): Promise<SwitchResult> {
+export async function switchAccount(input: { shipTo: number; salesOrg: number }, next?: string): Promise<SwitchResult> {
   const parsed = switchInput.safeParse(input);
   const session = await readSessionData();
   if (!session.user) redirect('/login/');
@@ -39,5 +41,5 @@ export async function switchAccount(input: { shipTo: number; salesOrg: number })
   if (!shipTo || !salesOrg) return { ok: false, message: 'Please choose an account and a range' };
   await writeSessionData({ ...session, activeShipTo: shipTo.code, activeSoldTo: shipTo.soldTo, activeSalesOrg: salesOrg.code });
   clearCategoryCache(session.user.username);
-  redirect('/');
+  redirect(afterAccountChosen(next));
 }
