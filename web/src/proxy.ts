@@ -69,6 +69,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     if (sealed !== undefined) response.cookies.set(SESSION_COOKIE, sealed, sessionCookieAttributes(https));
     return response;
   };
+  // The header (menus, accounts) is drawn by the root layout, which a navigation inside the shop does not draw
+  // again: answering it with no page makes the browser load the whole page, header included.
+  if (current && request.headers.has('rsc')) return withSession(new NextResponse(null, { status: 204 }));
   if (isPage && !request.headers.has('next-action')) {
     const state = { signedIn: Boolean(session.user && session.tokens), ready: Boolean(session.tokens) && isShopReady(withAutomaticAccount(session)) };
     const decision = guard(accessFor(request.nextUrl.pathname), state, next);
