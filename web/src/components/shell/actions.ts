@@ -7,6 +7,8 @@ import { clearCategoryCache } from '@/lib/commerce/categories';
 import { afterAccountChosen } from '@/lib/session/next-target';
 import { revokeTokens } from '@/lib/session/token-endpoint';
 import { clearSessionData, readSessionData, writeSessionData } from '@/lib/session/session';
+import { salesOrgSchema } from '@/lib/session/session-data';
+import { failed, type ActionState } from '@/app/cart/action-state';
 import { FLASH_COOKIE, type FlashCode } from './flash';
 
 async function flash(code: FlashCode): Promise<void> {
@@ -42,4 +44,21 @@ export async function switchAccount(input: { shipTo: number; salesOrg: number },
   await writeSessionData({ ...session, activeShipTo: shipTo.code, activeSoldTo: shipTo.soldTo, activeSalesOrg: salesOrg.code });
   clearCategoryCache(session.user.username);
   redirect(afterAccountChosen(next));
+}
+
+const switchToInput = z.object({ shipTo: z.string().min(1).max(20), salesOrg: salesOrgSchema, next: z.string().max(2000).optional() });
+
+/**
+ * One click from a page about another of the user's accounts (an order of another ship-to): that account and
+ * range become the active ones, then back to the page. Only an account the user holds can be chosen.
+ */
+export async function switchToAccountAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  const parsed = switchToInput.safeParse({ shipTo: form.get('shipTo'), salesOrg: form.get('salesOrg'), next: form.get('next') ?? undefined });
+  const session = await readSessionData();
+  if (!session.user) redirect('/login/');
+  const shipTo = parsed.success ? session.user.shipTos.find((candidate) => candidate.code === parsed.data.shipTo) : undefined;
+  if (!parsed.success || !shipTo?.salesOrgs.some((org) => org.code === parsed.data.salesOrg)) return failed('You do not order for this account any more');
+  await writeSessionData({ ...session, activeShipTo: shipTo.code, activeSoldTo: shipTo.soldTo, activeSalesOrg: parsed.data.salesOrg });
+  clearCategoryCache(session.user.username);
+  redirect(afterAccountChosen(parsed.data.next));
 }
