@@ -8,7 +8,7 @@ import { lineAmounts } from '../src/pricing/money';
 import { cameraJpeg, deliveredOrder, pngBomb, uploadPhoto } from './support/checkin-helpers';
 import { MULTI_DAIR, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { integrationEnv, integrationToken } from './support/integration-client';
-import { placeTestOrder } from './support/order-helpers';
+import { eventually, placeTestOrder } from './support/order-helpers';
 import { dispatch } from './support/outbox-helpers';
 import { setClock } from './support/test-clock';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
@@ -293,5 +293,39 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
     assert.ok(mail, mails.map((m) => m.subject).join('\n'));
     assert.ok(mail.text.includes('Soft and mouldy'), mail.text);
     assert.ok(mail.text.includes(`https://shop.meadowvale.example/account/orders/${order.code}/`), mail.text);
+  });
+
+  it('any user of the ship-to opens the order and checks it in; the request is e-mailed to every user of the ship-to who wants it', async () => {
+    // multi@example.com placed it at Quayside; buyer@example.com and head@example.com hold Quayside too.
+    const colleague = await shopper(server, { username: 'buyer@example.com', shipTo: MULTI_DAIR.shipTo, salesOrg: 'DAIR' });
+    const head = await shopper(server, { username: 'head@example.com', shipTo: MULTI_DAIR.shipTo, salesOrg: 'DAIR' });
+    const order = await deliveredOrder(server, erp, other, [3], [3]);
+    const seen = await colleague.call('GET', `/users/current/orders/${order.code}`, { scoped: false });
+    assert.equal(seen.status, 200, 'the order page opens for a colleague, so its check-in link is there');
+    assert.equal(seen.body.placedByYou, false);
+    assert.equal(((await view(colleague, order.code)).body as unknown as CheckinView).eligible, true);
+
+    const PREFERENCES = '/users/current/notificationpreferences';
+    const kinds = ['orderConfirmation', 'statusChanges', 'standingOrderReminders', 'cutoffReminders', 'approvalRequests'];
+    const current = (await head.call('GET', PREFERENCES, { scoped: false })).body as Record<string, boolean>;
+    const before = Object.fromEntries(kinds.map((kind) => [kind, current[kind] ?? true]));
+    assert.equal((await head.call('PUT', PREFERENCES, { body: { ...before, orderConfirmation: false }, scoped: false })).status, 200);
+    try {
+      const answer = await post(colleague, order.code, [{ entryNumber: 0, receivedQuantity: 1, reason: 'short' }]);
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      const code = (answer.body as unknown as CheckinView).creditRequest?.code ?? '';
+      const webhooks = await server.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.type, 'credit.requested'), eq(outboxMessages.orderingKey, order.code), eq(outboxMessages.channel, 'webhook')));
+      assert.equal(webhooks.length, 1, 'the ERP hears of it once');
+      const addressees = async () => {
+        await dispatch(server);
+        const mails = await server.database.db.select().from(mailMessages);
+        return mails.filter((mail) => mail.subject.startsWith(`Credit request ${code} for order`)).map((mail) => mail.toAddress).sort();
+      };
+      await eventually(async () => ((await addressees()).length >= 2 ? true : undefined), 'the credit request e-mails');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(await addressees(), ['buyer@example.com', 'multi@example.com'], 'the buyer and the colleague who checked in; head office turned these mails off');
+    } finally {
+      await head.call('PUT', PREFERENCES, { body: before, scoped: false });
+    }
   });
 });

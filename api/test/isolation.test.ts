@@ -137,6 +137,29 @@ describe('isolation: every cart and order route answers 404 and changes nothing 
     assert.equal(await snapshot(), before);
   });
 
+  it("a colleague who holds the order's ship-to opens it (and its invoices), read-only; the placer opens it from any active account", async () => {
+    // head@example.com holds Old Town too (the demo's head office), whatever account it has active.
+    const colleague = await shopper(server, { username: 'head@example.com', shipTo: '0000410002', salesOrg: 'CHIL' });
+    const before = await snapshot();
+    const seen = await colleague.call('GET', `/users/current/orders/${resources.orderCode}`);
+    assert.equal(seen.status, 200, JSON.stringify(seen.body));
+    assert.equal(seen.body.code, resources.orderCode);
+    assert.deepEqual(seen.body.shipTo && (seen.body.shipTo as { code: string }).code, VICTIM.shipTo);
+    assert.deepEqual(seen.body.placedBy, { name: 'Morgan Hale' });
+    assert.equal(seen.body.placedByYou, false);
+    assert.equal(seen.body.amendable, false, 'only the placer may change it');
+    assert.equal((await colleague.call('GET', `/users/current/orders/${resources.orderCode}/invoices`)).status, 200);
+    assert.equal((await colleague.call('PUT', `/users/current/orders/${resources.orderCode}`, { body: { entries: [{ product: { code: '100001' }, quantity: 1 }] } })).status, 404);
+    assert.equal((await colleague.call('POST', `/users/current/orders/${resources.orderCode}/cancel`)).status, 404);
+    assert.equal(await snapshot(), before);
+
+    const elsewhere = await shopper(server, { username: VICTIM.username, shipTo: '0000410004', salesOrg: 'CHIL' });
+    const own = await elsewhere.call('GET', `/users/current/orders/${resources.orderCode}`);
+    assert.equal(own.status, 200);
+    assert.equal(own.body.placedByYou, true);
+    assert.equal(own.body.amendable, true);
+  });
+
   it('the owner gets 404 too once the ship-to is no longer theirs', async () => {
     const [multi] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, VICTIM.username));
     assert.ok(multi);

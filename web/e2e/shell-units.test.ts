@@ -3,10 +3,11 @@ import { describe, test } from 'node:test';
 import { fieldId } from '../src/components/forms/field-id';
 import { hashBangTarget } from '../src/components/shell/hash-bang';
 import { shellModeFor } from '../src/components/shell/shell-mode';
-import { isReady, pickAccount, showSwitcher, switchNoun, type SwitcherAccount } from '../src/components/shell/switcher-model';
-import { cartLoadError, fromApiResponse, serverStatusError, failedToFetch } from '../src/lib/errors/catalogue';
+import { initialSelection, isReady, pickAccount, selectQuestion, showSwitcher, switchNoun, type SwitcherAccount } from '../src/components/shell/switcher-model';
+import { cartLoadError, failedToFetch, fromApiResponse, serverStatusError } from '../src/lib/errors/catalogue';
 import { loginError } from '../src/lib/errors/login-errors';
 import { PLACEHOLDER_HREF, safeHref } from '../src/lib/content/safe-link';
+import { afterAccountChosen } from '../src/lib/session/next-target';
 import { accessFor, guard } from '../src/lib/session/route-access';
 import { needsRefresh, withAutomaticAccount } from '../src/lib/session/session-data';
 
@@ -78,6 +79,26 @@ describe('shell rules', () => {
     assert.equal(isReady(multi, { shipTo: 0, salesOrg: 0 }, active), false, 'same as active: nothing to do');
     assert.equal(isReady(multi, { shipTo: 0, salesOrg: 1 }, active), true);
     assert.equal(isReady(multi, { shipTo: 1, salesOrg: 0 }, active), true);
+  });
+
+  test('one account with two ranges (buyer@example.com): /account/select/ chooses the account and asks only the range', () => {
+    const quayside: SwitcherAccount = { code: '0000410002', name: 'Quayside', salesOrgs: [{ code: 'CHIL' }, { code: 'DAIR' }] };
+    const oldTown: SwitcherAccount = { code: '0000410003', name: 'Old Town', salesOrgs: [{ code: 'DAIR' }] };
+    assert.equal(selectQuestion([quayside]), 'range');
+    assert.equal(selectQuestion([quayside, oldTown]), 'account');
+    assert.equal(selectQuestion([]), 'none');
+    assert.equal(selectQuestion([{ ...quayside, salesOrgs: [] }]), 'none', 'no range the shop sells: nothing to choose');
+    assert.deepEqual(initialSelection([quayside], {}), { shipTo: 0, salesOrg: -1 }, 'the sole account is chosen, its range is not');
+    assert.deepEqual(initialSelection([quayside, oldTown], {}), { shipTo: -1, salesOrg: -1 });
+    assert.deepEqual(initialSelection([quayside, oldTown], { shipTo: '0000410002', salesOrg: 'DAIR' }), { shipTo: 0, salesOrg: 1 });
+    assert.equal(isReady([quayside], { shipTo: 0, salesOrg: 1 }, {}), true);
+  });
+
+  test('after choosing an account: back to the page that asked (an e-mail link), never to a foreign site or the choice again', () => {
+    assert.equal(afterAccountChosen('/account/approvals/?order=MV-1'), '/account/approvals/?order=MV-1');
+    assert.equal(afterAccountChosen(undefined), '/');
+    assert.equal(afterAccountChosen('//evil.example/'), '/');
+    assert.equal(afterAccountChosen('/account/select/?next=%2F'), '/');
   });
 
   test('a user with one ship-to and one range is set up automatically, anyone else is not', () => {

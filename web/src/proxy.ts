@@ -8,10 +8,11 @@ import { offlineScope } from './lib/offline/offline-scope';
 import { UNSUBSCRIBE_TOKEN } from './lib/commerce/unsubscribe-token';
 import { SESSION_COOKIE, sealSession, sessionCookieAttributes, unsealSession } from './lib/session/cookie';
 import { sessionExpiredAddress } from './lib/session/expiry-proof';
+import { fetchCurrentUser } from './lib/session/current-user';
 import { refreshTokens, rememberedRefresh } from './lib/session/refresh';
 import { HTTPS_HEADER, PATH_HEADER } from './lib/session/request-context';
 import { accessFor, guard } from './lib/session/route-access';
-import { isShopReady, needsRefresh, withAutomaticAccount, type SessionData } from './lib/session/session-data';
+import { isShopReady, needsRefresh, withAutomaticAccount, withCurrentUser, type SessionData } from './lib/session/session-data';
 import { contentSecurityPolicy, requestOrigin, SAFE_METHODS } from './lib/security';
 import { pageTrace, REQUEST_ID_HEADER, TRACEPARENT_HEADER } from './lib/tracing/trace-context';
 
@@ -48,14 +49,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   requestHeaders.set(TRACEPARENT_HEADER, trace.traceparent);
   requestHeaders.set(REQUEST_ID_HEADER, trace.requestId);
 
-  const { session, renewed } = await renewSession(request);
+  const renewal = await renewSession(request);
+  const { renewed } = renewal;
+  let { session } = renewal;
   const isPage = request.method === 'GET' && !request.nextUrl.pathname.startsWith('/api/');
   const next = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   if (renewed === 'expired' && isPage && !isAdminPath(request.nextUrl.pathname)) {
     return NextResponse.redirect(new URL(sessionExpiredAddress(next, request.cookies.get(SESSION_COOKIE)?.value), request.url), 303);
   }
+  const current = isPage && !request.headers.has('next-action') && !isAdminPath(request.nextUrl.pathname) ? await currentUserChange(session) : undefined;
+  if (current) session = current;
   let sealed: string | undefined;
-  if (renewed === 'refreshed') {
+  if (renewed === 'refreshed' || current) {
     sealed = await sealSession(session);
     request.cookies.set(SESSION_COOKIE, sealed);
     requestHeaders.set('cookie', request.cookies.toString());
@@ -64,6 +69,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     if (sealed !== undefined) response.cookies.set(SESSION_COOKIE, sealed, sessionCookieAttributes(https));
     return response;
   };
+  // The header (menus, accounts) is drawn by the root layout, which a navigation inside the shop does not draw
+  // again: answering it with no page makes the browser load the whole page, header included.
+  if (current && request.headers.has('rsc')) return withSession(new NextResponse(null, { status: 204 }));
   if (isPage && !request.headers.has('next-action')) {
     const state = { signedIn: Boolean(session.user && session.tokens), ready: Boolean(session.tokens) && isShopReady(withAutomaticAccount(session)) };
     const decision = guard(accessFor(request.nextUrl.pathname), state, next);
@@ -100,6 +108,17 @@ async function markForOffline(request: NextRequest, session: SessionData, respon
   if (!signedIn && /^\/login\/?$/.test(request.nextUrl.pathname) && (flash === 'logged-out' || flash === 'session-expired') && !request.headers.has('rsc')) {
     response.headers.set('Clear-Site-Data', '"cache", "storage"');
   }
+}
+
+/**
+ * Before each page the user is read again (docs/people.md, "Roles"): the session keeps the user's accounts and
+ * roles only to draw the page, and a company admin may have changed them since the last one. Undefined when
+ * nothing changed, or when the API cannot say (the page then answers for itself).
+ */
+async function currentUserChange(session: SessionData): Promise<SessionData | undefined> {
+  if (!session.tokens || !session.user) return undefined;
+  const user = await fetchCurrentUser(session.tokens, 3_000);
+  return user ? withCurrentUser(session, user) : undefined;
 }
 
 /** The session, with refreshed tokens when they were due; 'expired' when the API refused to refresh them. */

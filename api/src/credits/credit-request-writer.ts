@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { creditRequestLines, creditRequests } from '../db/schema';
 import type { Totals } from '../pricing/money';
-import { writeCreditRequested } from './credit-events';
+import { writeCreditRequested, type CreditRequestedData } from './credit-events';
+import { creditColleagues } from './credit-recipients';
 
 /** One line to credit: the quantity, its reason and its price at the order line's own prices. */
 export interface CreditRequestLineInput {
@@ -33,8 +34,8 @@ export interface CreatedCreditRequest {
 }
 
 /**
- * Makes a credit request (CR-000001…) with its lines and writes `credit.requested` (webhook and the buyer's
- * e-mail) in the caller's transaction. One per order: the table's unique order keeps a second out, whoever asks.
+ * Makes a credit request (CR-000001…) with its lines and writes `credit.requested` (webhook, and the e-mails
+ * of the ship-to's users) in the caller's transaction. One per order: the table's unique order keeps a second out, whoever asks.
  */
 export async function createCreditRequest(tx: Tx, request: NewCreditRequest): Promise<CreatedCreditRequest> {
   const [created] = await tx
@@ -55,7 +56,7 @@ export async function createCreditRequest(tx: Tx, request: NewCreditRequest): Pr
   await tx.insert(creditRequestLines).values(
     request.lines.map((line) => ({ creditRequestId: created.id, lineNumber: line.entryNumber, quantity: line.quantity, reason: line.reason, netPence: line.netPence, vatPence: line.vatPence })),
   );
-  await writeCreditRequested(tx, {
+  const event: CreditRequestedData = {
     creditRequest: {
       code: created.code,
       orderCode: request.order.code,
@@ -71,6 +72,7 @@ export async function createCreditRequest(tx: Tx, request: NewCreditRequest): Pr
     },
     requestedBy: request.requestedBy,
     buyer: request.buyer,
-  });
+  };
+  await writeCreditRequested(tx, event, await creditColleagues(tx, request.order.shipToCode, request.buyer));
   return { id: created.id, code: created.code, status: 'requested' };
 }

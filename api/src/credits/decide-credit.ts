@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/record-audit';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import { writeCreditDecided } from './credit-decided-mail';
+import { creditColleagues } from './credit-recipients';
 import { creditRequestByCode, type CreditRequestRecord } from './credit-queries';
 import { canMoveCredit, isCreditStatus, isDecided, type DecisionStatus } from './credit-status';
 import type { CreditProblem } from './problems';
@@ -86,18 +87,17 @@ async function decide(tx: Tx, clock: Clock, code: string, input: CreditDecisionI
   });
   const record = await creditRequestByCode(tx, code);
   if (!record) return fail({ kind: 'creditRequestNotFound', code });
-  await writeCreditDecided(tx, {
-    creditRequest: {
-      code,
-      orderCode: record.orderCode,
-      shipTo: { code: locked.shipToCode, name: record.shipToName },
-      status: input.status,
-      grossPence: locked.grossPence,
-      creditedPence: amount.value,
-      note: change.decisionNote,
-      creditNoteNumber: change.creditNoteNumber,
-    },
-    recipient: record.buyer,
-  });
+  const decided = {
+    code,
+    orderCode: record.orderCode,
+    shipTo: { code: locked.shipToCode, name: record.shipToName },
+    status: input.status,
+    grossPence: locked.grossPence,
+    creditedPence: amount.value,
+    note: change.decisionNote,
+    creditNoteNumber: change.creditNoteNumber,
+  };
+  // The buyer, who had the request's e-mail, and every other user of the ship-to.
+  for (const recipient of [record.buyer, ...(await creditColleagues(tx, locked.shipToCode, record.buyer))]) await writeCreditDecided(tx, { creditRequest: decided, recipient });
   return ok(true);
 }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../db/client';
 import { londonWallClock } from '../delivery/london-time';
 import { fail, ok, type Result } from '../errors/result';
-import { findOwnedOrder } from '../orders/order-queries';
+import { findShipToOrder } from '../orders/order-queries';
 import type { InvoiceStatus } from './invoice-status';
 import {
   erpPdf,
@@ -101,9 +101,9 @@ export async function statementForUser(db: DbOrTx, userId: number, query: { sold
   return ok({ soldTo, from, to, csv: statementCsv(statement, soldTo) });
 }
 
-/** The invoices of one of the user's orders (scope as order detail: another user's order is 404). */
+/** The invoices of an order of one of the user's ship-tos (scope as order detail: any other order is 404). */
 export async function orderInvoicesForUser(db: DbOrTx, userId: number, code: string, now: Date): Promise<Result<InvoiceSummary[], { kind: 'orderNotFound'; code: string }>> {
-  const order = await findOwnedOrder(db, userId, code);
+  const order = await findShipToOrder(db, userId, code);
   if (!order) return fail({ kind: 'orderNotFound', code });
   return ok(await invoicesOfOrder(db, code, order.order.soldToCode, londonToday(now)));
 }

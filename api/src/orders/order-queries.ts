@@ -116,6 +116,27 @@ export async function findOwnedOrder(db: DbOrTx, userId: number, code: string): 
   return row && withLines(db, row.order, row.shipToName, row.cutoffTime);
 }
 
+/**
+ * An order of a ship-to (and range) the caller holds, whoever of that ship-to's users placed it, with the
+ * placer's name: what the order page and its invoices show (docs/ordering-rules.md "Who sees an order").
+ * Changing it stays with the placer (findOwnedOrder).
+ */
+export async function findShipToOrder(db: DbOrTx, userId: number, code: string): Promise<(OrderRecord & { placedBy: { userId: number; name: string } }) | undefined> {
+  const rows = await db
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedByName: users.name })
+    .from(orders)
+    .innerJoin(userShipTos, and(eq(userShipTos.userId, userId), eq(userShipTos.shipToCode, orders.shipToCode)))
+    .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, orders.shipToCode), eq(shipToRanges.range, orders.range)))
+    .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.code, code))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  const record = await withLines(db, row.order, row.shipToName, row.cutoffTime);
+  return { ...record, placedBy: { userId: row.order.userId, name: row.placedByName } };
+}
+
 /** The order a user placed with an idempotency key, and the code of the cart it came from. */
 export async function findOrderByKey(db: DbOrTx, userId: number, key: string): Promise<{ order: OrderRow; cartCode: string } | undefined> {
   const rows = await db

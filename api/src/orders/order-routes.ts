@@ -14,7 +14,8 @@ import { amendOrder } from './amend-order';
 import { amendBody } from './amend-schema';
 import { cancelOrder } from './cancel-order';
 import { companyOrders } from './company-orders';
-import { findOwnedOrder, orderAddresses, orderHistoryReader } from './order-queries';
+import { findOwnedOrder, orderHistoryReader } from './order-queries';
+import { orderForPage } from './order-page';
 import { orderView } from './order-view';
 import { placeOrder } from './place-order';
 import { reorder } from './reorder';
@@ -100,9 +101,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users/current/orders/:code', async (request) => {
     const { code } = parseInput(orderParams, request.params, 'params');
-    const record = await findOwnedOrder(db, currentUser(request).id, code);
-    if (!record) throw orderNotFound(code);
-    return orderView({ ...record, addresses: await orderAddresses(db, record.order) }, app.clock());
+    return unwrap(await orderForPage(db, currentUser(request).id, code, app.clock()), orderChangeProblemToApiError);
   });
 
   app.put('/users/current/orders/:code', async (request) => {

@@ -7,22 +7,18 @@ import { switchAccount } from './actions';
 import { clearClientCaches } from './client-caches';
 import { Modal } from './modal';
 import { useNetworkFailure } from './use-server-action';
-import { accountLabel, isReady, pickAccount, rangeLabel, switchNoun, type SwitcherAccount, type SwitcherSelection } from './switcher-model';
+import { accountLabel, initialSelection, isReady, pickAccount, rangeLabel, switchNoun, type SwitcherAccount, type SwitcherSelection } from './switcher-model';
 
 interface Props {
   accounts: SwitcherAccount[];
   active: { shipTo?: string; salesOrg?: string };
   cartUnits: number;
-}
-
-function initialSelection(accounts: SwitcherAccount[], active: Props['active']): SwitcherSelection {
-  const shipTo = accounts.findIndex((account) => account.code === active.shipTo);
-  const salesOrg = shipTo >= 0 ? (accounts[shipTo]?.salesOrgs.findIndex((org) => org.code === active.salesOrg) ?? -1) : -1;
-  return { shipTo, salesOrg };
+  /** Where to go after the switch (the page that sent the user to /account/select/); home otherwise. */
+  next?: string;
 }
 
 /** docs/storefront-requirements.md §4 account switcher, also the form of /account/select/. */
-export function AccountSwitcherForm({ accounts, active, cartUnits }: Props) {
+export function AccountSwitcherForm({ accounts, active, cartUnits, next }: Props) {
   const router = useRouter();
   const [selection, setSelection] = useState<SwitcherSelection>(() => initialSelection(accounts, active));
   const [asking, setAsking] = useState<'range' | 'confirm' | null>(null);
@@ -38,10 +34,10 @@ export function AccountSwitcherForm({ accounts, active, cartUnits }: Props) {
     setAsking(null);
   };
 
-  const proceed = (next: SwitcherSelection) => {
+  const proceed = (selected: SwitcherSelection) => {
     startTransition(async () => {
       clearClientCaches();
-      const result = await callAction(() => switchAccount(next));
+      const result = await callAction(() => switchAccount(selected, next));
       // A switch that went through navigates away; no answer means the connection failed (toast shown): the
       // choice goes back to the active account so that choosing again tries again.
       if (!result) reset();
@@ -49,18 +45,18 @@ export function AccountSwitcherForm({ accounts, active, cartUnits }: Props) {
     });
   };
 
-  const choose = (next: SwitcherSelection) => {
-    setSelection(next);
-    if (next.shipTo >= 0 && next.salesOrg < 0 && (accounts[next.shipTo]?.salesOrgs.length ?? 0) > 1) {
+  const choose = (wanted: SwitcherSelection) => {
+    setSelection(wanted);
+    if (wanted.shipTo >= 0 && wanted.salesOrg < 0 && (accounts[wanted.shipTo]?.salesOrgs.length ?? 0) > 1) {
       setAsking('range');
       return;
     }
-    if (!isReady(accounts, next, active)) {
+    if (!isReady(accounts, wanted, active)) {
       setAsking(null);
       return;
     }
     if (cartUnits > 0) setAsking('confirm');
-    else proceed(next);
+    else proceed(wanted);
   };
 
   return (

@@ -26,6 +26,25 @@ export function pickAccount(accounts: SwitcherAccount[], index: number): Switche
   return { shipTo: account ? index : -1, salesOrg: account?.salesOrgs.length === 1 ? 0 : -1 };
 }
 
+/**
+ * Where the switcher starts: the active account and range; with no active account, a sole account is already
+ * chosen (only its range is left to ask), otherwise nothing is.
+ */
+export function initialSelection(accounts: SwitcherAccount[], active: { shipTo?: string; salesOrg?: string }): SwitcherSelection {
+  const shipTo = accounts.findIndex((account) => account.code === active.shipTo);
+  if (shipTo < 0) return accounts.length === 1 ? pickAccount(accounts, 0) : { shipTo: -1, salesOrg: -1 };
+  return { shipTo, salesOrg: accounts[shipTo]?.salesOrgs.findIndex((org) => org.code === active.salesOrg) ?? -1 };
+}
+
+/**
+ * What /account/select/ asks a user with no active account: with one account (one range is set up at sign-in)
+ * only the range, "Which range do you want to order first?"; with several, the account, then its range.
+ */
+export function selectQuestion(accounts: SwitcherAccount[]): 'none' | 'range' | 'account' {
+  if (!accounts.some((account) => account.salesOrgs.length > 0)) return 'none';
+  return accounts.length === 1 ? 'range' : 'account';
+}
+
 export function isReady(accounts: SwitcherAccount[], selection: SwitcherSelection, active: { shipTo?: string; salesOrg?: string }): boolean {
   const account = accounts[selection.shipTo];
   const range = account?.salesOrgs[selection.salesOrg];

@@ -190,6 +190,10 @@ export const orderSchema = z.object({
     .optional(),
   soldTo: z.string().optional(),
   soldToName: z.string().optional(),
+  salesOrg: z.string().optional(),
+  /** The order page only: who of the ship-to's users placed it, and whether it was this user (who alone may change it). */
+  placedBy: z.object({ name: z.string() }).optional(),
+  placedByYou: z.boolean().optional(),
   /** An order that was held for approval: the limits it passes, the decisions and the deadline (docs/approvals.md). */
   approval: orderApprovalSchema.nullish(),
 });

@@ -20,11 +20,12 @@ const knownSalesOrgs = z
 const currentUserAnswer = sessionUserSchema.extend({ shipTos: z.array(shipToSchema.extend({ salesOrgs: knownSalesOrgs })) });
 
 /**
- * The user a new sign-in's tokens belong to, with only the fields the shop uses; undefined when the API cannot
- * say. Called before the tokens are in the session, hence the token as an argument.
+ * The user the tokens belong to, with only the fields the shop uses; undefined when the API cannot say. Called
+ * at sign-in before the tokens are in the session, and by the proxy before each page, hence the token as an
+ * argument.
  */
-export async function fetchCurrentUser(tokens: TokenSet): Promise<SessionUser | undefined> {
-  const response = await send(`${API_BASE_PATH}/users/current`, { authorization: `Bearer ${tokens.accessToken}`, timeoutMs: 10_000 });
+export async function fetchCurrentUser(tokens: TokenSet, timeoutMs = 10_000): Promise<SessionUser | undefined> {
+  const response = await send(`${API_BASE_PATH}/users/current`, { authorization: `Bearer ${tokens.accessToken}`, timeoutMs });
   if (!(response instanceof Response) || !response.ok) return undefined;
   const user = currentUserAnswer.safeParse(await readBody(response));
   return user.success ? user.data : undefined;

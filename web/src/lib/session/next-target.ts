@@ -26,6 +26,12 @@ export function safeNextPath(candidate: string | null | undefined, fallback = '/
   return path;
 }
 
+/** Where a user goes once /account/select/ has set their account: the page that sent them there, never back to it. */
+export function afterAccountChosen(candidate: string | null | undefined): string {
+  const path = safeNextPath(candidate);
+  return path.startsWith('/account/select') ? '/' : path;
+}
+
 /** A back-office path to return to: under /admin/ once resolved (`/admin/../x` is not), never its sign-in page. */
 export function safeAdminNext(candidate: string | null | undefined): string {
   const path = sameSitePath(candidate);

@@ -16,7 +16,7 @@ export const sessionUserSchema = z.object({
   customerId: z.string(),
   name: z.string(),
   shipTos: z.array(shipToSchema),
-  /** The user's roles per sold-to, as of sign-in: which company pages the menu offers (the API checks every call). */
+  /** The user's roles per sold-to, as of this page (withCurrentUser): which company pages the menu offers (the API checks every call). */
   roles: z.array(z.object({ soldTo: z.string(), roles: z.array(z.string()) })).optional(),
   /** No sign-in before this session's: greeted with "Welcome", not "Welcome back". */
   firstSignIn: z.boolean().optional(),
@@ -67,7 +67,7 @@ export interface MenuLink {
 
 /**
  * The company pages the account menus offer: everyone's invoices and credit requests (docs/after-delivery.md),
- * then by the roles held at sign-in: approvers, and admins (who decide when a sold-to has no approver,
+ * then by the roles held (as of the page's request, see withCurrentUser): approvers, and admins (who decide when a sold-to has no approver,
  * docs/approvals.md), see the approvals; admins also run users and limits.
  */
 export function companyMenuLinks(user: SessionUser): MenuLink[] {
@@ -92,4 +92,17 @@ export function withAutomaticAccount(session: SessionData): SessionData {
   const range = only?.salesOrgs.length === 1 ? only.salesOrgs[0] : undefined;
   if (!only || !range || isShopReady(session)) return session;
   return { ...session, activeShipTo: only.code, activeSoldTo: only.soldTo, activeSalesOrg: range.code };
+}
+
+/**
+ * The session with the user as the API describes them now (accounts, ranges, roles), or undefined when nothing
+ * changed: a role given or taken by a company admin shows in the menus of the next page, and an account taken
+ * away stops being the active one (the user is asked again).
+ */
+export function withCurrentUser(session: SessionData, user: SessionUser): SessionData | undefined {
+  if (!session.user || JSON.stringify(session.user) === JSON.stringify(user)) return undefined;
+  const updated: SessionData = { ...session, user };
+  if (isShopReady(updated)) return updated;
+  const { activeShipTo: _shipTo, activeSoldTo: _soldTo, activeSalesOrg: _salesOrg, ...rest } = updated;
+  return withAutomaticAccount(rest);
 }

@@ -1,26 +1,57 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AccountSwitcherForm } from '@/components/shell/account-switcher-form';
+import { RangeChoice } from '@/components/shell/range-choice';
 import { SignOutButton } from '@/components/shell/sign-out-button';
-import { showSwitcher, switchNoun } from '@/components/shell/switcher-model';
+import { selectQuestion, showSwitcher, switchNoun } from '@/components/shell/switcher-model';
 import { getCartSummary } from '@/lib/commerce/cart-summary';
-import { requireUser } from '@/lib/session/session';
+import { getSession, requireUser } from '@/lib/session/session';
 
-export const metadata: Metadata = { title: 'Choose your account' };
+const RANGE_QUESTION = 'Which range do you want to order first?';
 
-/** docs/storefront-requirements.md §2: where a signed-in user without an active ship-to or range is sent; the switcher's own form. */
-export default async function SelectAccountPage() {
+export async function generateMetadata(): Promise<Metadata> {
+  const { user, activeShipTo } = await getSession();
+  return { title: !activeShipTo && user && selectQuestion(user.shipTos) === 'range' ? 'Choose your range' : 'Choose your account' };
+}
+
+interface Props {
+  searchParams: Promise<{ next?: string | string[] }>;
+}
+
+/**
+ * docs/storefront-requirements.md §2: where a signed-in user without an active ship-to or range is sent; the
+ * switcher's own form. A user with one account is asked only its range. `next` is the page that sent them here
+ * (an e-mail's link), where the choice takes them.
+ */
+export default async function SelectAccountPage({ searchParams }: Props) {
   const session = await requireUser();
+  const { next: nextParam } = await searchParams;
+  const next = typeof nextParam === 'string' ? nextParam : undefined;
   const accounts = session.user.shipTos;
   const { activeShipTo, activeSoldTo, activeSalesOrg } = session;
   const ready = activeShipTo && activeSoldTo && activeSalesOrg ? { shipTo: activeShipTo, soldTo: activeSoldTo, salesOrg: activeSalesOrg } : undefined;
   // Nothing to choose (one account, one range): the account was set up at sign-in.
   if (ready && !showSwitcher(accounts)) redirect('/');
+  const sole = accounts[0];
+  if (!ready && sole && selectQuestion(accounts) === 'range') {
+    return (
+      <div className="card card-wide">
+        <h1>{RANGE_QUESTION}</h1>
+        <p>
+          Hello {session.user.name}. You order for {sole.name} ({sole.code}). You can switch range at any time from the top of the page.
+        </p>
+        <RangeChoice ranges={sole.salesOrgs} next={next} />
+        <div className="modal-actions">
+          <SignOutButton className="button button-secondary" />
+        </div>
+      </div>
+    );
+  }
   const units = ready ? (await getCartSummary({ username: session.user.username, ...ready })).totalUnitCount : 0;
   return (
     <div className="card card-wide">
       <h1>Choose your account</h1>
-      {accounts.length === 0 ? (
+      {selectQuestion(accounts) === 'none' ? (
         <p>Your user has no accounts to order for yet. Please contact customer service.</p>
       ) : (
         <>
@@ -32,6 +63,7 @@ export default async function SelectAccountPage() {
             accounts={accounts}
             active={{ shipTo: session.activeShipTo, salesOrg: session.activeSalesOrg }}
             cartUnits={units}
+            next={next}
           />
         </>
       )}
