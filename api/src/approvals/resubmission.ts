@@ -34,7 +34,7 @@ export async function resubmitOrder(db: Db, clock: Clock, user: { id: number; us
     const moved = await moveOrder(tx, dated, 'pendingApproval', { changedBy: `customer:${user.username}`, operatorId: null }, null);
     if (!moved.ok) return fail({ kind: 'notExpired', code, status: locked.order.status });
     // Held again, it counts in its new period: the limits are checked for the new date and the reasons kept anew.
-    const approvalReasons = await checkLimits(tx, { ...orderToCheck(dated), written: true });
+    const approvalReasons = await checkLimits(tx, orderToCheck(dated));
     const [held] = await tx.update(orders).set({ approvalReasons }).where(eq(orders.id, locked.order.id)).returning();
     if (!held) throw new Error(`order ${code} vanished while locked`);
     await tx.insert(approvalDecisions).values({ orderId: dated.id, decision: 'RESUBMIT', comment: null, userId: user.id, at: now });
