@@ -15,8 +15,9 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['pendingApproval', 'rejected'],
   ['pendingApproval', 'expired'],
   ['pendingApproval', 'cancelled'],
-  // An expired order is put back for another date ("Choose another date"), or cancelled.
+  // An expired order is put back for another date ("Choose another date"), placed when that date passes no limit, or cancelled.
   ['expired', 'pendingApproval'],
+  ['expired', 'placed'],
   ['expired', 'cancelled'],
   // An amendment over a limit holds the order again.
   ['placed', 'pendingApproval'],
