@@ -42,6 +42,7 @@ import { registerOperatorInvitationEvent } from './admin/operators/operator-invi
 import { passwordRoutes } from './passwords/password-routes';
 import { registerPasswordResetEvent } from './passwords/reset-mail';
 import { registerApprovalEvents } from './approvals/approval-mail';
+import { registerApprovalChangeEvents } from './approvals/approval-change-mail';
 import { approvalRoutes } from './approvals/decisions-routes';
 import { registerCreditDecidedEvent } from './credits/credit-decided-mail';
 import { creditRoutes } from './credits/credit-routes';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperatorInvitationEvent(outbox, tokenKey);
   registerPasswordResetEvent(outbox, tokenKey);
   registerApprovalEvents(outbox);
+  registerApprovalChangeEvents(outbox);
   registerCreditDecidedEvent(outbox);
   registerCreditRequestEvents(outbox);
   app.decorate('outbox', outbox);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
 import { expireHeldOrders } from '../src/approvals/expiry';
+import { setUserOrderLimit } from '../src/approvals/user-order-limit';
 import { approvalDecisions, mailMessages, orders } from '../src/db/schema';
 import { createCompany, createPerson, eventsOf, holdTestOrder } from './support/approval-helpers';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
@@ -118,5 +119,25 @@ describe('approvals: the deadline is the cut-off', () => {
     assert.equal(placed.length, 2);
     assert.equal((placed[0]?.data.order as { deliveryDate: string }).deliveryDate, '2026-12-04');
     assert.equal(await statusOf(other.code), 'expired');
+  });
+
+  it('"Choose another date" places the order when the new date passes no limit', async () => {
+    await setClock(server, TUESDAY_MORNING);
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    await createPerson(server, company, ['approver']);
+    const held = await holdTestOrder(server, buyer, company);
+    await setClock(server, '2026-12-01T12:00:01Z');
+    await runScheduler(server);
+    assert.equal(await statusOf(held.code), 'expired');
+    // The buyer's limit was raised meanwhile: the order passes none for its new date.
+    await setUserOrderLimit(server.database.db, company.soldTo, buyer.id, held.netPence);
+    const back = await buyer.who.call('POST', `/users/current/orders/${held.code}/resubmission`, { body: { deliveryDate: '2026-12-04' }, scoped: false });
+    assert.equal(back.status, 200, JSON.stringify(back.body));
+    assert.equal(back.body.status, 'placed');
+    assert.deepEqual((back.body.approval as { reasons: unknown[] }).reasons, []);
+    assert.deepEqual(await decisionsOf(held.code), ['EXPIRE', 'RESUBMIT']);
+    assert.equal((await eventsOf(server, held.code, 'order.placed')).find((event) => event.channel === 'webhook')?.type, 'order.placed');
+    assert.equal((await eventsOf(server, held.code, 'approval.requested')).length, 1);
   });
 });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, userRoles, users } from '../src/db/schema';
+import { auditLog, orders, userRoles, users } from '../src/db/schema';
+import { createCompany, createPerson, eventsOf } from './support/approval-helpers';
+import { placeTestOrder } from './support/order-helpers';
 import { operatorToken } from './support/admin-client';
 import { shopper, SOLO, type Json, type Shopper } from './support/cart-helpers';
 import { cartFor, HARBOUR, type ApprovalReasonBody, QUAYSIDE } from './support/limit-helpers';
@@ -19,6 +21,7 @@ interface LimitBody {
   soldTo: string;
   shipTo: { code: string; name: string } | null;
   user: { uid: string; name: string } | null;
+  heldOrders: number;
 }
 
 describe('limits: company admins within their sold-tos, operators for any', () => {
@@ -45,12 +48,45 @@ describe('limits: company admins within their sold-tos, operators for any', () =
   };
   const error = (answer: Json) => [answer.status, answer.body.errors?.[0]?.subject, answer.body.errors?.[0]?.message];
 
+  it('raising or removing a limit re-checks the orders it holds: those within every limit are placed, the others show the limit as it is now', async () => {
+    const company = await createCompany(server);
+    const head = await createPerson(server, company, ['admin']);
+    const buyer = await createPerson(server, company, []);
+    const small = await placeTestOrder(server, buyer.who, [1]);
+    const large = (await placeTestOrder(server, buyer.who, [3, 2])) as unknown as { code: string; subTotal: { valuePence: number } };
+    const smallNet = (small as unknown as { subTotal: { valuePence: number } }).subTotal.valuePence;
+    const made = await call(head.who, 'POST', PATH, { type: 'orderThreshold', threshold: smallNet - 1, shipTo: company.shipTo });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const limit = made.body as unknown as LimitBody;
+    // Placed before the limit existed, they stay placed; two new orders are held over it.
+    const held = [await placeTestOrder(server, buyer.who, [1]), await placeTestOrder(server, buyer.who, [3, 2])].map((order) => order.code);
+    const statusOf = async (code: string) => (await server.database.db.select({ status: orders.status, reasons: orders.approvalReasons }).from(orders).where(eq(orders.code, code)))[0];
+    assert.deepEqual([(await statusOf(held[0] as string))?.status, (await statusOf(held[1] as string))?.status], ['pendingApproval', 'pendingApproval']);
+    assert.equal((await statusOf(small.code))?.status, 'placed');
+    const heldCount = async () => ((await call(head.who, 'GET', PATH)).body.orderApprovalPermissions as LimitBody[]).find((row) => row.code === limit.code)?.heldOrders;
+    assert.equal(await heldCount(), 2);
+
+    const raised = await call(head.who, 'PATCH', `${PATH}/${limit.code}`, { threshold: smallNet });
+    assert.equal(raised.status, 200, JSON.stringify(raised.body));
+    assert.equal((raised.body as unknown as LimitBody).heldOrders, 1);
+    assert.equal((await statusOf(held[0] as string))?.status, 'placed');
+    assert.equal((await eventsOf(server, held[0] as string, 'order.placed')).filter((event) => event.channel === 'webhook').length, 1);
+    const still = await statusOf(held[1] as string);
+    assert.equal(still?.status, 'pendingApproval');
+    assert.deepEqual((still?.reasons as ApprovalReasonBody[]).map(({ limit: code, threshold, amount }) => ({ code, threshold, amount })), [{ code: limit.code, threshold: smallNet, amount: large.subTotal.valuePence }]);
+
+    const removed = await call(head.who, 'DELETE', `${PATH}/${limit.code}`);
+    assert.equal(removed.status, 204);
+    assert.equal((await statusOf(held[1] as string))?.status, 'placed');
+    assert.deepEqual((await statusOf(held[1] as string))?.reasons, []);
+  });
+
   it('adds, lists, changes and deletes a ship-to limit, each change in the audit log with the admin as actor', async () => {
     const created = await call(admin, 'POST', `/users/current/orderApprovalPermissions`, { type: 'orderThreshold', threshold: 15000, shipTo: QUAYSIDE.shipTo });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const limit = created.body as unknown as LimitBody;
     assert.match(limit.code, /^AL-\d{6}$/);
-    assert.deepEqual({ ...limit, code: 'x' }, { code: 'x', type: 'orderThreshold', threshold: 15000, periodRange: null, soldTo: HARBOUR, shipTo: { code: QUAYSIDE.shipTo, name: 'Harbour Café – Quayside' }, user: null });
+    assert.deepEqual({ ...limit, code: 'x' }, { code: 'x', type: 'orderThreshold', threshold: 15000, periodRange: null, soldTo: HARBOUR, shipTo: { code: QUAYSIDE.shipTo, name: 'Harbour Café – Quayside' }, user: null, heldOrders: 0 });
     const listed = (await call(admin, 'GET', PATH)).body.orderApprovalPermissions as LimitBody[];
     assert.deepEqual(listed.find((row) => row.code === limit.code), limit);
 

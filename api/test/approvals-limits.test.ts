@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { approvalLimits, userRoles, users } from '../src/db/schema';
 import { periodOf } from '../src/approvals/limit-check';
 import { shopper, type Shopper } from './support/cart-helpers';
+import { createCompany, createPerson, holdTestOrder } from './support/approval-helpers';
+import { placeTestOrder } from './support/order-helpers';
 import { cartFor, checkedOut, eventTypesOf, HARBOUR, type HeldOrderBody, OLD_TOWN, QUAYSIDE } from './support/limit-helpers';
 import { ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -83,7 +85,7 @@ describe('spending limits at checkout', () => {
     });
   });
 
-  it('counts the ship-to’s placed and held orders of the same London week, not the week after the clocks change', async () => {
+  it('counts the ship-to’s placed orders of the same London week, not the week after the clocks change', async () => {
     // Old Town takes dairy Monday to Friday. British Summer Time ends on Sunday 31 October 2027.
     const at = '2027-10-20T09:00:00Z';
     const first = await cartFor(server, oldTown, { at, deliveryDate: '2027-10-25' });
@@ -102,6 +104,25 @@ describe('spending limits at checkout', () => {
         { limit: code, periodRange: 'WEEK', amount: first * 2 + held.subTotal.valuePence, period: { from: '2027-10-25', to: '2027-10-31' } },
       ]);
     });
+  });
+
+  it("does not count other buyers' held orders against the week's budget: only placed ones spend it", async () => {
+    const company = await createCompany(server);
+    const held = await holdTestOrder(server, await createPerson(server, company, []), company);
+    const [code] = await server.database.db
+      .insert(approvalLimits)
+      .values({ code: `AL-T${String(++made).padStart(5, '0')}`, soldToCode: company.soldTo, type: 'periodThreshold', periodRange: 'WEEK', thresholdPence: held.netPence, shipToCode: company.shipTo })
+      .returning({ code: approvalLimits.code });
+    const other = await createPerson(server, company, []);
+    // The same lines for the same day: exactly the budget on its own, over it if the held order counted.
+    const placed = (await placeTestOrder(server, other.who)) as unknown as HeldOrderBody;
+    assert.equal(placed.deliveryDate, held.deliveryDate);
+    assert.equal(placed.status, 'placed');
+    // Now the week's budget is spent by a placed order: the next one passes it, with the placed order counted.
+    const next = (await placeTestOrder(server, other.who, [1])) as unknown as HeldOrderBody;
+    assert.equal(next.status, 'pendingApproval');
+    assert.equal(next.approval?.reasons[0]?.limit, code?.code);
+    assert.equal(next.approval?.reasons[0]?.amount, held.netPence + next.subTotal.valuePence);
   });
 
   it('counts a London month from its first to its last day', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, users } from '../src/db/schema';
+import { auditLog, standingOrders, users } from '../src/db/schema';
 import { createOperator, operatorToken } from './support/admin-client';
 import { fillActiveCart } from './support/cart-helpers';
 import { placeTestOrder } from './support/order-helpers';
@@ -93,6 +93,22 @@ describe('cut-off reminders (docs/phone.md "Cut-off reminders")', () => {
     assert.deepEqual(await remindedDates(server, held), [], 'a held order');
     assert.deepEqual(await remindedDates(server, standing), [], 'a standing-order delivery');
     assert.deepEqual(await remindedDates(server, control), [NEXT_TUESDAY], 'the same kitchen without any is reminded');
+  });
+
+  it('a standing order waiting for approval, or rejected, orders nothing: its site is reminded', async () => {
+    const waiting = await kitchen(server);
+    const rejected = await kitchen(server);
+    for (const place of [waiting, rejected]) await usualTuesdays(place);
+    await setClock(server, '2026-11-30T09:00:00Z');
+    for (const [place, approvalStatus] of [[waiting, 'pending'], [rejected, 'rejected']] as const) {
+      const owner = await chef(server, place);
+      await fillActiveCart(server, owner, [1]);
+      const made = await createStandingOrder(owner, { cartId: 'active', weekdays: [2], startDate: NEXT_TUESDAY });
+      await server.database.db.update(standingOrders).set({ approvalStatus }).where(eq(standingOrders.code, made.code));
+    }
+    await at('2026-11-30T11:30:00Z');
+    assert.deepEqual(await remindedDates(server, waiting), [NEXT_TUESDAY], 'waiting for approval');
+    assert.deepEqual(await remindedDates(server, rejected), [NEXT_TUESDAY], 'rejected');
   });
 
   it('a bank holiday moves the delivery, and with it the cut-off and the reminder', async () => {

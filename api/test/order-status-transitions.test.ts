@@ -15,8 +15,9 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['pendingApproval', 'rejected'],
   ['pendingApproval', 'expired'],
   ['pendingApproval', 'cancelled'],
-  // An expired order is put back for another date ("Choose another date"), or cancelled.
+  // An expired order is put back for another date ("Choose another date"), placed when that date passes no limit, or cancelled.
   ['expired', 'pendingApproval'],
+  ['expired', 'placed'],
   ['expired', 'cancelled'],
   // An amendment over a limit holds the order again.
   ['placed', 'pendingApproval'],
@@ -33,12 +34,12 @@ describe('order status transitions', () => {
     }
   }
 
-  it('has no way out of delivered, cancelled or rejected, and none to placed but by an approval', () => {
+  it('has no way out of delivered, cancelled or rejected, and none to placed but by an approval or a new date within the limits', () => {
     for (const to of ORDER_STATUSES) {
       assert.equal(canMove('delivered', to), false);
       assert.equal(canMove('cancelled', to), false);
       assert.equal(canMove('rejected', to), false);
-      assert.equal(canMove(to, 'placed'), to === 'pendingApproval');
+      assert.equal(canMove(to, 'placed'), to === 'pendingApproval' || to === 'expired');
     }
   });
 

@@ -141,6 +141,36 @@ describe('held for approval', () => {
   });
 });
 
+describe('changing an order over the limit', () => {
+  for (const [label, viewport] of [['1280 px', DESKTOP], ['390 px', PHONE]] as const) {
+    test(`at ${label}: Edit order says before saving that the change needs a new approval, who decides, by when and what if nobody does`, async () => {
+      await buyerCart(overLimit() - 1);
+      const placed = await apiCall<ApiOrder>(shop, BUYER, 'POST', '/users/current/orders?cartId=active', undefined, { 'idempotency-key': randomUUID() });
+      assert.equal(placed.status, 'placed');
+      const page = await signedInPage(BUYER, viewport);
+      await page.goto(`/account/orders/${placed.code}/edit/`);
+      await page.getByRole('heading', { name: `Edit order ${placed.code}` }).waitFor();
+      await page.getByRole('button', { name: /^One more / }).first().click();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+
+      const notice = page.getByRole('alert').filter({ hasText: 'This change needs a new approval' });
+      await notice.waitFor();
+      await notice.getByText('Who decides: ', { exact: false }).filter({ hasText: 'Helen Marsh' }).waitFor();
+      await notice.getByText('By when: ', { exact: false }).filter({ hasText: 'the cut-off for this delivery' }).waitFor();
+      await notice.getByText('If nobody decides by the cut-off, the order expires and is not delivered.', { exact: false }).waitFor();
+      // Nothing is saved until the buyer confirms.
+      assert.equal((await orderNow(placed.code)).status, 'placed');
+      if (viewport === DESKTOP) await assertAccessible(page, 'the edit order page with the new approval notice');
+      else assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+      await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/approvals-amend-notice-${viewport.width}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Save and ask for approval' }).click();
+      await page.getByText('Changes saved. The order waits for approval', { exact: false }).waitFor();
+      assert.equal((await orderNow(placed.code)).status, 'pendingApproval');
+    });
+  }
+});
+
 describe('deciding', () => {
   test('the approver approves on a phone: the e-mail link shows the order first with its lines and the limit it passes', async () => {
     const order = await heldOrder();

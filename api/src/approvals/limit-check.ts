@@ -34,23 +34,31 @@ export interface OrderToCheck {
   deliveryDate: IsoDate;
   netPence: number;
   /**
-   * Whether the order is already written in the caller's transaction, so its period sums hold it (checkout
-   * and amendments); else (the preview of a cart) its total is added to them.
+   * How much of this order the period sums already hold: its written net total while its status spends the
+   * budget (checkout writes it placed before checking), else 0 (a cart, a held or expired order). The check
+   * measures the period with `netPence` in its place.
    */
-  written: boolean;
+  countedPence: number;
 }
 
-/** What the check needs of a written order row. */
-export const orderToCheck = (order: { soldToCode: string; shipToCode: string; userId: number; deliveryDate: string; netPence: number }): Omit<OrderToCheck, 'written'> => ({
+/**
+ * Statuses whose orders spend a period's budget: placed, and whatever a placed order becomes but cancelled.
+ * Held orders do not: a buyer's order waiting for a decision must not push another buyer's order over the
+ * budget (docs/approvals.md "Limits"); the order being checked counts whatever its status.
+ */
+export const BUDGET_STATUSES = ['placed', 'confirmed', 'picking', 'dispatched', 'delivered'] as const;
+
+const spendsBudget = (status: string) => (BUDGET_STATUSES as readonly string[]).includes(status);
+
+/** What the check needs of a written order row, as it stands. */
+export const orderToCheck = (order: { soldToCode: string; shipToCode: string; userId: number; deliveryDate: string; netPence: number; status: string }): OrderToCheck => ({
   soldTo: order.soldToCode,
   shipTo: order.shipToCode,
   userId: order.userId,
   deliveryDate: order.deliveryDate,
   netPence: order.netPence,
+  countedPence: spendsBudget(order.status) ? order.netPence : 0,
 });
-
-/** Statuses whose orders spend a period's budget: placed and held, and whatever a placed order becomes but cancelled. */
-const SPENDING = ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered'] as const;
 
 /** The first key of the two-key advisory lock on a ship-to's period budget; the second is a hash of its code. */
 const PERIOD_BUDGET = 4_100_023;
@@ -71,8 +79,8 @@ export function periodOf(date: IsoDate, range: PeriodRange): { from: IsoDate; to
 
 /**
  * The limits an order passes (docs/approvals.md "Limits"): the ship-to's and the user's orderThreshold
- * against the order's net total, and the ship-to's periodThreshold against its placed and held orders
- * delivered in the same week or month, this one included. Over means above: an order at the threshold
+ * against the order's net total, and the ship-to's periodThreshold against its placed orders delivered in
+ * the same week or month, this one included. Over means above: an order at the threshold
  * passes. When the ship-to has a period limit, the check first takes a lock on the ship-to's budget, held
  * to the end of the caller's transaction, so two orders racing for the last of a budget are checked one
  * after the other and the second sees the first.
@@ -105,7 +113,7 @@ export async function checkLimits(tx: Tx, order: OrderToCheck): Promise<Approval
       continue;
     }
     const index = periodLimits.indexOf(limit);
-    const amount = (spent[index] ?? 0) + (order.written ? 0 : order.netPence);
+    const amount = (spent[index] ?? 0) - order.countedPence + order.netPence;
     if (amount > limit.thresholdPence) reasons.push({ ...subject, type: 'periodThreshold', periodRange: limit.periodRange as PeriodRange, amount, period: periods[index] ?? null });
   }
   return reasons;
@@ -117,22 +125,12 @@ async function lockPeriodBudget(tx: Tx, shipTo: string): Promise<void> {
 }
 
 /**
- * Whose budget is looked at: a ship-to's, as an order of `userId` sees it, or with no order in view (null:
- * the limits page's "this week").
- */
-export interface BudgetSubject {
-  shipTo: string;
-  userId: number | null;
-}
-
-/**
- * The orders that spend the subject's period budget for delivery dates from `from` to `to`: the one
- * condition both the check and the customer's list of those orders (orders/company-orders.ts) read, so the
+ * The orders that spend a ship-to's period budget for delivery dates from `from` to `to` (BUDGET_STATUSES): the
+ * one condition both the check and head office's list of those orders (orders/company-orders.ts) read, so the
  * orders listed are always the orders counted.
  */
-export function countedInBudget(subject: BudgetSubject, from: IsoDate, to: IsoDate): SQL | undefined {
-  return and(eq(orders.shipToCode, subject.shipTo), gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), inArray(orders.status, [...SPENDING]));
-}
+export const countedInBudget = (shipTo: string, from: IsoDate, to: IsoDate): SQL | undefined =>
+  and(eq(orders.shipToCode, shipTo), gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), inArray(orders.status, [...BUDGET_STATUSES]));
 
 /**
  * The ship-to's counted orders' net total for delivery dates in each period: one scan of
@@ -146,6 +144,6 @@ async function spentInPeriods(db: DbOrTx, order: OrderToCheck, periods: { from: 
   const [row] = await db
     .select({ totals: sql<number[]>`array[${sql.join(totals, sql`, `)}]` })
     .from(orders)
-    .where(countedInBudget({ shipTo: order.shipTo, userId: order.userId }, from, to));
+    .where(countedInBudget(order.shipTo, from, to));
   return row?.totals ?? [];
 }

@@ -25,7 +25,7 @@ export async function previewApproval(db: Db, userId: number, target: { shipTo?:
     const date = deliveryDate ?? cart.requestedDeliveryDate;
     if (!date) return fail({ kind: 'deliveryDateMissing' });
     const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
-    const reasons = await checkLimits(tx, { soldTo: scope.soldToCode, shipTo: scope.shipToCode, userId, deliveryDate: date, netPence: cartNet(entries), written: false });
+    const reasons = await checkLimits(tx, { soldTo: scope.soldToCode, shipTo: scope.shipToCode, userId, deliveryDate: date, netPence: cartNet(entries), countedPence: 0 });
     return ok({ needsApproval: reasons.length > 0, reasons });
   });
 }

@@ -25,20 +25,20 @@ export async function limitRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users/current/orderApprovalPermissions', async (request, reply) => {
     const scope = await adminScope(currentUser(request).id);
     const body = parseInput(limitBody, request.body, 'body');
-    return reply.code(201).send(unwrap(await createLimit(db, scope, body), limitProblemToApiError));
+    return reply.code(201).send(unwrap(await createLimit(db, scope, body, app.clock()), limitProblemToApiError));
   });
 
   app.patch('/users/current/orderApprovalPermissions/:code', async (request) => {
     const scope = await adminScope(currentUser(request).id);
     const { code } = parseInput(limitParams, request.params, 'params');
     const body = parseInput(limitChangeBody, request.body, 'body');
-    return unwrap(await updateLimit(db, scope, code, body), limitProblemToApiError);
+    return unwrap(await updateLimit(db, scope, code, body, app.clock()), limitProblemToApiError);
   });
 
   app.delete('/users/current/orderApprovalPermissions/:code', async (request, reply) => {
     const scope = await adminScope(currentUser(request).id);
     const { code } = parseInput(limitParams, request.params, 'params');
-    unwrap(await deleteLimit(db, scope, code), limitProblemToApiError);
+    unwrap(await deleteLimit(db, scope, code, app.clock()), limitProblemToApiError);
     return reply.code(204).send();
   });
 

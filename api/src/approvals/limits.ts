@@ -6,6 +6,7 @@ import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import type { LimitType, PeriodRange } from './limit-check';
 import type { LimitProblem } from './limits-problems';
+import { heldByLimit, recheckHeldOrders } from './recheck-held';
 import { newLimitCode } from './user-order-limit';
 
 /**
@@ -38,6 +39,8 @@ export interface LimitView {
   soldTo: string;
   shipTo: { code: string; name: string } | null;
   user: { uid: string; name: string } | null;
+  /** The held orders over this limit now: what changing or removing it re-checks. */
+  heldOrders: number;
 }
 
 /** The first key of the two-key advisory lock taken while a sold-to's limits change; the second hashes its code. */
@@ -54,6 +57,7 @@ const limitColumns = {
   shipToName: sql<string | null>`(select s.name from ${shipTos} s where s.code = "approval_limits"."ship_to_code")`,
   uid: sql<string | null>`(select u.username from ${users} u where u.id = "approval_limits"."user_id")`,
   userName: sql<string | null>`(select u.name from ${users} u where u.id = "approval_limits"."user_id")`,
+  heldOrders: heldByLimit(sql`"approval_limits"."code"`),
 };
 
 interface LimitRow {
@@ -66,6 +70,7 @@ interface LimitRow {
   shipToName: string | null;
   uid: string | null;
   userName: string | null;
+  heldOrders: number;
 }
 
 function limitView(row: LimitRow): LimitView {
@@ -77,6 +82,7 @@ function limitView(row: LimitRow): LimitView {
     soldTo: row.soldTo,
     shipTo: row.shipToCode === null ? null : { code: row.shipToCode, name: row.shipToName ?? '' },
     user: row.uid === null ? null : { uid: row.uid, name: row.userName ?? '' },
+    heldOrders: row.heldOrders,
   };
 }
 
@@ -100,7 +106,7 @@ export async function listLimits(db: DbOrTx, scope: LimitScope, soldTo?: string)
  * Adds a limit: an orderThreshold for one ship-to or one user, or a periodThreshold (WEEK or MONTH) for a
  * ship-to. One of each kind per subject: a second answers with the first's code.
  */
-export async function createLimit(db: Db, scope: LimitScope, input: LimitInput): Promise<Result<LimitView, LimitProblem>> {
+export async function createLimit(db: Db, scope: LimitScope, input: LimitInput, now: Date): Promise<Result<LimitView, LimitProblem>> {
   if (scope.kind === 'company' && scope.soldTos.length === 0) return fail({ kind: 'notCompanyAdmin' });
   const shape = shapeProblem(input);
   if (shape) return fail(shape);
@@ -128,14 +134,15 @@ export async function createLimit(db: Db, scope: LimitScope, input: LimitInput):
       .values({ code: newLimitCode(), soldToCode: soldTo, type: input.type, thresholdPence: input.threshold, periodRange, shipToCode, userId })
       .returning({ code: approvalLimits.code });
     if (!created) throw new Error('limit insert returned nothing');
+    await recheckHeldOrders(tx, soldTo, now);
     const view = await readLimit(tx, created.code);
     await recordAudit(tx, { ...actor(scope), action: 'approvalLimit.create', subject: `approvalLimit:${created.code}`, after: view });
     return ok(view);
   });
 }
 
-/** Changes a limit's threshold, or a period limit's range. */
-export async function updateLimit(db: Db, scope: LimitScope, code: string, change: LimitChange): Promise<Result<LimitView, LimitProblem>> {
+/** Changes a limit's threshold, or a period limit's range, and re-checks the sold-to's held orders. */
+export async function updateLimit(db: Db, scope: LimitScope, code: string, change: LimitChange, now: Date): Promise<Result<LimitView, LimitProblem>> {
   if (scope.kind === 'company' && scope.soldTos.length === 0) return fail({ kind: 'notCompanyAdmin' });
   return inTransaction(db, async (tx): Promise<Result<LimitView, LimitProblem>> => {
     const before = await lockedLimit(tx, scope, code);
@@ -153,19 +160,21 @@ export async function updateLimit(db: Db, scope: LimitScope, code: string, chang
       .update(approvalLimits)
       .set({ ...(change.threshold === undefined ? {} : { thresholdPence: change.threshold }), ...(change.periodRange === undefined ? {} : { periodRange: change.periodRange }) })
       .where(eq(approvalLimits.code, code));
+    await recheckHeldOrders(tx, before.soldTo, now);
     const after = await readLimit(tx, code);
     await recordAudit(tx, { ...actor(scope), action: 'approvalLimit.update', subject: `approvalLimit:${code}`, before, after });
     return ok(after);
   });
 }
 
-/** Removes a limit. Orders it held stay held: their reasons are kept as they were when checked. */
-export async function deleteLimit(db: Db, scope: LimitScope, code: string): Promise<Result<void, LimitProblem>> {
+/** Removes a limit and re-checks the sold-to's held orders: those within every limit left are placed. */
+export async function deleteLimit(db: Db, scope: LimitScope, code: string, now: Date): Promise<Result<void, LimitProblem>> {
   if (scope.kind === 'company' && scope.soldTos.length === 0) return fail({ kind: 'notCompanyAdmin' });
   return inTransaction(db, async (tx): Promise<Result<void, LimitProblem>> => {
     const before = await lockedLimit(tx, scope, code);
     if (!before) return fail({ kind: 'limitNotFound', code });
     await tx.delete(approvalLimits).where(eq(approvalLimits.code, code));
+    await recheckHeldOrders(tx, before.soldTo, now);
     await recordAudit(tx, { ...actor(scope), action: 'approvalLimit.delete', subject: `approvalLimit:${code}`, before });
     return ok(undefined);
   });

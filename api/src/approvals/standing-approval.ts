@@ -56,7 +56,7 @@ export async function reviewStandingOrder(tx: Tx, standingOrder: StandingOrderRo
   if (!owner) throw new Error(`the owner of standing order ${standingOrder.code} vanished`);
   const netPence = sellableNet(lines, scope.range);
   const reasons = (
-    await checkLimits(tx, { soldTo: scope.soldToCode, shipTo: scope.shipToCode, userId: standingOrder.userId, deliveryDate: standingOrder.startDate, netPence, written: false })
+    await checkLimits(tx, { soldTo: scope.soldToCode, shipTo: scope.shipToCode, userId: standingOrder.userId, deliveryDate: standingOrder.startDate, netPence, countedPence: 0 })
   ).filter((reason) => reason.type === 'orderThreshold');
   const approvalStatus = reasons.length > 0 ? 'pending' : 'notNeeded';
   const [row] = await tx

@@ -99,7 +99,11 @@ export interface ActiveStandingOrder {
   activeSince: Date;
 }
 
-/** The active standing orders of these ship-tos whose owners still order for the ship-to (the scheduler's own rule). */
+/**
+ * The active standing orders of these ship-tos whose owners still order for the ship-to (the scheduler's own
+ * rule) and that may place their deliveries: one waiting for approval, or rejected, places none
+ * (docs/approvals.md "Standing orders"), so its site is reminded as if it had none.
+ */
 export async function activeStandingOrdersOf(db: DbOrTx, shipToCodes: string[]): Promise<ActiveStandingOrder[]> {
   if (shipToCodes.length === 0) return [];
   return db
@@ -114,7 +118,7 @@ export async function activeStandingOrdersOf(db: DbOrTx, shipToCodes: string[]):
     })
     .from(standingOrders)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, standingOrders.userId), eq(userShipTos.shipToCode, standingOrders.shipToCode)))
-    .where(and(eq(standingOrders.status, 'active'), inArray(standingOrders.shipToCode, shipToCodes)));
+    .where(and(eq(standingOrders.status, 'active'), inArray(standingOrders.shipToCode, shipToCodes), notInArray(standingOrders.approvalStatus, ['pending', 'rejected'])));
 }
 
 /** The deliveries the customer skipped, as `${standingOrderId}/${date}`, among these standing orders from `from` on. */

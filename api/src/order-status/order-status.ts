@@ -8,7 +8,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * A held order (pendingApproval, docs/approvals.md) is placed by its approval, ends rejected, or expires at its
- * cut-off undecided; an expired one goes back into approval for another date. A placed or confirmed order
+ * cut-off undecided; an expired one goes back into approval for another date, or is placed for it when the
+ * new date passes no limit. A placed or confirmed order
  * amended over a limit is held again.
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -20,7 +21,7 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   delivered: [],
   cancelled: [],
   rejected: [],
-  expired: ['pendingApproval', 'cancelled'],
+  expired: ['pendingApproval', 'placed', 'cancelled'],
 };
 
 /**

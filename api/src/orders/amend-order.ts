@@ -6,11 +6,16 @@ import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { checkLimits, orderToCheck, type ApprovalReason } from '../approvals/limit-check';
 import { writeApprovalRequests } from '../approvals/approval-mail';
+import { writeApprovalChanges, type ApprovalChange } from '../approvals/approval-change-mail';
+import { amendOutcome, waitsForDecision, type AmendOutcome } from '../approvals/amend-approval';
+import { decidersOf, type DecidingTier } from '../approvals/approvers';
+import { formatLondonIso } from '../delivery/london-time';
+import { orderCutoff } from './order-cutoff';
 import { moveOrder } from '../order-status/move-order';
 import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { priceAmendedLines, type WantedLine } from './amended-lines';
-import { changeOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
+import { changeOwnedOrder, onOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
 import type { OrderRow } from './order-queries';
 import type { OrderChangeProblem } from './problems';
 
@@ -24,24 +29,64 @@ export interface Amendment {
 /**
  * Replaces an order's lines, PO number and instructions until its cut-off. Prices, VAT and totals are taken
  * again from the sold-to's prices of this moment, as if the order were placed now, and the limits are
- * checked again (docs/approvals.md "Held orders"): an order within them gets an order.amended event
- * (webhook and e-mail); a held order stays held with the new reasons, or is placed when it no longer passes
- * a limit; a placed order amended over a limit is held again.
+ * checked again (docs/approvals.md "Amending"; the outcomes in approvals/amend-approval.ts).
  */
 export async function amendOrder(db: Db, clock: Clock, userId: number, username: string, code: string, amendment: Amendment): Promise<OrderChangeOutcome> {
   return changeOwnedOrder(db, clock, userId, code, (tx, locked) => writeAmendment(tx, locked, `customer:${username}`, amendment));
 }
 
-async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
+export interface AmendmentPreview {
+  outcome: AmendOutcome;
+  /** Whether saving leaves the order waiting for a decision. */
+  needsApproval: boolean;
+  /** The order's net total after the change, in pence. */
+  netPence: number;
+  reasons: ApprovalReason[];
+  /** Who would decide (approvers.ts), when the order would wait for a decision; else null. */
+  decidedBy: { tier: DecidingTier; names: string[] } | null;
+  /** The decision's deadline, the order's cut-off (ISO 8601 in London's offset): undecided, it expires then. */
+  deadline: string;
+}
+
+/**
+ * What saving this amendment would do to the order's approval, worked out as saving does (same prices, same
+ * check, on the locked order) and written nowhere: the edit page says it before the buyer saves.
+ */
+export async function previewAmendment(db: Db, clock: Clock, userId: number, code: string, amendment: Amendment): Promise<Result<AmendmentPreview, OrderChangeProblem>> {
+  return onOwnedOrder(db, clock, userId, code, async (tx, locked): Promise<Result<AmendmentPreview, OrderChangeProblem>> => {
+    const priced = await priceAmendment(tx, locked, amendment);
+    if (!priced.ok) return priced;
+    const { order } = locked;
+    const netPence = priced.value.totals.netPence;
+    const reasons = await checkLimits(tx, { ...orderToCheck(order), netPence });
+    const outcome = amendOutcome(order, { netPence, reasons });
+    const needsApproval = waitsForDecision(outcome);
+    const deciders = needsApproval ? await decidersOf(tx, order) : null;
+    return ok({
+      outcome,
+      needsApproval,
+      netPence,
+      reasons,
+      decidedBy: deciders && { tier: deciders.tier, names: deciders.users.map((user) => user.name) },
+      deadline: formatLondonIso(orderCutoff(order.deliveryDate, locked.cutoffTime)),
+    });
+  });
+}
+
+async function priceAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment) {
   const { order } = locked;
   const products = await productsByCode(tx, [...new Set(amendment.entries.map((entry) => entry.productCode))], order.soldToCode);
-  const purchaseOrderNumber = amendment.purchaseOrderNumber === undefined ? order.purchaseOrderNumber : amendment.purchaseOrderNumber;
-  const priced = priceAmendedLines(amendment.entries, products, {
+  return priceAmendedLines(amendment.entries, products, {
     owner: locked.owner,
     purchaseOrderRequired: locked.purchaseOrderRequired,
-    purchaseOrderNumber,
+    purchaseOrderNumber: amendment.purchaseOrderNumber === undefined ? order.purchaseOrderNumber : amendment.purchaseOrderNumber,
     range: order.range,
   });
+}
+
+async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
+  const { order } = locked;
+  const priced = await priceAmendment(tx, locked, amendment);
   if (!priced.ok) return priced;
 
   await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
@@ -52,7 +97,7 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, am
   const [written] = await tx
     .update(orders)
     .set({
-      purchaseOrderNumber,
+      purchaseOrderNumber: amendment.purchaseOrderNumber === undefined ? order.purchaseOrderNumber : amendment.purchaseOrderNumber,
       deliveryInstructions: amendment.deliveryInstructions === undefined ? order.deliveryInstructions : amendment.deliveryInstructions,
       ...priced.value.totals,
     })
@@ -60,27 +105,44 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, am
     .returning();
   if (!written) throw new Error(`order ${order.code} vanished while locked`);
   // Checked once the new total is written, as checkout checks (orders/order-writer.ts).
-  const reasons = await checkLimits(tx, { ...orderToCheck(written), written: true });
+  const reasons = await checkLimits(tx, orderToCheck(written));
+  const outcome = amendOutcome(order, { netPence: written.netPence, reasons });
   const amended = await keepReasons(tx, written, reasons);
-  const held = order.status === 'pendingApproval';
-  if (held === reasons.length > 0) {
-    // Held and still over a limit: nobody outside hears of it until it is approved.
-    if (!held) await writeEvent(tx, orderEvent('order.amended', { order: amended, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines }, locked.placedBy));
-    return ok(undefined);
+  const record = { order: amended, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
+  const told = (change: ApprovalChange, changedOrder: OrderRow) => writeApprovalChanges(tx, { ...record, order: changedOrder, buyer: locked.placedBy }, change, order.netPence);
+  switch (outcome) {
+    case 'amended':
+      await writeEvent(tx, orderEvent('order.amended', record, locked.placedBy));
+      return ok(undefined);
+    case 'keepsApproval':
+      await writeEvent(tx, orderEvent('order.amended', record, locked.placedBy));
+      await told('keepsApproval', amended);
+      return ok(undefined);
+    case 'staysHeld':
+      // Nobody outside hears of a held order until it is approved; its deciders hear of the change.
+      await told('staysHeld', amended);
+      return ok(undefined);
+    case 'placed':
+    case 'heldAgain': {
+      const moved = await moveOrder(tx, amended, outcome === 'placed' ? 'placed' : 'pendingApproval', { changedBy, operatorId: null }, null);
+      if (!moved.ok) return fail({ kind: 'statusClosed', code: order.code, status: order.status });
+      const movedRecord = { ...record, order: moved.value.order };
+      if (outcome === 'placed') {
+        await writeEvent(tx, orderEvent('order.placed', movedRecord, locked.placedBy));
+        await told('placed', moved.value.order);
+      } else {
+        await writeEvent(tx, orderEvent('order.status_changed', movedRecord, locked.placedBy, { previousStatus: order.status, note: null, changedAt: moved.value.change.changedAt.toISOString() }));
+        await writeApprovalRequests(tx, { ...movedRecord, buyer: locked.placedBy });
+      }
+      return ok(undefined);
+    }
   }
-  // Held and now within every limit: placed, as checkout would have placed it. Placed and now over one: held again.
-  const moved = await moveOrder(tx, amended, held ? 'placed' : 'pendingApproval', { changedBy, operatorId: null }, null);
-  if (!moved.ok) return fail({ kind: 'statusClosed', code: order.code, status: order.status });
-  const record = { order: moved.value.order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
-  if (held) await writeEvent(tx, orderEvent('order.placed', record, locked.placedBy));
-  else {
-    await writeEvent(tx, orderEvent('order.status_changed', record, locked.placedBy, { previousStatus: order.status, note: null, changedAt: moved.value.change.changedAt.toISOString() }));
-    await writeApprovalRequests(tx, { ...record, buyer: locked.placedBy });
-  }
-  return ok(undefined);
 }
 
-/** The order keeps the new reasons when over a limit; a held order within them all keeps none. */
+/**
+ * The order keeps the new reasons when over a limit (the deciders see the amounts of now); a held order
+ * within them all keeps none; a placed order within them keeps those it was approved with.
+ */
 async function keepReasons(tx: Tx, order: OrderRow, reasons: ApprovalReason[]): Promise<OrderRow> {
   if (reasons.length === 0 && order.status !== 'pendingApproval') return order;
   const [kept] = await tx.update(orders).set({ approvalReasons: reasons }).where(eq(orders.id, order.id)).returning();

@@ -62,28 +62,27 @@ interface Budget {
 
 /**
  * The period filter as the limit check counts it (approvals/limit-check.ts countedInBudget): for a held
- * order, its ship-to's period of its delivery date as its buyer's order sees it; else the site's period of
- * the date given, with no order in view.
+ * order, its ship-to's period of its delivery date; else the site's period of the date given.
  */
 async function budgetOf(db: DbOrTx, sites: Site[], filter: CompanyOrderFilter, range: PeriodRange, now: Date): Promise<Result<Budget, CompanyOrdersProblem>> {
-  let subject: { shipTo: string; userId: number | null };
+  let shipTo: string;
   let date: IsoDate;
   if (filter.heldOrder) {
     const [held] = await db
-      .select({ shipTo: orders.shipToCode, userId: orders.userId, deliveryDate: orders.deliveryDate })
+      .select({ shipTo: orders.shipToCode, deliveryDate: orders.deliveryDate })
       .from(orders)
       .where(and(eq(orders.code, filter.heldOrder), inArray(orders.shipToCode, sites.map((site) => site.code))))
       .limit(1);
     if (!held || (filter.site && held.shipTo !== filter.site)) return fail({ kind: 'orderNotFound', code: filter.heldOrder });
-    subject = { shipTo: held.shipTo, userId: held.userId };
+    shipTo = held.shipTo;
     date = held.deliveryDate;
   } else {
     if (!filter.site) return fail({ kind: 'periodWithoutSite' });
-    subject = { shipTo: filter.site, userId: null };
+    shipTo = filter.site;
     date = filter.periodDate ?? londonWallClock(now).date;
   }
   const period = periodOf(date, range);
-  return ok({ condition: countedInBudget(subject, period.from, period.to), period: { range, ...period } });
+  return ok({ condition: countedInBudget(shipTo, period.from, period.to), period: { range, ...period } });
 }
 
 /**

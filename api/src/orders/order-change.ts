@@ -60,16 +60,32 @@ export async function changeOwnedOrder(
   code: string,
   work: (tx: Tx, locked: LockedOrder) => Promise<Result<void, OrderChangeProblem>>,
 ): Promise<OrderChangeOutcome> {
+  return onOwnedOrder(db, clock, userId, code, async (tx, locked) => {
+    const done = await work(tx, locked);
+    if (!done.ok) return done;
+    const changed = await findOwnedOrder(tx, userId, code);
+    if (!changed) throw new Error(`order ${code} vanished while locked`);
+    return ok({ ...changed, addresses: await orderAddresses(tx, changed.order) });
+  });
+}
+
+/**
+ * `work` on the caller's order, locked and found still changeable (status and cut-off), in one transaction:
+ * what a change does, and what the preview of one reads, so both see the order the same way.
+ */
+export async function onOwnedOrder<T>(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  code: string,
+  work: (tx: Tx, locked: LockedOrder) => Promise<Result<T, OrderChangeProblem>>,
+): Promise<Result<T, OrderChangeProblem>> {
   return inTransaction(db, async (tx) => {
     const locked = await lockOwnedOrder(tx, userId, code);
     if (!locked) return fail({ kind: 'orderNotFound', code });
     const check = amendCheck(locked.order.status, orderCutoff(locked.order.deliveryDate, locked.cutoffTime), clock());
     if (check === 'statusClosed') return fail({ kind: 'statusClosed', code, status: locked.order.status });
     if (check === 'cutoffPassed') return fail({ kind: 'cutoffPassed' });
-    const done = await work(tx, locked);
-    if (!done.ok) return done;
-    const changed = await findOwnedOrder(tx, userId, code);
-    if (!changed) throw new Error(`order ${code} vanished while locked`);
-    return ok({ ...changed, addresses: await orderAddresses(tx, changed.order) });
+    return work(tx, locked);
   });
 }

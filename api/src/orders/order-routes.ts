@@ -10,7 +10,7 @@ import { badRequest } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { isValidIsoDate } from '../delivery/calendar-date';
 import { ORDER_STATUSES } from '../order-status/order-status';
-import { amendOrder } from './amend-order';
+import { amendOrder, previewAmendment } from './amend-order';
 import { amendBody } from './amend-schema';
 import { cancelOrder } from './cancel-order';
 import { companyOrders } from './company-orders';
@@ -110,6 +110,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const amendment = parseInput(amendBody, request.body, 'body');
     const record = unwrap(await amendOrder(db, app.clock, user.id, user.username, code, amendment), orderChangeProblemToApiError);
     return orderView(record, app.clock());
+  });
+
+  // What saving these changes would do to the order's approval, before it is saved (nothing is written).
+  app.post('/users/current/orders/:code/amendmentcheck', async (request) => {
+    const user = currentUser(request);
+    const { code } = parseInput(orderParams, request.params, 'params');
+    const amendment = parseInput(amendBody, request.body, 'body');
+    return unwrap(await previewAmendment(db, app.clock, user.id, code, amendment), orderChangeProblemToApiError);
   });
 
   app.post('/users/current/orders/:code/cancel', async (request) => {

@@ -29,7 +29,7 @@ export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: Entr
 export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
   const record = await writeOrder(tx, scoped, entries, idempotencyKey);
   const { order } = record;
-  const reasons = await checkLimits(tx, { ...orderToCheck(order), written: true });
+  const reasons = await checkLimits(tx, orderToCheck(order));
   if (reasons.length === 0) {
     await writeEvent(tx, orderEvent('order.placed', record, placedBy));
     return record;

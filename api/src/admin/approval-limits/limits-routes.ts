@@ -20,18 +20,18 @@ export async function adminLimitRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/approvalpermissions', guard, async (request, reply) => {
     const body = parseInput(limitBody, request.body, 'body');
-    return reply.code(201).send(unwrap(await createLimit(db, scope(request), body), limitProblemToApiError));
+    return reply.code(201).send(unwrap(await createLimit(db, scope(request), body, app.clock()), limitProblemToApiError));
   });
 
   app.patch('/approvalpermissions/:code', guard, async (request) => {
     const { code } = parseInput(limitParams, request.params, 'params');
     const body = parseInput(limitChangeBody, request.body, 'body');
-    return unwrap(await updateLimit(db, scope(request), code, body), limitProblemToApiError);
+    return unwrap(await updateLimit(db, scope(request), code, body, app.clock()), limitProblemToApiError);
   });
 
   app.delete('/approvalpermissions/:code', guard, async (request, reply) => {
     const { code } = parseInput(limitParams, request.params, 'params');
-    unwrap(await deleteLimit(db, scope(request), code), limitProblemToApiError);
+    unwrap(await deleteLimit(db, scope(request), code, app.clock()), limitProblemToApiError);
     return reply.code(204).send();
   });
 }

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useEffect, useState, useTransition } from 'react';
-import { findOrderProduct, saveOrderChanges, type SaveOrderAnswer } from '@/app/account/orders/change-actions';
+import { checkOrderChanges, findOrderProduct, saveOrderChanges, type SaveOrderAnswer } from '@/app/account/orders/change-actions';
+import { amendmentNotice, type AmendmentNotice } from '@/lib/commerce/amend-check';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { Stepper } from '@/components/weekly/stepper';
@@ -69,6 +70,8 @@ export function OrderEditor({ order: initial }: { order: Order }) {
   const [form, setForm] = useState(saved);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState('');
+  // What saving the form as it stands would do to the approval, asked before saving; any edit asks again.
+  const [approvalNotice, setApprovalNotice] = useState<{ form: Form; notice: AmendmentNotice | null } | null>(null);
   const [saving, startSaving] = useTransition();
   const { callAction, showNetworkError } = useNetworkFailure();
   const unsaved = !sameForm(form, saved);
@@ -77,6 +80,7 @@ export function OrderEditor({ order: initial }: { order: Order }) {
   const edit = (change: (current: Form) => Form) => {
     setForm(change);
     setNotice('');
+    setApprovalNotice(null);
   };
   const setLine = (code: string, quantity: string) =>
     edit((current) => ({ ...current, lines: current.lines.map((line) => (line.code === code ? { ...line, quantity, lineTotal: null } : line)) }));
@@ -97,6 +101,21 @@ export function OrderEditor({ order: initial }: { order: Order }) {
         setProblem({ ok: false, ...local });
         return;
       }
+      // A change that puts the order on hold is said first and saved only on a second, informed click.
+      const known = approvalNotice && sameForm(approvalNotice.form, form) ? approvalNotice.notice : undefined;
+      if (known === undefined) {
+        const check = await callAction(() => checkOrderChanges(order.code, input));
+        if (!check) return;
+        if (!check.ok) {
+          if (check.network) showNetworkError();
+          else setProblem(check);
+          return;
+        }
+        const next = amendmentNotice(check.check);
+        setApprovalNotice({ form, notice: next });
+        setProblem(null);
+        if (next?.confirm) return;
+      }
       const answer = await callAction(() => saveOrderChanges(order.code, input));
       if (!answer) return;
       if (!answer.ok) {
@@ -109,9 +128,11 @@ export function OrderEditor({ order: initial }: { order: Order }) {
       setSaved(next);
       setForm(next);
       setProblem(null);
-      setNotice('Changes saved. The totals are worked out again at today’s prices.');
+      setApprovalNotice(null);
+      setNotice(savedText(answer.order.status));
     });
 
+  const shownNotice = approvalNotice && sameForm(approvalNotice.form, form) ? approvalNotice.notice : null;
   const lineProblem = (index: number) => (problem?.line === index ? problem.message : '');
   const fieldProblem = problem?.field ? problem.message : '';
   const formProblem = problem && problem.line === undefined && !problem.field ? problem.message : '';
@@ -192,15 +213,41 @@ export function OrderEditor({ order: initial }: { order: Order }) {
             {formProblem}
           </p>
         ) : null}
+        {shownNotice ? <ApprovalNotice notice={shownNotice} /> : null}
         <p role="status" className={styles.saveNote}>
           {notice}
         </p>
         <button type="submit" className={styles.primary} aria-disabled={saving || undefined} aria-busy={saving || undefined}>
-          {saving ? 'Saving…' : 'Save changes'}
+          {saving ? 'Saving…' : shownNotice?.confirm ? 'Save and ask for approval' : 'Save changes'}
         </button>
         <Link href={`/account/orders/${encodeURIComponent(order.code)}/`}>Back to order {order.code}</Link>
       </aside>
     </form>
+  );
+}
+
+const savedText = (status: string): string =>
+  status === 'pendingApproval'
+    ? 'Changes saved. The order waits for approval; the totals are worked out again at today’s prices.'
+    : 'Changes saved. The totals are worked out again at today’s prices.';
+
+/** What saving does to the order's approval, said before saving: why, who decides, by when, and what if nobody does. */
+function ApprovalNotice({ notice }: { notice: AmendmentNotice }) {
+  return (
+    <section className={styles.approvalNotice} role={notice.confirm ? 'alert' : 'status'} aria-labelledby="amend-approval-title">
+      <h3 id="amend-approval-title">{notice.title}</h3>
+      {notice.why.length > 0 ? (
+        <ul>
+          {notice.why.map((why) => (
+            <li key={why}>{why}</li>
+          ))}
+        </ul>
+      ) : null}
+      {notice.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {notice.confirm ? <p>Save again to send it for approval, or change the order to stay within the limit.</p> : null}
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api/client';
 import type { ApiResult, AppError } from '@/lib/errors/app-error';
+import { amendmentCheckSchema, type AmendmentCheck } from './amend-check';
 import { scopeQuery, type ShopScope } from './scope';
 import type { CompanyOrderQuery } from './company-orders';
 import { companyOrderHistorySchema, orderHistorySchema, orderSchema, reorderResultSchema, type CompanyOrderHistory, type Order, type OrderHistory, type ReorderResult } from './types';
@@ -42,6 +43,10 @@ export interface OrderAmendment {
 /** Replaces the order's lines, PO number and instructions until its cut-off; the API reprices it. */
 export const amendOrder = (scope: ShopScope, code: string, amendment: OrderAmendment): Promise<ApiResult<Order>> =>
   apiRequest(orderSchema, `${ORDERS}/${encodeURIComponent(code)}`, { method: 'PUT', query: scopeQuery(scope), body: amendment });
+
+/** What saving these changes would do to the order's approval; nothing is saved. */
+export const checkAmendment = (scope: ShopScope, code: string, amendment: OrderAmendment): Promise<ApiResult<AmendmentCheck>> =>
+  apiRequest(amendmentCheckSchema, `${ORDERS}/${encodeURIComponent(code)}/amendmentcheck`, { method: 'POST', query: scopeQuery(scope), body: amendment });
 
 export const cancelOrder = (scope: ShopScope, code: string): Promise<ApiResult<Order>> =>
   apiRequest(orderSchema, `${ORDERS}/${encodeURIComponent(code)}/cancel`, { method: 'POST', query: scopeQuery(scope) });

@@ -6,7 +6,8 @@ import { failed, failedWith, IDLE, type ActionState } from '@/app/cart/action-st
 import { errorText } from '@/lib/commerce/error-text';
 import { closedOrderText } from '@/components/orders/order-status';
 import { orderChangeProblem, orderChangeSchema, type OrderChangeInput } from '@/lib/commerce/order-change-schema';
-import { amendOrder, cancelOrder, getOrder } from '@/lib/commerce/orders';
+import type { AmendmentCheck } from '@/lib/commerce/amend-check';
+import { amendOrder, cancelOrder, checkAmendment, getOrder, type OrderAmendment } from '@/lib/commerce/orders';
 import { getProduct } from '@/lib/commerce/products';
 import { shopScope, type ShopScope } from '@/lib/commerce/scope';
 import type { Order } from '@/lib/commerce/types';
@@ -41,23 +42,45 @@ async function refusalText(scope: ShopScope, code: string, error: AppError): Pro
  * message and the form keeps what was typed.
  */
 export async function saveOrderChanges(orderCode: unknown, input: OrderChangeInput): Promise<SaveOrderAnswer> {
+  const request = await amendmentRequest(orderCode, input);
+  if (!request.ok) return request;
+  const result = await amendOrder(request.scope, request.code, request.amendment);
+  if (result.ok) return { ok: true, order: result.data };
+  return refused(request.scope, request.code, result.error);
+}
+
+export type CheckOrderAnswer = { ok: true; check: AmendmentCheck } | Problem;
+
+/**
+ * Asks, before saving, what saving would do to the order's approval (held again, kept, placed), so the page
+ * can say so first. Refused like a save (a line, the cut-off): the form then shows why, as saving would.
+ */
+export async function checkOrderChanges(orderCode: unknown, input: OrderChangeInput): Promise<CheckOrderAnswer> {
+  const request = await amendmentRequest(orderCode, input);
+  if (!request.ok) return request;
+  const result = await checkAmendment(request.scope, request.code, request.amendment);
+  if (result.ok) return { ok: true, check: result.data };
+  return refused(request.scope, request.code, result.error);
+}
+
+type Problem = Extract<SaveOrderAnswer, { ok: false }>;
+
+async function amendmentRequest(orderCode: unknown, input: OrderChangeInput): Promise<{ ok: true; scope: ShopScope; code: string; amendment: OrderAmendment } | Problem> {
   const code = codeSchema.safeParse(orderCode);
   if (!code.success) return { ok: false, message: 'Reload the page and try again' };
   const problem = orderChangeProblem(input);
   const parsed = orderChangeSchema.safeParse(input);
   if (problem || !parsed.success) return { ok: false, ...(problem ?? { message: 'Check the form' }) };
   const { lines, purchaseOrderNumber, deliveryInstructions } = parsed.data;
-  const scope = await shopScope();
-  const result = await amendOrder(scope, code.data, {
-    entries: lines.map((line) => ({ product: { code: line.code }, quantity: line.quantity })),
-    purchaseOrderNumber,
-    deliveryInstructions,
-  });
-  if (result.ok) return { ok: true, order: result.data };
-  if (result.error.type === 'FailedToFetch') return { ok: false, message: result.error.description, network: true };
-  const subject = result.error.subject;
+  const amendment = { entries: lines.map((line) => ({ product: { code: line.code }, quantity: line.quantity })), purchaseOrderNumber, deliveryInstructions };
+  return { ok: true, scope: await shopScope(), code: code.data, amendment };
+}
+
+async function refused(scope: ShopScope, code: string, error: AppError): Promise<Problem> {
+  if (error.type === 'FailedToFetch') return { ok: false, message: error.description, network: true };
+  const subject = error.subject;
   const field = subject === 'purchaseOrderNumber' || subject === 'deliveryInstructions' ? subject : undefined;
-  return { ok: false, message: await refusalText(scope, code.data, result.error), line: lineOf(subject), field };
+  return { ok: false, message: await refusalText(scope, code, error), line: lineOf(subject), field };
 }
 
 export type ProductAnswer =
