@@ -1,3 +1,4 @@
+import { waitingFor } from '../approvals/approvers';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findShipToScope, RANGES } from '../accounts/ship-tos';
@@ -73,7 +74,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { code } = parseInput(orderParams, request.params, 'params');
     const record = await findOwnedOrder(db, currentUser(request).id, code);
     if (!record) throw orderNotFound(code);
-    return orderView({ ...record, addresses: await orderAddresses(db, record.order) }, app.clock());
+    return orderView({ ...record, addresses: await orderAddresses(db, record.order), waitingFor: await waitingFor(db, record.order) }, app.clock());
   });
 
   app.put('/users/current/orders/:code', async (request) => {
