@@ -26,6 +26,7 @@ export async function OrderApprovalPanel({ order, choose }: { order: Pick<Order,
   if (!held && !approval?.decisions.length) return null;
   const self = (await getSession()).user?.username;
   const deadline = approval?.deadline ?? order.cutoff;
+  const why = order.status === 'pendingApproval' ? 'Why it needs approval' : 'Why it needed approval';
   return (
     <section className={styles.approval} aria-labelledby="approval-title" data-print="hide">
       <h2 id="approval-title">{HEADINGS[order.status] ?? 'Approval'}</h2>
@@ -43,8 +44,8 @@ export async function OrderApprovalPanel({ order, choose }: { order: Pick<Order,
       ) : null}
       {approval?.reasons.length ? (
         <div>
-          <p>Why it needs approval:</p>
-          <ReasonList reasons={approval.reasons} label="Why it needs approval" reader={{ self }} />
+          <p>{why}:</p>
+          <ReasonList reasons={approval.reasons} label={why} reader={{ self }} />
         </div>
       ) : null}
       <DecisionList decisions={approval?.decisions ?? []} />
