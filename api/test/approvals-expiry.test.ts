@@ -40,7 +40,8 @@ describe('approvals: the deadline is the cut-off', () => {
     await setClock(server, '2026-12-01T11:59:59Z');
     const queue = (await approver.who.call('GET', '/users/current/orderapprovals', { scoped: false })).body.orderApprovals as { code: string; secondsLeft: number }[];
     assert.deepEqual(queue.map((item) => item.secondsLeft), [1, 1]);
-    assert.equal((await decide(inTime.code)).status, 200);
+    const inTimeAnswer = await decide(inTime.code);
+    assert.equal(inTimeAnswer.status, 200, JSON.stringify(inTimeAnswer.body));
 
     // Order confirmations turned off do not turn off the news that an order will not come.
     const off = { orderConfirmation: false, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
