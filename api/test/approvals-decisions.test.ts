@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { approvalDecisions, auditLog, mailMessages, orders, users } from '../src/db/schema';
 import { formatPence } from '../src/pricing/money';
+import { setUserOrderLimit } from '../src/approvals/user-order-limit';
 import { createCompany, createPerson, eventsOf, holdTestOrder } from './support/approval-helpers';
 import { createOperator, operatorToken } from './support/admin-client';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
@@ -29,6 +30,11 @@ describe('approvals: who decides and the decision', () => {
     const answer = await who.call('GET', '/users/current/orderapprovals', { scoped: false });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.orderApprovals as QueueItem[];
+  };
+  const summary = async (who: { call: (m: string, p: string, o?: { scoped?: boolean }) => Promise<{ status: number; body: Record<string, unknown> }> }) => {
+    const answer = await who.call('GET', '/users/current/orderapprovals/summary', { scoped: false });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body;
   };
 
   it('asks the approvers, lists the order for them, and an approval places it with exactly one order.placed', async () => {
@@ -88,7 +94,8 @@ describe('approvals: who decides and the decision', () => {
     const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, approver.username));
     assert.ok(mail);
     assert.match(mail.subject, new RegExp(`^Approval needed: order ${held.code} by 12:00 on `));
-    assert.ok(mail.text.includes(`over the order limit of £1.00 (${formatPence(held.netPence)})`), mail.text);
+    // The approver reads whose limit it is, by the buyer's name.
+    assert.ok(mail.text.includes(`over the order limit of £1.00 for Test person (${formatPence(held.netPence)})`), mail.text);
     assert.match(mail.text, new RegExp(`https://shop\\.meadowvale\\.example/account/approvals/\\?order=${held.code}`));
   });
 
@@ -136,9 +143,12 @@ describe('approvals: who decides and the decision', () => {
     assert.equal(notices[0]?.data.comment, 'Too much cream this week');
     assert.equal((notices[0]?.data.recipient as { email: string }).email, buyer.username);
     await dispatch(server);
-    const [mail] = await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, buyer.username));
-    assert.equal(mail?.subject, `Order ${held.code} was not approved`);
-    assert.ok(mail.text.includes('The comment: Too much cream this week'), mail.text);
+    const [mail] = await server.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, buyer.username), eq(mailMessages.subject, `Order ${held.code} was not approved`)));
+    assert.ok(mail, 'the rejection mail');
+    assert.ok(mail.text.includes('Head Approver rejected it, so it will not be delivered. Their comment: Too much cream this week'), mail.text);
     const [row] = await server.database.db.select().from(approvalDecisions).innerJoin(orders, eq(orders.id, approvalDecisions.orderId)).where(eq(orders.code, held.code));
     assert.equal(row?.approval_decisions.decision, 'REJECT');
     assert.equal(row?.approval_decisions.userId, approver.id);
@@ -146,6 +156,43 @@ describe('approvals: who decides and the decision', () => {
     const page = await buyer.who.call('GET', `/users/current/orders/${held.code}`, { scoped: false });
     assert.equal(page.body.status, 'rejected');
     assert.equal(page.body.amendable, false);
+  });
+
+  it('an approver decides up to their own order limit: above it the admins decide, the approver is told why (403)', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, [], 'Kitchen Buyer');
+    const small = await createPerson(server, company, ['approver'], 'Small Approver');
+    const admin = await createPerson(server, company, ['admin'], 'Priya Shah');
+    await setUserOrderLimit(server.database.db, company.soldTo, small.id, 50);
+    const held = await holdTestOrder(server, buyer, company);
+    assert.ok(held.netPence > 50);
+
+    // The order is above the approver's own limit of £0.50: the admin is asked, and is who the buyer waits for.
+    const requests = await eventsOf(server, held.code, 'approval.requested');
+    assert.deepEqual(requests.map((event) => (event.data.recipient as { email: string }).email), [admin.username]);
+    const page = await buyer.who.call('GET', `/users/current/orders/${held.code}`, { scoped: false });
+    assert.deepEqual((page.body.approval as { waitingFor: unknown }).waitingFor, { decidedBy: 'admins', names: ['Priya Shah'] });
+    assert.deepEqual(await summary(admin.who), { waiting: 1, earliestDeadline: (page.body.approval as { deadline: string }).deadline });
+
+    // The approver sees it, marked as not theirs to decide, counts nothing, and a decision is refused with why.
+    const listed = (await queue(small.who)) as (QueueItem & { canDecide: boolean; yourOrderLimit: { valuePence: number } | null })[];
+    assert.deepEqual(listed.map((item) => [item.code, item.decidedBy, item.canDecide, item.yourOrderLimit?.valuePence]), [[held.code, 'admins', false, 50]]);
+    assert.deepEqual(await summary(small.who), { waiting: 0, earliestDeadline: null });
+    const refused = await small.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(refused.status, 403, JSON.stringify(refused.body));
+    assert.equal(refused.body.errors?.[0]?.message, `Order ${held.code} is over your own order limit of £0.50: your company's admins decide it`);
+    assert.deepEqual(await eventsOf(server, held.code, 'order.placed'), []);
+
+    // Raised to the order's total (at the limit is within it), the approver decides it and the admin no longer does.
+    await setUserOrderLimit(server.database.db, company.soldTo, small.id, held.netPence);
+    assert.deepEqual((await queue(small.who)).map((item) => [item.code, item.decidedBy, (item as { canDecide?: boolean }).canDecide]), [[held.code, 'approvers', true]]);
+    assert.deepEqual(await queue(admin.who), []);
+    const waiting = await buyer.who.call('GET', `/users/current/orders/${held.code}`, { scoped: false });
+    assert.deepEqual((waiting.body.approval as { waitingFor: unknown }).waitingFor, { decidedBy: 'approvers', names: ['Small Approver'] });
+    const approved = await small.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'APPROVE' }, scoped: false });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    const placed = await buyer.who.call('GET', `/users/current/orders/${held.code}`, { scoped: false });
+    assert.equal((placed.body.approval as { waitingFor: unknown }).waitingFor, null);
   });
 
   it('bubbles up: admins when no other approver, operators when no other admin', async () => {

@@ -41,7 +41,12 @@ describe('approvals: the deadline is the cut-off', () => {
     await setClock(server, '2026-12-01T11:59:59Z');
     const queue = (await approver.who.call('GET', '/users/current/orderapprovals', { scoped: false })).body.orderApprovals as { code: string; secondsLeft: number }[];
     assert.deepEqual(queue.map((item) => item.secondsLeft), [1, 1]);
-    assert.equal((await decide(inTime.code)).status, 200);
+    const inTimeAnswer = await decide(inTime.code);
+    assert.equal(inTimeAnswer.status, 200, JSON.stringify(inTimeAnswer.body));
+
+    // Order confirmations turned off do not turn off the news that an order will not come.
+    const off = { orderConfirmation: false, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
+    assert.equal((await buyer.who.call('PUT', '/users/current/notificationpreferences', { body: off, scoped: false })).status, 200);
 
     // Two processes sweep at once, as at the cut-off: one of them expires it.
     const second = await openSameDatabase(server.database);
@@ -58,7 +63,10 @@ describe('approvals: the deadline is the cut-off', () => {
     assert.deepEqual(notices.map((event) => (event.data.recipient as { email: string }).email), [buyer.username]);
     assert.deepEqual(await eventsOf(server, late.code, 'order.placed'), []);
     await dispatch(server);
-    const [mail] = await server.database.db.select().from(mailMessages).where(and(eq(mailMessages.toAddress, buyer.username), like(mailMessages.subject, `%${late.code}%`)));
+    const [mail] = await server.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, buyer.username), like(mailMessages.subject, `%${late.code} expired%`)));
     assert.equal(mail?.subject, `Order ${late.code} expired without approval`);
     assert.ok(mail.text.includes(`Choose another date: https://shop.meadowvale.example/account/orders/${late.code}/`), mail.text);
     await setClock(server, CUTOFF);

@@ -170,6 +170,7 @@ const approvals: Examples<ApprovalProblem> = {
   orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
   standingOrderNotFound: { kind: 'standingOrderNotFound', code: 'SO-000001' },
   ownOrder: { kind: 'ownOrder', code: 'MV-000001' },
+  overOwnLimit: { kind: 'overOwnLimit', code: 'MV-000001', limitPence: 50_000, tier: 'admins' },
   commentRequired: { kind: 'commentRequired' },
   cutoffPassed: { kind: 'cutoffPassed' },
   notPending: { kind: 'notPending', code: 'MV-000001', status: 'placed' },

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ParsedMail } from 'mailparser';
+import { formatPence } from '../src/pricing/money';
+import { createCompany, createPerson, holdTestOrder } from './support/approval-helpers';
 import { integrationEnv, integrationToken, reportStatus } from './support/integration-client';
 import { freshShopper, postUnsubscribe, unsubscribeToken } from './support/notification-helpers';
 import { placeTestOrder } from './support/order-helpers';
@@ -48,5 +50,30 @@ describe('one-click unsubscribe headers over SMTP', () => {
     assert.deepEqual(subjects, [`Order ${next.code} is confirmed`], 'the status change still goes; the confirmation does not');
     const [status] = sink.mails.filter((mail) => mail.subject === `Order ${next.code} is confirmed`);
     assert.ok(status && /Stop order status e-mails: https:\/\/shop\.meadowvale\.example\/unsubscribe\//.test(status.text ?? ''));
+  });
+  it('a held order: the buyer is told by when and by whom; a rejection names who rejected it, even with confirmations off', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, [], 'Ben Buyer');
+    const approver = await createPerson(server, company, ['approver'], 'Priya Shah');
+    const held = await holdTestOrder(server, buyer, company);
+    await dispatch(server);
+    const [notice] = sink.mails.filter((mail) => mail.to && JSON.stringify(mail.to).includes(buyer.username) && mail.subject?.includes(held.code));
+    assert.match(notice?.subject ?? '', new RegExp(`^Order ${held.code} needs approval by 12:00 on `));
+    const text = (notice?.text ?? '').replace(/\s+/g, ' ');
+    assert.ok(text.includes(`over your order limit of £1.00 (${formatPence(held.netPence)})`), text);
+    assert.ok(text.includes('Waiting for Priya Shah. It must be approved by 12:00 on '), text);
+    assert.ok(text.includes('otherwise it expires and is not delivered'), text);
+    const [request] = sink.mails.filter((mail) => JSON.stringify(mail.to).includes(approver.username) && mail.subject?.includes(held.code));
+    assert.ok((request?.text ?? '').replace(/\s+/g, ' ').includes('over the order limit of £1.00 for Ben Buyer'), request?.text);
+
+    const off = { orderConfirmation: false, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
+    assert.equal((await buyer.who.call('PUT', '/users/current/notificationpreferences', { body: off, scoped: false })).status, 200);
+    const rejected = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'REJECT', comment: 'Too much cream' }, scoped: false });
+    assert.equal(rejected.status, 200, JSON.stringify(rejected.body));
+    await dispatch(server);
+    const [rejection] = sink.mails.filter((mail) => mail.subject === `Order ${held.code} was not approved`);
+    assert.ok(rejection, 'the rejection is sent with order confirmations turned off');
+    assert.ok((rejection.text ?? '').replace(/\s+/g, ' ').includes('Priya Shah rejected it, so it will not be delivered. Their comment: Too much cream'), rejection.text);
+    assert.equal(rawHeader(rejection, 'List-Unsubscribe'), undefined, 'no preference turns it off, so it offers none');
   });
 });

@@ -105,20 +105,28 @@ describe('held for approval', () => {
       await page.goto('/cart/checkout/');
       const notice = page.getByRole('status').filter({ hasText: 'Needs approval' });
       await notice.waitFor();
-      await notice.getByText('Over the order limit of £150.00 for buyer@example.com', { exact: false }).waitFor();
+      await notice.getByRole('list', { name: 'Why it needs approval' }).getByText('Over your order limit of £150.00', { exact: false }).waitFor();
+      await notice.getByText(/It must be approved by the cut-off, \w+ \d{1,2} \w+ at \d\d:\d\d; otherwise it expires and is not delivered\./).waitFor();
       if (viewport === DESKTOP) await assertAccessible(page, 'checkout with the Needs approval notice');
       else assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
       await page.screenshot({ path: `/tmp/approvals-checkout-${viewport.width}.png`, fullPage: true });
 
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.getByRole('heading', { name: 'Your order needs approval' }).waitFor();
-      const code = (await page.getByRole('status').filter({ hasText: 'is waiting for approval' }).innerText()).match(/Order (\S+) is waiting/)?.[1];
+      const confirmation = page.getByRole('status').filter({ hasText: 'is waiting for approval' });
+      const code = (await confirmation.innerText()).match(/Order (\S+) is waiting/)?.[1];
       assert.ok(code, 'the confirmation names the order');
+      await confirmation.getByText('Waiting for Helen Marsh', { exact: true }).waitFor();
+      await confirmation.getByText(/It must be approved by \w+ \d{1,2} \w+ at \d\d:\d\d; otherwise it expires and is not delivered\./).waitFor();
+      await confirmation.getByRole('list', { name: 'Why it needs approval' }).getByText('Over your order limit of £150.00', { exact: false }).waitFor();
+      await page.screenshot({ path: `/tmp/approvals-confirmation-${viewport.width}.png`, fullPage: true });
       assert.equal((await orderNow(code)).status, 'pendingApproval');
 
       await page.goto(`/account/orders/${code}/`);
       const panel = page.getByRole('region', { name: 'Needs approval' });
-      await panel.getByText('Over the order limit of £150.00 for buyer@example.com', { exact: false }).waitFor();
+      await panel.getByRole('list', { name: 'Why it needs approval' }).getByText('Over your order limit of £150.00', { exact: false }).waitFor();
+      await panel.getByText('Waiting for Helen Marsh', { exact: true }).waitFor();
+      await panel.getByText('otherwise it expires and is not delivered', { exact: false }).waitFor();
       await panel.getByText('Approval closes in', { exact: false }).waitFor();
       await page.locator('main dl').getByText('Waiting for approval', { exact: true }).waitFor();
       await page.screenshot({ path: `/tmp/approvals-held-order-${viewport.width}.png`, fullPage: true });
@@ -126,7 +134,7 @@ describe('held for approval', () => {
       await page.goto('/account/orders/');
       const entry = page.getByRole('article').filter({ hasText: code });
       await entry.getByText('Waiting for approval', { exact: true }).waitFor();
-      await entry.getByText('Over the order limit of £150.00', { exact: false }).waitFor();
+      await entry.getByText('Over your order limit of £150.00', { exact: false }).waitFor();
     });
   }
 
@@ -177,7 +185,7 @@ describe('deciding', () => {
     const page = await signedInPage(HEAD, PHONE);
     await page.goto(`/account/approvals/?order=${order.code}`);
     const card = page.getByRole('article').filter({ hasText: `Order ${order.code}` });
-    await card.getByText('Over the order limit of £150.00 for buyer@example.com', { exact: false }).waitFor();
+    await card.getByText('Over the order limit of £150.00 for Ben Carter', { exact: false }).waitFor();
     await card.getByRole('list', { name: `Lines of order ${order.code}` }).getByText(product.name).waitFor();
     await card.getByText('Approval closes in', { exact: false }).waitFor();
     assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
@@ -219,6 +227,43 @@ describe('deciding', () => {
     await entry.getByText('Rejected', { exact: true }).waitFor();
     await entry.getByText('Too much brie for one week: order half.', { exact: false }).waitFor();
   });
+
+  for (const [label, viewport] of [['1280 px', DESKTOP], ['390 px', PHONE]] as const) {
+    test(`at ${label}: an approver sees how many orders wait in the menu and on Home; approval requests are offered to approvers only`, async () => {
+      const order = await heldOrder();
+      const { waiting } = await apiCall<{ waiting: number }>(shop, HEAD, 'GET', '/users/current/orderapprovals/summary');
+      assert.ok(waiting >= 1);
+      const page = await signedInPage(HEAD, viewport);
+      await page.goto('/');
+      const notice = page.getByRole('region', { name: waiting === 1 ? '1 order waits for your approval' : `${waiting} orders wait for your approval` });
+      await notice.getByText(/Decide (it|the first) by \w+ \d{1,2} \w+ at \d\d:\d\d/).waitFor();
+      if (viewport === DESKTOP) {
+        await page.getByRole('button', { name: 'My account' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Approvals (${waiting})` }).waitFor();
+        await assertAccessible(page, 'Home with approvals waiting');
+      } else {
+        assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+        await page.screenshot({ path: `/tmp/approvals-waiting-${viewport.width}.png`, fullPage: true });
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await menu.getByRole('button', { name: 'My account' }).click();
+        await menu.getByRole('link', { name: `Approvals (${waiting})` }).waitFor();
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+      }
+      if (viewport === DESKTOP) await page.screenshot({ path: `/tmp/approvals-waiting-${viewport.width}.png`, fullPage: true });
+      await notice.getByRole('link', { name: 'Open approvals' }).click();
+      await page.getByRole('article').filter({ hasText: `Order ${order.code}` }).waitFor();
+
+      await page.goto('/account/notifications/');
+      await page.getByRole('checkbox', { name: 'Approval requests' }).waitFor();
+      const buyer = await signedInPage(BUYER, viewport);
+      await buyer.goto('/account/notifications/');
+      await buyer.getByRole('checkbox', { name: 'Order confirmations' }).waitFor();
+      assert.equal(await buyer.getByRole('checkbox', { name: 'Approval requests' }).count(), 0, 'a buyer who decides nothing is not offered approval requests');
+      await buyer.getByText('the news that an order was rejected or expired without approval', { exact: false }).waitFor();
+    });
+  }
 
   test('a buyer cannot decide on their own order: it is not in their queue', async () => {
     const order = await heldOrder();
@@ -339,20 +384,25 @@ describe('spending limits', () => {
     await form.getByLabel('Limit').selectOption('WEEK');
     await form.getByLabel('Amount in pounds, net of VAT').fill('12.345');
     await form.getByRole('button', { name: 'Add limit' }).click();
-    await form.getByText('Enter an amount in pounds, for example 150 or 150.00').waitFor();
+    await form.getByText('Enter an amount in pounds, for example 150, 150.00 or 1,000').waitFor();
     assert.equal(await form.getByLabel('Amount in pounds, net of VAT').inputValue(), '12.345', 'what was typed stays');
-    await form.getByLabel('Amount in pounds, net of VAT').fill('500');
+    // Commas belong between groups of three digits only.
+    await form.getByLabel('Amount in pounds, net of VAT').fill('1,00');
     await form.getByRole('button', { name: 'Add limit' }).click();
-    await form.getByText('Limit of £500.00 a week added.').waitFor();
-    const card = page.getByRole('article').filter({ hasText: '£500.00 a week' });
+    await form.getByText('Enter an amount in pounds, for example 150, 150.00 or 1,000').waitFor();
+    assert.equal(await form.getByLabel('Amount in pounds, net of VAT').inputValue(), '1,00', 'what was typed stays');
+    await form.getByLabel('Amount in pounds, net of VAT').fill('£1,000');
+    await form.getByRole('button', { name: 'Add limit' }).click();
+    await form.getByText('Limit of £1,000.00 a week added.').waitFor();
+    const card = page.getByRole('article').filter({ hasText: '£1,000.00 a week' });
     await card.getByText('Harbour Café – Old Town (0000410003)', { exact: true }).waitFor();
     assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
     await page.screenshot({ path: '/tmp/approvals-limits-390.png', fullPage: true });
 
     await card.locator('summary').click();
-    await card.getByLabel('Amount in pounds, net of VAT').fill('650.50');
+    await card.getByLabel('Amount in pounds, net of VAT').fill('1,650.50');
     await card.getByRole('button', { name: 'Save limit' }).click();
-    const changed = page.getByRole('article').filter({ hasText: '£650.50 a week' });
+    const changed = page.getByRole('article').filter({ hasText: '£1,650.50 a week' });
     await changed.waitFor();
     await changed.getByRole('button', { name: /^Delete/ }).click();
     await changed.getByRole('button', { name: 'Yes, delete limit' }).click();

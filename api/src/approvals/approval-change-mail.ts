@@ -38,7 +38,7 @@ const SIGNATURE = 'Meadowvale Foods · 0800 123 4567 · orders@meadowvale.exampl
 function news({ order, change }: ApprovalChangedData): string {
   if (change === 'placed') return 'It is now within every spending limit, so it has been placed: it no longer needs your decision.';
   if (change === 'keepsApproval') return 'Its total is no higher than the one approved, so it keeps its approval and goes ahead.';
-  const reasons = order.reasons.map(reasonText);
+  const reasons = order.reasons.map((reason) => reasonText(reason, { buyer: order.buyer, shipTo: order.shipTo.name }));
   return `It still needs your decision: it is ${reasons.length > 0 ? reasons.join('; ') : 'over a spending limit'}. Decide by ${cutoffText(order.cutoff)}, the cut-off. Undecided, it expires then and is not delivered.`;
 }
 

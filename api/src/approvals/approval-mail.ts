@@ -10,6 +10,7 @@ import type { StandingOrderRow } from '../standing-orders/standing-queries';
 import { decidersOf, decidingOperators } from './approvers';
 
 export const APPROVAL_REQUESTED = 'approval.requested';
+export const APPROVAL_HELD = 'approval.held';
 export const APPROVAL_REJECTED = 'approval.rejected';
 export const APPROVAL_EXPIRED = 'approval.expired';
 export const STANDING_APPROVAL_REQUESTED = 'approval.standing_requested';
@@ -35,12 +36,21 @@ export interface ApprovalRequestData {
   recipient: { userId: number | null; name: string; email: string };
 }
 
-/** To the buyer: their order was rejected (with the comment) or expired at its cut-off undecided. */
+/**
+ * To the buyer: their order is held (with who decides it), was rejected (with who rejected it and the
+ * comment), or expired at its cut-off undecided.
+ */
 export interface BuyerNoticeData {
   order: HeldOrderSummary;
   recipient: { userId: number; name: string; email: string };
   comment: string | null;
+  /** Who rejected it: an approver's, admin's or operator's name. */
+  decidedBy?: string | null;
+  /** Who decides a held order: their names, or empty when the back office does. */
+  waitingFor?: string[];
 }
+
+export type BuyerNoticeType = typeof APPROVAL_HELD | typeof APPROVAL_REJECTED | typeof APPROVAL_EXPIRED;
 
 /** To one decider: a standing order whose deliveries pass a limit needs approval once. */
 export interface StandingApprovalRequestData {
@@ -85,6 +95,16 @@ export async function writeApprovalRequests(tx: Tx, held: HeldOrder): Promise<vo
   }
 }
 
+/**
+ * Checkout held the order: its deciders are asked, and the buyer is told it waits, for whom, why and by
+ * when it must be decided.
+ */
+export async function writeHeldNotices(tx: Tx, held: HeldOrder): Promise<void> {
+  await writeApprovalRequests(tx, held);
+  const deciders = await decidersOf(tx, held.order);
+  await writeBuyerNotice(tx, APPROVAL_HELD, held, { comment: null, waitingFor: deciders.users.map((user) => user.name) });
+}
+
 /** The deciders' recipients of an order or standing order of `held`: the tier's users, or every active operator. */
 export async function recipientsFor(tx: Tx, held: { soldToCode: string; userId: number }): Promise<{ userId: number | null; name: string; email: string }[]> {
   const deciders = await decidersOf(tx, held);
@@ -111,23 +131,42 @@ export async function writeStandingApprovalRequests(
   }
 }
 
-/** Tells the buyer their held order was rejected (with the comment) or expired. */
-export async function writeBuyerNotice(tx: Tx, type: typeof APPROVAL_REJECTED | typeof APPROVAL_EXPIRED, held: HeldOrder, comment: string | null): Promise<void> {
+/** Tells the buyer their order is held, was rejected (by whom, with the comment) or expired. */
+export async function writeBuyerNotice(
+  tx: Tx,
+  type: BuyerNoticeType,
+  held: HeldOrder,
+  news: Pick<BuyerNoticeData, 'comment' | 'decidedBy' | 'waitingFor'>,
+): Promise<void> {
   const recipient = { userId: held.order.userId, ...held.buyer };
-  await writeEvent<BuyerNoticeData>(tx, { type, key: held.order.code, channels: MAIL_ONLY, payload: { order: heldOrderSummary(held), recipient, comment } });
+  await writeEvent<BuyerNoticeData>(tx, { type, key: held.order.code, channels: MAIL_ONLY, payload: { order: heldOrderSummary(held), recipient, ...news } });
 }
 
 const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
 /** "12:00 on 3 December 2026", London time. */
 const cutoffText = (iso: string) => `${TIME.format(new Date(iso))} on ${formatLondonDate(new Date(iso))}`;
 
-/** One limit an order passes, in words: "over the order limit of £150.00 (£180.00)". */
-export function reasonText(reason: unknown): string {
-  const { type, threshold, periodRange, amount } = (reason ?? {}) as { type?: string; threshold?: number; periodRange?: string | null; amount?: number };
+/**
+ * Whose limits a mail's reader reads of: the buyer's own ("your order limit") when `buyer` is null, else the
+ * buyer's by name ("the order limit of £150.00 for Ben Carter"); a ship-to's by the ship-to's name.
+ */
+export interface ReasonReader {
+  buyer: string | null;
+  shipTo: string;
+}
+
+/**
+ * One limit an order goes over, in words: "over your order limit of £150.00 (£180.00)" to the buyer, "over
+ * the order limit of £150.00 for Ben Carter (£180.00)" to a decider.
+ */
+export function reasonText(reason: unknown, reader: ReasonReader): string {
+  const { type, threshold, periodRange, amount, user } = (reason ?? {}) as { type?: string; threshold?: number; periodRange?: string | null; amount?: number; user?: string | null };
   const limit = typeof threshold === 'number' ? formatPence(threshold) : '';
   const measured = typeof amount === 'number' ? ` (${formatPence(amount)})` : '';
-  if (type === 'periodThreshold') return `over the ${periodRange === 'MONTH' ? 'monthly' : 'weekly'} limit of ${limit}${measured}`;
-  return `over the order limit of ${limit}${measured}`;
+  if (type === 'periodThreshold') return `over the ${periodRange === 'MONTH' ? 'monthly' : 'weekly'} limit of ${limit} for ${reader.shipTo}${measured}`;
+  // A user's own limit applies to that user's orders only, so it is always the buyer's.
+  if (user) return reader.buyer === null ? `over your order limit of ${limit}${measured}` : `over the order limit of ${limit} for ${reader.buyer}${measured}`;
+  return `over the order limit of ${limit} for ${reader.shipTo}${measured}`;
 }
 
 const SIGNATURE = 'Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example';
@@ -149,7 +188,7 @@ const facts = (order: HeldOrderSummary) =>
 /** The request to a decider: what passes which limit, the deadline, and where to decide. */
 export function approvalRequestMail({ order, recipient }: ApprovalRequestData, shopUrl: string): MailContent {
   const path = recipient.userId === null ? '/admin/approvals/' : `/account/approvals/?order=${encodeURIComponent(order.code)}`;
-  const reasons = order.reasons.map(reasonText);
+  const reasons = order.reasons.map((reason) => reasonText(reason, { buyer: order.buyer, shipTo: order.shipTo.name }));
   const content = mail(
     recipient.email,
     `Approval needed: order ${order.code} by ${cutoffText(order.cutoff)}`,
@@ -171,7 +210,7 @@ export function standingApprovalRequestMail(data: StandingApprovalRequestData, s
   const { standingOrder, shipTo, recipient } = data;
   const path = recipient.userId === null ? '/admin/approvals/' : '/account/approvals/';
   const days = standingOrder.weekdays.map((day) => WEEKDAYS[day - 1] ?? String(day)).join(', ');
-  const reasons = data.reasons.map(reasonText);
+  const reasons = data.reasons.map((reason) => reasonText(reason, { buyer: data.buyer, shipTo: shipTo.name }));
   const content = mail(
     recipient.email,
     `Approval needed: standing order ${standingOrder.code} (${standingOrder.name})`,
@@ -185,28 +224,54 @@ export function standingApprovalRequestMail(data: StandingApprovalRequestData, s
   return recipient.userId === null ? content : { ...content, preference: { userId: recipient.userId, kind: 'approvalRequests' } };
 }
 
-/** The buyer's news: rejected with the approver's comment, or expired with the way back ("Choose another date"). */
-function buyerNoticeMail(type: typeof APPROVAL_REJECTED | typeof APPROVAL_EXPIRED, { order, recipient, comment }: BuyerNoticeData, shopUrl: string): MailContent {
+/** "Priya Shah", "Priya Shah or Sam Lee", or Meadowvale's customer service when the back office decides. */
+const deciderNames = (names: string[]) => (names.length === 0 ? 'Meadowvale customer service' : names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
+
+/**
+ * The buyer's news: held (who decides, why, by when, and that it expires otherwise), rejected (by whom, with
+ * the comment), or expired with the way back ("Choose another date"). Being held is the order's confirmation
+ * (preference orderConfirmation); rejection and expiry say an order the buyer counts on will not come, so no
+ * preference turns them off.
+ */
+function buyerNoticeMail(type: BuyerNoticeType, { order, recipient, comment, decidedBy, waitingFor }: BuyerNoticeData, shopUrl: string): MailContent {
   const href = shopLink(shopUrl, `/account/orders/${encodeURIComponent(order.code)}/`);
-  const content =
-    type === APPROVAL_REJECTED
-      ? mail(recipient.email, `Order ${order.code} was not approved`, recipient.name, [facts(order), `It was rejected and will not be delivered. The comment: ${comment ?? '–'}`], {
-          href,
-          label: 'View the order',
-        })
-      : mail(
-          recipient.email,
-          `Order ${order.code} expired without approval`,
-          recipient.name,
-          [facts(order), `Nobody decided on it before the cut-off (${cutoffText(order.cutoff)}), so it will not be delivered. You can choose another date and it goes back for approval.`],
-          { href, label: 'Choose another date' },
-        );
-  return { ...content, preference: { userId: recipient.userId, kind: 'orderConfirmation' } };
+  if (type === APPROVAL_HELD) {
+    const reasons = order.reasons.map((reason) => reasonText(reason, { buyer: null, shipTo: order.shipTo.name }));
+    const content = mail(
+      recipient.email,
+      `Order ${order.code} needs approval by ${cutoffText(order.cutoff)}`,
+      recipient.name,
+      [
+        facts(order),
+        `It needs approval before it goes to the warehouse: it is ${reasons.length > 0 ? reasons.join('; ') : 'over a spending limit'}.`,
+        `Waiting for ${deciderNames(waitingFor ?? [])}. It must be approved by ${cutoffText(order.cutoff)}, the cut-off; otherwise it expires and is not delivered.`,
+      ],
+      { href, label: 'View the order' },
+    );
+    return { ...content, preference: { userId: recipient.userId, kind: 'orderConfirmation' } };
+  }
+  if (type === APPROVAL_REJECTED) {
+    return mail(
+      recipient.email,
+      `Order ${order.code} was not approved`,
+      recipient.name,
+      [facts(order), `${decidedBy ?? 'Your approver'} rejected it, so it will not be delivered. Their comment: ${comment ?? '–'}`],
+      { href, label: 'View the order' },
+    );
+  }
+  return mail(
+    recipient.email,
+    `Order ${order.code} expired without approval`,
+    recipient.name,
+    [facts(order), `Nobody decided on it before the cut-off (${cutoffText(order.cutoff)}), so it will not be delivered. You can choose another date and it goes back for approval.`],
+    { href, label: 'Choose another date' },
+  );
 }
 
 /** At start-up: the approval mails, each an event type of its own sent by mail only. */
 export function registerApprovalEvents(registry: EventTypeRegistry): void {
   registry.registerEventType<ApprovalRequestData>({ type: APPROVAL_REQUESTED, channels: MAIL_ONLY, mail: approvalRequestMail });
+  registry.registerEventType<BuyerNoticeData>({ type: APPROVAL_HELD, channels: MAIL_ONLY, mail: (data, shopUrl) => buyerNoticeMail(APPROVAL_HELD, data, shopUrl) });
   registry.registerEventType<BuyerNoticeData>({ type: APPROVAL_REJECTED, channels: MAIL_ONLY, mail: (data, shopUrl) => buyerNoticeMail(APPROVAL_REJECTED, data, shopUrl) });
   registry.registerEventType<StandingApprovalRequestData>({ type: STANDING_APPROVAL_REQUESTED, channels: MAIL_ONLY, mail: standingApprovalRequestMail });
   registry.registerEventType<BuyerNoticeData>({ type: APPROVAL_EXPIRED, channels: MAIL_ONLY, mail: (data, shopUrl) => buyerNoticeMail(APPROVAL_EXPIRED, data, shopUrl) });

@@ -5,7 +5,8 @@ import { orderCutoff } from '../orders/order-cutoff';
 import { orderLinesOf, type OrderRecord } from '../orders/order-queries';
 import { orderView } from '../orders/order-view';
 import { orderVersion } from './decisions';
-import { deciderKey, decidersOfMany, decidingSoldTos, type DecidingTier } from './approvers';
+import { deciderKey, decidersOfMany, decidingSoldTos, type Deciders, type DecidingTier } from './approvers';
+import { money } from '../pricing/money';
 
 /** One decision on an order as buyers, approvers and operators see it; `by` is a name, null for the system (expiry). */
 export interface DecisionView {
@@ -56,16 +57,28 @@ async function heldOrders(db: DbOrTx, where: ReturnType<typeof and>): Promise<He
   return rows.map((row) => ({ ...row, lines: lines.get(row.order.id) ?? [] }));
 }
 
+/** Whether the one asking decides an order; when not, the own order limit it is above (an approver passed over). */
+interface Standing {
+  canDecide: boolean;
+  yourOrderLimitPence: number | null;
+}
+
+const DECIDES: Standing = { canDecide: true, yourOrderLimitPence: null };
+
 /**
  * A held order in a decider's queue: the order as its page shows it (with its approval block: why it is held,
- * what was decided so far, the deadline), who placed it, who decides it and the time left.
+ * what was decided so far, the deadline), who placed it, who decides it, whether the one asking may, and the
+ * time left.
  */
-function queueItem(row: HeldRow, decisions: DecisionView[], tier: DecidingTier, now: Date) {
+function queueItem(row: HeldRow, decisions: DecisionView[], tier: DecidingTier, standing: Standing, now: Date) {
   const cutoff = orderCutoff(row.order.deliveryDate, row.cutoffTime);
   return {
     ...orderView({ ...row, decisions }, now),
     placedBy: row.buyer,
     decidedBy: tier,
+    /** False for an order above the asker's own order limit: listed so they know of it, decided by others. */
+    canDecide: standing.canDecide,
+    yourOrderLimit: standing.yourOrderLimitPence === null ? null : money(standing.yourOrderLimitPence),
     /** Send it back with the decision: an order amended since is then not decided unseen. */
     version: orderVersion(row.order, row.lines),
     /** Seconds to the cut-off, rounded up: the queue's order. */
@@ -75,25 +88,42 @@ function queueItem(row: HeldRow, decisions: DecisionView[], tier: DecidingTier, 
 
 export type QueueItem = ReturnType<typeof queueItem>;
 
-/** Orders still decidable at `now` (cut-off not passed), soonest cut-off first, as queue items. */
-async function queueOf(db: DbOrTx, rows: HeldRow[], now: Date, keep: (tier: DecidingTier, userIds: number[]) => boolean): Promise<QueueItem[]> {
+/**
+ * Orders still decidable at `now` (cut-off not passed), soonest cut-off first, as queue items; `standingOf`
+ * says whether the one asking decides each (undefined: not listed).
+ */
+async function queueOf(db: DbOrTx, rows: HeldRow[], now: Date, standingOf: (deciders: Deciders) => Standing | undefined): Promise<QueueItem[]> {
   const deciders = await decidersOfMany(db, rows.map((row) => row.order));
-  const open = rows.filter((row) => {
+  const open = rows.flatMap((row) => {
     const own = deciders.get(deciderKey(row.order));
-    return own !== undefined && keep(own.tier, own.users.map((user) => user.userId)) && orderCutoff(row.order.deliveryDate, row.cutoffTime).getTime() > now.getTime();
+    const standing = own && standingOf(own);
+    return own && standing && orderCutoff(row.order.deliveryDate, row.cutoffTime).getTime() > now.getTime() ? [{ row, tier: own.tier, standing }] : [];
   });
-  const decisions = await decisionsOf(db, open.map((row) => row.order.id));
+  const decisions = await decisionsOf(db, open.map(({ row }) => row.order.id));
   return open
-    .map((row) => queueItem(row, decisions.get(row.order.id) ?? [], deciders.get(deciderKey(row.order))?.tier ?? 'operators', now))
+    .map(({ row, tier, standing }) => queueItem(row, decisions.get(row.order.id) ?? [], tier, standing, now))
     .sort((a, b) => a.secondsLeft - b.secondsLeft || a.code.localeCompare(b.code));
 }
 
-/** The orders waiting for this user's decision (docs/approvals.md "Who decides"), oldest cut-off first. */
+/**
+ * The orders waiting for this user's decision (docs/approvals.md "Who decides"), oldest cut-off first, and
+ * those an approver would decide but for their own order limit, marked `canDecide: false`.
+ */
 export async function userApprovalQueue(db: DbOrTx, userId: number, now: Date): Promise<QueueItem[]> {
   const soldTos = await decidingSoldTos(db, userId);
   if (soldTos.length === 0) return [];
   const rows = await heldOrders(db, and(eq(orders.status, 'pendingApproval'), inArray(orders.soldToCode, soldTos), ne(orders.userId, userId)));
-  return queueOf(db, rows, now, (_tier, userIds) => userIds.includes(userId));
+  return queueOf(db, rows, now, (deciders) => {
+    if (deciders.users.some((user) => user.userId === userId)) return DECIDES;
+    const over = deciders.overLimit.find((approver) => approver.userId === userId);
+    return over ? { canDecide: false, yourOrderLimitPence: over.limitPence } : undefined;
+  });
+}
+
+/** How many orders wait for this user's decision, and the soonest deadline among them: the menu's count and Home's notice. */
+export async function userApprovalSummary(db: DbOrTx, userId: number, now: Date): Promise<{ waiting: number; earliestDeadline: string | null }> {
+  const mine = (await userApprovalQueue(db, userId, now)).filter((item) => item.canDecide);
+  return { waiting: mine.length, earliestDeadline: mine[0]?.approval?.deadline ?? null };
 }
 
 /**
@@ -102,7 +132,7 @@ export async function userApprovalQueue(db: DbOrTx, userId: number, now: Date): 
  */
 export async function operatorApprovalQueue(db: DbOrTx, now: Date, onlyOperators: boolean): Promise<QueueItem[]> {
   const rows = await heldOrders(db, and(eq(orders.status, 'pendingApproval')));
-  return queueOf(db, rows, now, (tier) => !onlyOperators || tier === 'operators');
+  return queueOf(db, rows, now, (deciders) => (deciders.tier === 'operators' ? DECIDES : onlyOperators ? undefined : { canDecide: false, yourOrderLimitPence: null }));
 }
 
 /** One order as a queue item, whoever decides it (the answer to a decision). */
@@ -110,5 +140,6 @@ export async function decidedOrderView(db: DbOrTx, code: string, now: Date): Pro
   const [row] = await heldOrders(db, and(eq(orders.code, code)));
   if (!row) return undefined;
   const [deciders, decisions] = await Promise.all([decidersOfMany(db, [row.order]), decisionsOf(db, [row.order.id])]);
-  return queueItem(row, decisions.get(row.order.id) ?? [], deciders.get(deciderKey(row.order))?.tier ?? 'operators', now);
+  const own = deciders.get(deciderKey(row.order));
+  return queueItem(row, decisions.get(row.order.id) ?? [], own?.tier ?? 'operators', DECIDES, now);
 }

@@ -7,7 +7,7 @@ import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { orderView } from '../orders/order-view';
 import { money } from '../pricing/money';
-import { decidedOrderView, userApprovalQueue } from './decision-queue';
+import { decidedOrderView, userApprovalQueue, userApprovalSummary } from './decision-queue';
 import { decideAsUser } from './decisions';
 import { decideStandingAsUser, userStandingQueue } from './decisions-standing';
 import { resubmitOrder } from './resubmission';
@@ -42,6 +42,9 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     return { orderApprovals: await userApprovalQueue(db, user.id, app.clock()) };
   });
+
+  // The menu's count and Home's notice: how many wait for this user's decision, and the soonest deadline.
+  app.get('/users/current/orderapprovals/summary', async (request) => userApprovalSummary(db, currentUser(request).id, app.clock()));
 
   app.post('/users/current/orderapprovals/:code/decision', async (request) => {
     const user = currentUser(request);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { approvalDecisions, orderLines, orders, shipTos, users } from '../db/schema';
+import { approvalDecisions, operators, orderLines, orders, shipTos, users } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
@@ -42,7 +42,10 @@ export function orderVersion(order: OrderRow, lines: OrderLineRow[]): string {
 }
 
 /** Who decides: a company's approver or admin, or an operator of the back office (docs/approvals.md "Who decides"). */
-export type DecisionMaker = { kind: 'user'; userId: number; username: string } | { kind: 'operator'; operatorId: number; email: string };
+export type DecisionMaker = ({ kind: 'user'; userId: number; username: string } | { kind: 'operator'; operatorId: number; email: string }) & {
+  /** As the buyer is told who rejected their order. */
+  name: string;
+};
 
 /** A held order locked for a decision, with what the decision writes: its lines come after. */
 export interface LockedHeldOrder extends HeldOrder {
@@ -75,7 +78,8 @@ export async function lockOrderByCode(tx: Tx, code: string): Promise<LockedHeldO
 /**
  * A company user's decision. Scope first: an order of a sold-to where the caller decides nothing is missing
  * (404); their own order is refused (403); one that falls to other deciders (approvers before admins) is
- * missing too. Then the decision itself (decide).
+ * missing too, but for an approver the order is too big for (above their own order limit): they see it in
+ * their queue, so they are told why it is not theirs. Then the decision itself (decide).
  */
 export async function decideAsUser(db: Db, clock: Clock, user: { id: number; username: string }, code: string, input: DecisionInput): Promise<DecisionResult> {
   if (input.decision === 'REJECT' && !input.comment) return fail({ kind: 'commentRequired' });
@@ -85,8 +89,12 @@ export async function decideAsUser(db: Db, clock: Clock, user: { id: number; use
     if (locked.order.userId === user.id) return fail({ kind: 'ownOrder', code });
     if (!(await decidingSoldTos(tx, user.id)).includes(locked.order.soldToCode)) return fail({ kind: 'orderNotFound', code });
     const deciders = await decidersOf(tx, locked.order);
-    if (!deciders.users.some((decider) => decider.userId === user.id)) return fail({ kind: 'orderNotFound', code });
-    return decide(tx, locked, input, { kind: 'user', userId: user.id, username: user.username }, clock());
+    const me = deciders.users.find((decider) => decider.userId === user.id);
+    if (!me) {
+      const over = deciders.overLimit.find((approver) => approver.userId === user.id);
+      return fail(over ? { kind: 'overOwnLimit', code, limitPence: over.limitPence, tier: deciders.tier } : { kind: 'orderNotFound', code });
+    }
+    return decide(tx, locked, input, { kind: 'user', userId: user.id, username: user.username, name: me.name }, clock());
   });
 }
 
@@ -97,7 +105,8 @@ export async function decideAsOperator(db: Db, clock: Clock, operator: { id: num
     const locked = await lockOrderByCode(tx, code);
     if (!locked) return fail({ kind: 'orderNotFound', code });
     if ((await decidersOf(tx, locked.order)).tier !== 'operators') return fail({ kind: 'companyDecides', code });
-    return decide(tx, locked, input, { kind: 'operator', operatorId: operator.id, email: operator.email }, clock());
+    const [named] = await tx.select({ name: operators.name }).from(operators).where(eq(operators.id, operator.id));
+    return decide(tx, locked, input, { kind: 'operator', operatorId: operator.id, email: operator.email, name: named?.name ?? operator.email }, clock());
   });
 }
 
@@ -140,6 +149,6 @@ async function decide(tx: Tx, locked: LockedHeldOrder, input: DecisionInput, mak
   });
   const record: OrderRecord = { order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
   if (input.decision === 'APPROVE') await writeEvent(tx, orderEvent('order.placed', record, locked.placedBy));
-  else await writeBuyerNotice(tx, APPROVAL_REJECTED, { ...locked, order }, input.comment);
+  else await writeBuyerNotice(tx, APPROVAL_REJECTED, { ...locked, order }, { comment: input.comment, decidedBy: maker.name });
   return ok(record);
 }

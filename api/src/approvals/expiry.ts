@@ -44,7 +44,7 @@ async function expireOne(db: Db, code: string, now: Date): Promise<boolean> {
     const moved = await moveOrder(tx, locked.order, 'expired', { changedBy: 'system:cut-off', operatorId: null }, null);
     if (!moved.ok) return false;
     await tx.insert(approvalDecisions).values({ orderId: locked.order.id, decision: 'EXPIRE', at: now });
-    await writeBuyerNotice(tx, APPROVAL_EXPIRED, { ...locked, order: moved.value.order }, null);
+    await writeBuyerNotice(tx, APPROVAL_EXPIRED, { ...locked, order: moved.value.order }, { comment: null });
     return true;
   });
 }

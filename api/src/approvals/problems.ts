@@ -1,10 +1,12 @@
 import type { OrderStatus } from '../order-status/order-status';
+import type { DecidingTier } from './approvers';
 
 /** Why a decision on a held order, or its resubmission, was refused: values, answered by errors/catalogue/approvals.ts. */
 export type ApprovalProblem =
   | { kind: 'orderNotFound'; code: string }
   | { kind: 'standingOrderNotFound'; code: string }
   | { kind: 'ownOrder'; code: string }
+  | { kind: 'overOwnLimit'; code: string; limitPence: number; tier: DecidingTier }
   | { kind: 'commentRequired' }
   | { kind: 'cutoffPassed' }
   | { kind: 'notPending'; code: string; status: OrderStatus }

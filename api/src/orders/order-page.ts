@@ -1,3 +1,4 @@
+import { waitingFor } from '../approvals/approvers';
 import type { DbOrTx } from '../db/client';
 import { fail, ok, type Result } from '../errors/result';
 import { findShipToOrder, orderAddresses } from './order-queries';
@@ -10,7 +11,7 @@ import { orderView } from './order-view';
 export async function orderForPage(db: DbOrTx, userId: number, code: string, now: Date): Promise<Result<ReturnType<typeof orderPageView>, { kind: 'orderNotFound'; code: string }>> {
   const record = await findShipToOrder(db, userId, code);
   if (!record) return fail({ kind: 'orderNotFound', code });
-  return ok(orderPageView({ ...record, addresses: await orderAddresses(db, record.order) }, userId, now));
+  return ok(orderPageView({ ...record, addresses: await orderAddresses(db, record.order), waitingFor: await waitingFor(db, record.order) }, userId, now));
 }
 
 function orderPageView(record: NonNullable<Awaited<ReturnType<typeof findShipToOrder>>>, userId: number, now: Date) {

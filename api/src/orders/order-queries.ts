@@ -1,3 +1,4 @@
+import type { WaitingFor } from '../approvals/approvers';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
@@ -34,6 +35,8 @@ export interface OrderRecord {
   decisions?: DecisionRow[];
   /** Where it goes and who pays: loaded for the order page and its print only (orderAddresses). */
   addresses?: OrderAddresses;
+  /** Who a held order waits for: loaded for the order page only (approvals/approvers.ts waitingFor). */
+  waitingFor?: WaitingFor | null;
 }
 
 export interface OrderAddresses {

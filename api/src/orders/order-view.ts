@@ -8,7 +8,7 @@ import type { OrderRecord } from './order-queries';
  * An order as the API answers it at `now`: the lines are the snapshot taken when it was placed or last
  * amended, never today's prices; `cutoff` and `amendable` say until when the customer may still change it.
  */
-export function orderView({ order, shipToName, cutoffTime, lines, changes, decisions, addresses }: OrderRecord, now: Date) {
+export function orderView({ order, shipToName, cutoffTime, lines, changes, decisions, addresses, waitingFor }: OrderRecord, now: Date) {
   const timing = orderTiming(order, cutoffTime, now);
   return {
     code: order.code,
@@ -51,12 +51,18 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
     statusChanges: changes ?? [],
     /**
      * Null for an order never held; else the limits it passed when last checked, the decisions on it and
-     * the deadline for one: its cut-off (docs/approvals.md "Held orders").
+     * the deadline for one: its cut-off (docs/approvals.md "Held orders"); on the order page, who a held
+     * order waits for.
      */
     approval:
       order.approvalReasons === null
         ? null
-        : { reasons: order.approvalReasons as ApprovalReason[], decisions: decisions ?? [], deadline: timing.cutoff },
+        : {
+            reasons: order.approvalReasons as ApprovalReason[],
+            decisions: decisions ?? [],
+            deadline: timing.cutoff,
+            ...(waitingFor === undefined ? {} : { waitingFor }),
+          },
   };
 }
 

@@ -7,7 +7,7 @@ import { writeEvent } from '../outbox/write-event';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import type { OrderRecord } from './order-queries';
 import { checkLimits, orderToCheck } from '../approvals/limit-check';
-import { writeApprovalRequests } from '../approvals/approval-mail';
+import { writeHeldNotices } from '../approvals/approval-mail';
 
 /**
  * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
@@ -23,7 +23,8 @@ export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: Entr
 /**
  * Checkout's order: written as writePlacedOrder writes it, then checked against the limits
  * (docs/approvals.md). Over any, it is held instead: pendingApproval with its reasons and no event, so
- * neither the ERP nor the buyer's confirmation hears of it until it is approved; its deciders are asked. The check comes last so
+ * neither the ERP nor the buyer's confirmation hears of it until it is approved; its deciders are asked, and the
+ * buyer is told it is held. The check comes last so
  * that the per-ship-to lock a period limit takes is held only from the check to the commit.
  */
 export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
@@ -36,7 +37,7 @@ export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: En
   }
   const [held] = await tx.update(orders).set({ status: 'pendingApproval', approvalReasons: reasons }).where(eq(orders.id, order.id)).returning();
   if (!held) throw new Error(`order ${order.code} vanished in its own transaction`);
-  await writeApprovalRequests(tx, { ...record, order: held, buyer: placedBy });
+  await writeHeldNotices(tx, { ...record, order: held, buyer: placedBy });
   return { ...record, order: held };
 }
 

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ApprovalsWaiting } from '@/components/approvals/approvals-waiting';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { ProductGrid } from '@/components/catalogue/product-grid';
 import { UsualItemsHome } from '@/components/weekly/usual-items-home';
@@ -57,6 +58,7 @@ export default async function HomePage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{greeting((await getSession()).user)}</h1>
+      <ApprovalsWaiting />
       <UsualItemsHome scope={scope} />
       {sections.map((section, index) => (
         <section key={section.id} className={styles.section} aria-labelledby={`home-${section.id}`}>

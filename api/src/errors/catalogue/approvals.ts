@@ -1,5 +1,6 @@
 import type { ApprovalProblem } from '../../approvals/problems';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { formatPence } from '../../pricing/money';
 import { orderNotFound } from './orders';
 
 const DATE_REASONS = {
@@ -7,6 +8,9 @@ const DATE_REASONS = {
   pastCutoff: 'is past its cut-off',
   beyondHorizon: 'is too far ahead to order',
 } as const;
+
+/** Who decides an order above an approver's own limit, in the refusal's words. */
+const DECIDED_BY = { approvers: "your company's other approvers decide it", admins: "your company's admins decide it", operators: 'Meadowvale customer service decides it' } as const;
 
 /** The HTTP answers of decisions on held orders and of their resubmission (docs/approvals.md). */
 export function approvalProblemToApiError(problem: ApprovalProblem): ApiError {
@@ -17,6 +21,8 @@ export function approvalProblemToApiError(problem: ApprovalProblem): ApiError {
       return notFound('StandingOrderError', 'code', `Standing order '${problem.code}' not found`);
     case 'ownOrder':
       return forbidden('You cannot decide on your own order', 'code');
+    case 'overOwnLimit':
+      return forbidden(`Order ${problem.code} is over your own order limit of ${formatPence(problem.limitPence)}: ${DECIDED_BY[problem.tier]}`, 'code');
     case 'commentRequired':
       return badRequest('comment', 'A rejection needs a comment', 'ApprovalError');
     case 'cutoffPassed':

@@ -8,6 +8,7 @@ import { latestNote } from '@/components/orders/order-updates';
 import { reasonText } from '@/lib/commerce/approvals';
 import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
 import type { OrderSummary } from '@/lib/commerce/types';
+import { getSession } from '@/lib/session/session';
 import orderStyles from '@/components/orders/orders.module.css';
 import styles from './orders.module.css';
 
@@ -80,11 +81,11 @@ function OrderShortage({ order }: { order: OrderSummary }) {
  * A held or expired order's one line under its status (docs/approvals.md): the first limit it passes, or what to
  * do about an expired one. A rejection's comment is already the status update's note.
  */
-function ApprovalNote({ order }: { order: OrderSummary }) {
+async function ApprovalNote({ order }: { order: OrderSummary }) {
   const reason = order.approval?.reasons[0];
   const text =
     order.status === 'pendingApproval' && reason
-      ? reasonText(reason)
+      ? reasonText(reason, { self: (await getSession()).user?.username })
       : order.status === 'expired'
         ? 'Not approved before the cut-off: open the order to choose another date'
         : undefined;

@@ -1,14 +1,14 @@
-import { decisionText, reasonText, type ApprovalDecision, type ApprovalReason } from '@/lib/commerce/approvals';
+import { decisionText, reasonText, type ApprovalDecision, type ApprovalReason, type ReasonReader } from '@/lib/commerce/approvals';
 import { formatLondonInstant } from '@/lib/commerce/dates';
 import styles from '@/components/orders/orders.module.css';
 
-/** The limits a held order passes, each in one sentence with the amount that passed it. */
-export function ReasonList({ reasons, label }: { reasons: ApprovalReason[]; label: string }) {
+/** Why a held order needs approval: the limits it goes over, each in one sentence with the amount, as `reader` reads them. */
+export function ReasonList({ reasons, label, reader }: { reasons: ApprovalReason[]; label: string; reader: ReasonReader }) {
   if (reasons.length === 0) return null;
   return (
     <ul aria-label={label}>
       {reasons.map((reason, index) => (
-        <li key={`${reason.limit ?? reason.type}-${index}`}>{reasonText(reason)}</li>
+        <li key={`${reason.limit ?? reason.type}-${index}`}>{reasonText(reason, reader)}</li>
       ))}
     </ul>
   );

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
+import { deadlineText, waitingForText } from '@/lib/commerce/approvals';
+import { formatLondonInstant } from '@/lib/commerce/dates';
 import type { Order } from '@/lib/commerce/types';
+import { getSession } from '@/lib/session/session';
 import styles from '@/components/orders/orders.module.css';
 import { DecisionList, ReasonList } from './approval-facts';
 
@@ -17,21 +20,32 @@ const SUMMARIES: Record<string, string> = {
  * waits, the decisions with their comments, and for an expired order the `choose` form. Shown too on an order
  * that was approved, so who approved it and when stays on the order.
  */
-export function OrderApprovalPanel({ order, choose }: { order: Pick<Order, 'status' | 'deliveryDate' | 'cutoff' | 'approval'>; choose?: ReactNode }) {
+export async function OrderApprovalPanel({ order, choose }: { order: Pick<Order, 'status' | 'deliveryDate' | 'cutoff' | 'approval'>; choose?: ReactNode }) {
   const approval = order.approval;
   const held = order.status in HEADINGS;
   if (!held && !approval?.decisions.length) return null;
+  const self = (await getSession()).user?.username;
+  const deadline = approval?.deadline ?? order.cutoff;
+  const why = order.status === 'pendingApproval' ? 'Why it needs approval' : 'Why it needed approval';
   return (
     <section className={styles.approval} aria-labelledby="approval-title" data-print="hide">
       <h2 id="approval-title">{HEADINGS[order.status] ?? 'Approval'}</h2>
       {held ? <p>{SUMMARIES[order.status]}</p> : null}
       {order.status === 'pendingApproval' ? (
-        <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: approval?.deadline ?? order.cutoff }]} variant="cart" purpose="approval" />
+        <>
+          {approval?.waitingFor ? (
+            <p>
+              <strong>{waitingForText(approval.waitingFor)}</strong>
+            </p>
+          ) : null}
+          <p>{deadlineText(formatLondonInstant(deadline))}</p>
+          <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: deadline }]} variant="cart" purpose="approval" />
+        </>
       ) : null}
       {approval?.reasons.length ? (
         <div>
-          <p>Limits it passes:</p>
-          <ReasonList reasons={approval.reasons} label="Limits it passes" />
+          <p>{why}:</p>
+          <ReasonList reasons={approval.reasons} label={why} reader={{ self }} />
         </div>
       ) : null}
       <DecisionList decisions={approval?.decisions ?? []} />

@@ -9,6 +9,22 @@ import { DecisionList, ReasonList } from './approval-facts';
 import { PeriodSpend } from './period-spend';
 import type { ReactNode } from 'react';
 
+const DECIDED_BY: Record<string, string> = {
+  approvers: "your company's other approvers decide it",
+  admins: "your company's admins decide it",
+  operators: 'Meadowvale customer service decides it',
+};
+
+/** Said instead of Approve / Reject on an order above the approver's own order limit (docs/approvals.md "Who decides"). */
+function NotYours({ order }: { order: QueuedOrder }) {
+  const limit = order.yourOrderLimit ? ` of ${order.yourOrderLimit.formattedValue}` : '';
+  return (
+    <p className={orderStyles.notYours}>
+      Not yours to decide: it is over your own order limit{limit}, so {DECIDED_BY[order.decidedBy ?? ''] ?? 'others decide it'}.
+    </p>
+  );
+}
+
 /** Until when it can be decided: the deadline, else the order's cut-off (they are the same instant). */
 export const deadlineOf = (order: Pick<QueuedOrder, 'approval' | 'cutoff'>): string => order.approval?.deadline ?? order.cutoff;
 
@@ -67,15 +83,15 @@ export function QueuedOrderCard({ order, href, decide, full = false, spend = fal
         </div>
       </dl>
       <div className={orderStyles.approval}>
-        <p>Limits it passes:</p>
-        <ReasonList reasons={order.approval?.reasons ?? []} label={`Limits order ${order.code} passes`} />
+        <p>Why it needs approval:</p>
+        <ReasonList reasons={order.approval?.reasons ?? []} label={`Why order ${order.code} needs approval`} reader={{ buyer: order.placedBy }} />
         {(spend ? periodsOf(order) : []).map((period) => (
           <PeriodSpend key={period} of={{ period, heldOrder: order.code }} />
         ))}
         <DecisionList decisions={order.approval?.decisions ?? []} />
       </div>
       {full ? <OrderLines lines={order.entries} label={`Lines of order ${order.code}`} /> : <OrderLinesBrief lines={order.entries} label={`Lines of order ${order.code}`} />}
-      {decide}
+      {order.canDecide === false ? <NotYours order={order} /> : decide}
     </article>
   );
 }

@@ -91,7 +91,7 @@ const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', s
 export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired, approval }: Props) {
   const { state, action, pending, submit } = useFormAction(placeOrderAction, IDLE);
   const { status, errors, save, refuse } = useAutosave(cartId);
-  const { notice, checkDate } = useApprovalNotice(approval);
+  const { notice, checkDate } = useApprovalNotice(approval, initial.requestedDeliveryDate);
   const cartUnits = state.status === 'error' ? state.cartUnits : undefined;
   useEffect(() => {
     if (cartUnits !== undefined) publishCartUnits(cartUnits);
@@ -195,7 +195,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
         {note('deliveryInstructions')}
       </div>
 
-      <NeedsApproval notice={notice} />
+      <NeedsApproval notice={notice.answer} cutoffLabel={dates.find((choice) => choice.date === notice.date)?.cutoffLabel} />
       {state.status === 'error' ? (
         <p role="alert" className={styles.fieldError}>
           <LinkedMessage message={state.message} link={state.link} />
@@ -212,21 +212,21 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
  * The "Needs approval" notice for the date chosen (docs/approvals.md): asked again when the date changes; the
  * answer for a date chosen since is dropped, so a slow answer never shows another date's notice.
  */
-function useApprovalNotice(initial: ApprovalNotice) {
+function useApprovalNotice(initial: ApprovalNotice, initialDate: string) {
   const { callAction } = useNetworkFailure();
-  const [notice, setNotice] = useState(initial);
+  const [notice, setNotice] = useState({ answer: initial, date: initialDate });
   const latest = useRef('');
   const checkDate = (date: string) => {
     latest.current = date;
     void callAction(() => approvalNoticeFor(date)).then((answer) => {
-      if (latest.current === date) setNotice(answer);
+      if (latest.current === date) setNotice({ answer, date });
     });
   };
   return { notice, checkDate };
 }
 
-/** Said before the order is placed: it will wait for approval, and which limits it passes. */
-function NeedsApproval({ notice }: { notice: ApprovalNotice }) {
+/** Said before the order is placed: it will wait for approval, by when it must be approved, and why. */
+function NeedsApproval({ notice, cutoffLabel }: { notice: ApprovalNotice; cutoffLabel: string | undefined }) {
   return (
     <div role="status" className={notice ? styles.approvalNotice : undefined}>
       {notice ? (
@@ -235,7 +235,9 @@ function NeedsApproval({ notice }: { notice: ApprovalNotice }) {
             <strong>Needs approval</strong>
           </p>
           <p>This order is over a spending limit: once placed, it waits for approval before it goes to the warehouse.</p>
-          <ul aria-label="Limits it passes">
+          {cutoffLabel ? <p>It must be approved by the cut-off, {cutoffLabel}; otherwise it expires and is not delivered.</p> : null}
+          <p>Why it needs approval:</p>
+          <ul aria-label="Why it needs approval">
             {notice.reasons.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}

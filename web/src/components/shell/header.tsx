@@ -5,7 +5,8 @@ import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import { SearchBox } from '@/components/catalogue/search-box';
 import { getCartSummary } from '@/lib/commerce/cart-summary';
 import { rangeName } from '@/lib/site-config';
-import { companyMenuLinks, type Session } from '@/lib/session/session-data';
+import { approvalSummary } from '@/lib/commerce/approval-calls';
+import { companyMenuLinks, decidesApprovals, type Session } from '@/lib/session/session-data';
 import { AccountSwitcher } from './account-switcher';
 import { CartLink } from './cart-link';
 import { CheckoutButton } from './checkout-button';
@@ -32,6 +33,13 @@ async function cartUnits(ready: ReadySession): Promise<number> {
     salesOrg: ready.activeSalesOrg,
   });
   return summary.totalUnitCount;
+}
+
+/** How many orders wait for the user's decision (the menu's "Approvals (1)"); asked only of those who decide. */
+async function approvalsWaiting(ready: ReadySession): Promise<number> {
+  if (!decidesApprovals(ready.user)) return 0;
+  const summary = await approvalSummary();
+  return summary.ok ? summary.data.waiting : 0;
 }
 
 function SignedOutNav() {
@@ -96,7 +104,8 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
     );
   }
   const scope = { username: ready.user.username, shipTo: ready.activeShipTo, soldTo: ready.activeSoldTo, salesOrg: ready.activeSalesOrg };
-  const [units, deliveryDates] = await Promise.all([cartUnits(ready), nextDeliveryDates(scope)]);
+  const [units, deliveryDates, waiting] = await Promise.all([cartUnits(ready), nextDeliveryDates(scope), approvalsWaiting(ready)]);
+  const companyLinks = companyMenuLinks(ready.user, waiting);
   const accounts: SwitcherAccount[] = ready.user.shipTos;
   const switcher = showSwitcher(accounts) ? (
     <AccountSwitcher key={`${ready.activeShipTo}:${ready.activeSalesOrg}`} accounts={accounts} active={{ shipTo: ready.activeShipTo, salesOrg: ready.activeSalesOrg }} cartUnits={units} />
@@ -135,7 +144,7 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
                       Standing orders
                     </Link>
                   </li>
-                  {companyMenuLinks(ready.user).map((link) => (
+                  {companyLinks.map((link) => (
                     <li key={link.href}>
                       <Link href={link.href} prefetch={false}>
                         {link.label}
@@ -161,7 +170,7 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
         </div>
         <MobileMenu
           signedIn
-          companyLinks={companyMenuLinks(ready.user)}
+          companyLinks={companyLinks}
           shop={{ title: `Shop ${rangeName(ready.activeSalesOrg)}`, list: <CategoryMenuList /> }}
           switcher={switcher}
           signOut={<SignOutButton className="mobile-nav-button" />}

@@ -33,13 +33,15 @@ export interface AmendmentNotice {
 
 /** The edit page's notice before saving, or null when saving changes nothing about the approval. */
 export function amendmentNotice(check: AmendmentCheck): AmendmentNotice | null {
+  // Only an order's placer amends it, so a user's own limit in its reasons is always the reader's.
+  const why = check.reasons.map((reason) => reasonText(reason, { self: reason.user ?? undefined }));
   const total = formatPence(check.netPence);
   const by = formatLondonInstant(check.deadline);
   switch (check.outcome) {
     case 'heldAgain':
       return {
         title: 'This change needs a new approval',
-        why: check.reasons.map(reasonText),
+        why,
         lines: [
           `Who decides: ${whoDecides(check.decidedBy)}.`,
           `By when: ${by}, the cut-off for this delivery.`,
@@ -50,7 +52,7 @@ export function amendmentNotice(check: AmendmentCheck): AmendmentNotice | null {
     case 'staysHeld':
       return {
         title: 'The order still needs approval',
-        why: check.reasons.map(reasonText),
+        why,
         lines: [`${whoDecides(check.decidedBy)} decides by ${by} and is told of the change (new total ${total} net). If nobody decides by then, the order expires and is not delivered.`],
         confirm: false,
       };

@@ -24,7 +24,7 @@ export type ApprovalNotice = { reasons: string[] } | undefined;
  */
 export async function approvalNotice(scope: ShopScope, deliveryDate: string): Promise<ApprovalNotice> {
   const result = await checkApproval(scope, deliveryDate);
-  return result.ok && result.data.needsApproval ? { reasons: result.data.reasons.map(reasonText) } : undefined;
+  return result.ok && result.data.needsApproval ? { reasons: result.data.reasons.map((reason) => reasonText(reason, { self: scope.username })) } : undefined;
 }
 
 /**
@@ -36,6 +36,9 @@ export const queuedOrderSchema = orderSchema.extend({
   decidedBy: z.string().optional(),
   /** The order as shown: a decision naming it is refused once the order was amended since. */
   version: z.string().optional(),
+  /** False for an order above the approver's own order limit: listed, but others decide it. */
+  canDecide: z.boolean().optional(),
+  yourOrderLimit: moneySchema.nullish(),
 });
 export type QueuedOrder = z.infer<typeof queuedOrderSchema>;
 export const approvalQueueSchema = z.object({ orderApprovals: z.array(queuedOrderSchema) });
@@ -44,7 +47,10 @@ export type ApprovalQueue = z.infer<typeof approvalQueueSchema>;
 /** Orders waiting for this user's decision, oldest cut-off first. */
 export const listApprovals = (): Promise<ApiResult<ApprovalQueue>> => apiRequest(approvalQueueSchema, '/users/current/orderapprovals');
 
-
+/** How many orders wait for this user's decision, and the soonest deadline: the menu's count and Home's notice. */
+export const approvalSummarySchema = z.object({ waiting: z.number().int().nonnegative(), earliestDeadline: z.string().nullable() });
+export type ApprovalSummary = z.infer<typeof approvalSummarySchema>;
+export const approvalSummary = (): Promise<ApiResult<ApprovalSummary>> => apiRequest(approvalSummarySchema, '/users/current/orderapprovals/summary');
 
 export const decideApproval = (code: string, body: DecisionBody) =>
   apiRequest(queuedOrderSchema, `/users/current/orderapprovals/${encodeURIComponent(code)}/decision`, { method: 'POST', body });

@@ -43,11 +43,16 @@ export const approvalDecisionSchema = z.object({
 });
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
-/** On an order that was held: why, what was decided, and until when (its cut-off). */
+/** Who a held order waits for: the company's approvers or admins by name, or Meadowvale's customer service. */
+export const waitingForSchema = z.object({ decidedBy: z.enum(['approvers', 'admins', 'operators']), names: z.array(z.string()) });
+export type WaitingFor = z.infer<typeof waitingForSchema>;
+
+/** On an order that was held: why, what was decided, until when (its cut-off) and, on its page, who decides it. */
 export const orderApprovalSchema = z.object({
   reasons: z.array(approvalReasonSchema).default([]),
   decisions: z.array(approvalDecisionSchema).default([]),
   deadline: z.string().nullish(),
+  waitingFor: waitingForSchema.nullish(),
 });
 
 /** Checkout's preview for the cart and a delivery date. */
@@ -138,11 +143,16 @@ export function decidedText(params: Record<string, string | string[] | undefined
 /** The most a limit may be in the form: £1,000,000.00. */
 export const MAX_THRESHOLD_PENCE = 100_000_000;
 
-/** "150" or "150.00" pounds as pence, or undefined for anything else. */
+/**
+ * "150", "150.00", "1,000", "£1,000.50" pounds as pence, or undefined for anything else: commas only between
+ * groups of three digits, as the amount is written ("1,00" is not an amount).
+ */
 export function poundsToPence(value: string): number | undefined {
-  const match = /^\s*£?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(value);
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const match = /^\s*£?\s*(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(value);
+  if (!match?.[1]) return undefined;
+  const pounds = match[1].replaceAll(',', '');
+  if (pounds.length > 7) return undefined;
+  return Number(pounds) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 /** What the form calls a limit's kind: per order, or a ship-to's total per London week or month. */
@@ -155,7 +165,7 @@ export const kindOf = (limit: Pick<ApprovalLimit, 'type' | 'periodRange'>): Limi
 const thresholdField = z.string().transform((value, context) => {
   const pence = poundsToPence(value);
   if (pence === undefined || pence > MAX_THRESHOLD_PENCE) {
-    context.addIssue({ code: 'custom', message: 'Enter an amount in pounds, for example 150 or 150.00' });
+    context.addIssue({ code: 'custom', message: 'Enter an amount in pounds, for example 150, 150.00 or 1,000' });
     return z.NEVER;
   }
   return pence;
@@ -211,14 +221,26 @@ export const limitText = (limit: Pick<ApprovalLimit, 'type' | 'threshold' | 'per
   limit.type === 'orderThreshold' ? `${formatPence(limit.threshold)} per order` : `${formatPence(limit.threshold)} a ${limit.periodRange === 'MONTH' ? 'month' : 'week'}`;
 
 /**
- * Why an order needs approval, in one sentence naming the limit it passes and by how much: "Over the order limit
- * of £150.00 for buyer@example.com: this order is £212.40 net".
+ * Who reads a reason: the signed-in user (`self`, their sign-in name: their own limit is "your order limit"), and
+ * the order's buyer when the reader knows them (a decider: the buyer's limit is named after them).
  */
-export function reasonText(reason: ApprovalReason): string {
+export interface ReasonReader {
+  self?: string;
+  buyer?: { name: string; email: string } | null;
+}
+
+/**
+ * Why an order needs approval, in one sentence naming the limit it goes over and by how much: "Over your order
+ * limit of £150.00: this order is £212.40 net" to the buyer, "Over the order limit of £150.00 for Ben Carter: …"
+ * to a decider.
+ */
+export function reasonText(reason: ApprovalReason, reader: ReasonReader = {}): string {
   const amount = reason.amount === null || reason.amount === undefined ? '' : formatPence(reason.amount);
   if (reason.type === 'orderThreshold') {
-    const whose = reason.user ? `for ${reason.user}` : 'for this ship-to';
-    return `Over the order limit of ${formatPence(reason.threshold)} ${whose}${amount ? `: this order is ${amount} net` : ''}`;
+    const measured = amount ? `: this order is ${amount} net` : '';
+    if (reason.user && reason.user === reader.self) return `Over your order limit of ${formatPence(reason.threshold)}${measured}`;
+    const person = reason.user && reader.buyer?.email.toLowerCase() === reason.user.toLowerCase() ? reader.buyer.name : reason.user;
+    return `Over the order limit of ${formatPence(reason.threshold)} ${person ? `for ${person}` : 'for this ship-to'}${measured}`;
   }
   const word = PERIOD_WORD[reason.periodRange ?? 'WEEK'];
   const span = reason.period ? ` for deliveries ${deliveryDay(reason.period.from)} to ${deliveryDay(reason.period.to)}` : '';
@@ -231,6 +253,16 @@ const DECISION_WORD: Record<ApprovalDecision['decision'], string> = {
   EXPIRE: 'Expired at the cut-off',
   RESUBMIT: 'Sent for approval again for another date',
 };
+
+/** "Priya Shah", "Priya Shah or Sam Lee", or Meadowvale's customer service when the back office decides. */
+export function waitingForText(waiting: WaitingFor): string {
+  const { names } = waiting;
+  if (waiting.decidedBy === 'operators' || names.length === 0) return 'Waiting for Meadowvale customer service';
+  return `Waiting for ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}`;
+}
+
+/** What happens at the deadline, said wherever a held order is: "It must be approved by Tue 1 Dec at 12:00; otherwise it expires and is not delivered." */
+export const deadlineText = (deadlineLabel: string): string => `It must be approved by ${deadlineLabel}; otherwise it expires and is not delivered.`;
 
 /** "Rejected by Hannah Head" / "Expired at the cut-off". */
 export const decisionText = (decision: ApprovalDecision): string =>

@@ -60,6 +60,9 @@ export function needsRefresh(tokens: TokenSet, nowSeconds = Date.now() / 1000): 
 
 const holds = (user: SessionUser, role: string): boolean => user.roles?.some((entry) => entry.roles.includes(role)) ?? false;
 
+/** Whether the user may decide on held orders: approvers, and admins (who decide when a sold-to has no approver). */
+export const decidesApprovals = (user: SessionUser): boolean => holds(user, 'admin') || holds(user, 'approver');
+
 export interface MenuLink {
   href: string;
   label: string;
@@ -67,15 +70,16 @@ export interface MenuLink {
 
 /**
  * The company pages the account menus offer: everyone's invoices and credit requests (docs/after-delivery.md),
- * then by the roles held (as of the page's request, see withCurrentUser): approvers, and admins (who decide when a sold-to has no approver,
- * docs/approvals.md), see the approvals; admins also run users and limits.
+ * then by the roles held (as of the page's request, see withCurrentUser): approvers, and admins (who decide when a
+ * sold-to has no approver, docs/approvals.md), see the approvals, with how many orders wait for them; admins also
+ * run users and limits.
  */
-export function companyMenuLinks(user: SessionUser): MenuLink[] {
+export function companyMenuLinks(user: SessionUser, approvalsWaiting = 0): MenuLink[] {
   const admin = holds(user, 'admin');
   return [
     { href: '/account/invoices/', label: 'Invoices' },
     { href: '/account/credits/', label: 'Credits' },
-    ...(admin || holds(user, 'approver') ? [{ href: '/account/approvals/', label: 'Approvals' }] : []),
+    ...(decidesApprovals(user) ? [{ href: '/account/approvals/', label: approvalsWaiting > 0 ? `Approvals (${approvalsWaiting})` : 'Approvals' }] : []),
     ...(admin ? [{ href: '/account/company/users/', label: 'Company users' }, { href: '/account/company/limits/', label: 'Spending limits' }] : []),
   ];
 }

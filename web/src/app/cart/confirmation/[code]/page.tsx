@@ -9,7 +9,10 @@ import { PrintButton } from '@/components/orders/print-button';
 import { site } from '@/lib/site-config';
 import orderStyles from '@/components/orders/orders.module.css';
 import '@/components/orders/order-print.css';
-import { formatCalendarDate } from '@/lib/commerce/dates';
+import { ReasonList } from '@/components/approvals/approval-facts';
+import { deadlineText, waitingForText } from '@/lib/commerce/approvals';
+import { formatCalendarDate, formatLondonInstant } from '@/lib/commerce/dates';
+import { getSession } from '@/lib/session/session';
 import { findOrder } from '@/lib/commerce/page-subjects';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/cart/cart.module.css';
@@ -30,7 +33,21 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ c
       {order.status === 'pendingApproval' ? (
         <>
           <h1 className={pageStyles.title}>Your order needs approval</h1>
-          <p role="status">Order {order.code} is waiting for approval. It goes to the warehouse once it is approved, and you get an e-mail if it is rejected.</p>
+          <div role="status" className={styles.approvalNotice}>
+            <p>Order {order.code} is waiting for approval. It goes to the warehouse once it is approved, and you get an e-mail if it is rejected.</p>
+            {order.approval?.waitingFor ? (
+              <p>
+                <strong>{waitingForText(order.approval.waitingFor)}</strong>
+              </p>
+            ) : null}
+            <p>{deadlineText(formatLondonInstant(order.approval?.deadline ?? order.cutoff))}</p>
+            {order.approval?.reasons.length ? (
+              <>
+                <p>Why it needs approval:</p>
+                <ReasonList reasons={order.approval.reasons} label="Why it needs approval" reader={{ self: (await getSession()).user?.username }} />
+              </>
+            ) : null}
+          </div>
         </>
       ) : (
         <h1 className={pageStyles.title}>Thank you: your order is placed</h1>
