@@ -73,6 +73,17 @@ test("HAProxy balances compose's processes, checks their health routes, and the 
   assert.deepEqual(services['web-1'].command, ['node', 'server.mjs', '-p', '3000']);
 });
 
+test("every process's metrics can be scraped inside the network, and none is published", () => {
+  // The API's metrics listen on API_HOST, the image's 0.0.0.0; the storefront's on loopback unless METRICS_HOST says.
+  assert.match(dockerfile, /^ENV .*\bAPI_HOST=0\.0\.0\.0\b/m);
+  for (const api of ['api-1', 'api-2']) assert.equal(env(api).METRICS_PORT, 9464);
+  for (const web of ['web-1', 'web-2']) {
+    assert.equal(env(web).METRICS_PORT, 9464);
+    assert.equal(env(web).METRICS_HOST, '0.0.0.0');
+  }
+  for (const service of ['api-1', 'api-2', 'web-1', 'web-2']) assert.equal(services[service].ports, undefined, service);
+});
+
 test('the image builds with the commands npm start uses and keeps only runtime dependencies, as node', () => {
   const start = read('scripts/start.mjs');
   assert.match(start, /\['run', 'build', '-w', 'api'\]/);

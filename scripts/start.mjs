@@ -2,23 +2,30 @@
 /**
  * `npm start`: builds the API (esbuild, a second), starts it (embedded database in .data/ unless DATABASE_URL is
  * set), builds the storefront meanwhile when its build is missing or older than its sources, waits until the API
- * is ready, then starts the storefront on WEB_PORT. Ctrl-C or SIGTERM stops both cleanly.
+ * is ready, then starts the storefront on WEB_PORT, each with its own environment (start-env.mjs). Ctrl-C or
+ * SIGTERM stops both cleanly.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StartEnvError, startEnvironment } from './start-env.mjs';
 import { buildRecordPath, releaseLeftoverBuild, spawnRecordedBuild, stopGroup } from './storefront-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const apiPort = process.env.API_PORT ?? '4000';
-const webPort = process.env.WEB_PORT ?? '3000';
-const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
-const env = { ...process.env, DATA_DIR: dataDir, API_PORT: apiPort, API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}` };
+let started;
+try {
+  started = startEnvironment(process.env, root);
+} catch (error) {
+  if (!(error instanceof StartEnvError)) throw error;
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}
+const { apiPort, webPort, api: apiEnv, web: webEnv } = started;
 
 function run(label, args, cwd = root) {
   console.log(`[start] ${label}`);
-  const result = spawnSync('npm', args, { cwd, stdio: 'inherit', env });
+  const result = spawnSync('npm', args, { cwd, stdio: 'inherit', env: apiEnv });
   if (result.status !== 0) {
     console.error(`[start] ${label} failed`);
     process.exit(result.status ?? 1);
@@ -50,7 +57,7 @@ const children = [];
 let build;
 let stopping = false;
 
-function start(label, command, args, cwd) {
+function start(label, command, args, cwd, env) {
   const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -102,7 +109,7 @@ async function waitReady(url, timeoutMs = 180_000) {
   return false;
 }
 
-start('API', process.execPath, [join(root, 'api', 'dist', 'main.js')], root);
+start('API', process.execPath, [join(root, 'api', 'dist', 'main.js')], root, apiEnv);
 
 // A build left running by an interrupted start holds web/.next/lock (and would write into the build served).
 const webDir = join(root, 'web');
@@ -116,7 +123,7 @@ if (released === 'held') stop(1);
 if (!stopping && !storefrontBuildIsCurrent()) {
   console.log('[start] building the storefront (the first start takes about a minute)');
   const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  build = spawnRecordedBuild(process.execPath, [next, 'build'], { webDir, env });
+  build = spawnRecordedBuild(process.execPath, [next, 'build'], { webDir, env: webEnv });
   children.push(build);
   const code = await new Promise((resolveBuild) => build.on('exit', (exitCode) => resolveBuild(exitCode)));
   if (code !== 0 && !stopping) {
@@ -133,7 +140,7 @@ async function startStorefrontWhenApiReady() {
     }
     return;
   }
-  start('storefront', process.execPath, [join(root, 'web', 'server.mjs'), '-p', webPort], join(root, 'web'));
+  start('storefront', process.execPath, [join(root, 'web', 'server.mjs'), '-p', webPort], join(root, 'web'), webEnv);
   if (await waitReady(`http://127.0.0.1:${webPort}/login/`)) {
     console.log(`[start] Meadowvale Foods shop: http://localhost:${webPort}  (API http://127.0.0.1:${apiPort})`);
   }

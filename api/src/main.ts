@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   await timed(phases, 'listenMs', () => server.listen({ port: config.port, host: config.host }));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const metricsUrl = server.metrics ? `${server.metrics.url}/metrics` : undefined;
+  const metricsUrl = server.metrics?.url === undefined ? undefined : `${server.metrics.url}/metrics`;
   server.log.info({ engine: database.engine, port, metricsUrl, startupMs: Math.round(performance.now() - startedAt), ...phases }, 'api ready');
   handleShutdown(server, database, config.shutdownDelaySeconds);
 }

@@ -64,6 +64,14 @@ describe('back office: orders, customers, products and the audit log', () => {
     assert.deepEqual([bad.status, bad.body.errors?.[0]?.subject], [400, 'from']);
   });
 
+  it('finds a customer by name or by a ship-to\'s postcode, typed with or without its space', async () => {
+    const codes = async (q: string) => ((await call('GET', `/customers?q=${encodeURIComponent(q)}`)).body.soldTos as { code: string }[]).map((soldTo) => soldTo.code);
+    assert.deepEqual(await codes('YO21 1DH'), ['0000100001']);
+    assert.deepEqual(await codes('yo211dh'), ['0000100001']);
+    assert.deepEqual(await codes('DL1 1RN'), ['0000100002']);
+    assert.ok((await codes('Harbour')).includes('0000100001'));
+  });
+
   it('lists sold-tos with ship-tos (ranges, days, cut-off) and users; finds by e-mail', async () => {
     const found = await call('GET', '/customers?q=multi@example');
     const soldTos = found.body.soldTos as { code: string; shipTos: { code: string; cutoffTime: string; ranges: unknown[] }[]; users: { username: string }[] }[];

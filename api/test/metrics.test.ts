@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { createServer, type AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config/config';
 import { standingOrderJobs, standingOrders } from '../src/db/schema';
+import { loggerOptions } from '../src/operations/logger';
 import { fillActiveCart, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { sample, scrape } from './support/metrics-scrape';
 import { placeTestOrder } from './support/order-helpers';
@@ -130,6 +133,30 @@ describe('GET /metrics on METRICS_PORT', () => {
 
   it('refuses METRICS_PORT equal to API_PORT', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'test', API_PORT: '4100', METRICS_PORT: '4100', STOREFRONT_CLIENT_SECRET: 'x'.repeat(32) }), /METRICS_PORT/);
+  });
+});
+
+describe('a METRICS_PORT already taken', () => {
+  it('costs the metrics, never the API: it serves and says why it has no metrics', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = taken.address() as AddressInfo;
+    const out = new PassThrough();
+    let log = '';
+    out.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      const server = await startTestServer({ env: { METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' }, logger: loggerOptions('info', 'json', out) });
+      try {
+        assert.equal((await server.request('/health/ready')).status, 200);
+        assert.equal(server.app.metrics?.url, undefined);
+        assert.match(log, /metrics server could not listen: serving without metrics/);
+        assert.match(log, /EADDRINUSE/);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 });
 

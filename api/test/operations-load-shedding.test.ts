@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { getHeapStatistics } from 'node:v8';
 import { loadConfig } from '../src/config/config';
+import { EventLoopDelay, EventLoopGate } from '../src/operations/load-shedding';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 
 const SAMPLE_MS = 20;
@@ -38,6 +39,30 @@ async function expectShed(response: Response): Promise<void> {
 }
 
 describe('load shedding: 503 with Retry-After past the configured limits', () => {
+  it('an interval without a sample of the event loop keeps the last figure: never Infinity', () => {
+    const loop = new EventLoopDelay();
+    loop.start(60_000);
+    try {
+      blockEventLoop(30);
+      // Nothing was sampled: the histogram's timer could not run while the loop was busy.
+      const first = loop.sample();
+      const second = loop.sample();
+      assert.ok(Number.isFinite(first) && Number.isFinite(second), `${first}, ${second}`);
+      assert.equal(second, first);
+    } finally {
+      loop.stop();
+    }
+  });
+
+  it('never sheds a start: the event-loop delay sheds only once an interval since the start was under the limit', () => {
+    const gate = new EventLoopGate(300);
+    // A loaded machine from the start (and the start's own work): over the limit, yet served.
+    assert.deepEqual([900, 1200, 400].map((delay) => gate.observe(delay)), [false, false, false]);
+    assert.equal(gate.observe(120), false);
+    // From then on, over the limit is load to shed.
+    assert.deepEqual([900, 301, 300, 900].map((delay) => gate.observe(delay)), [true, true, false, true]);
+  });
+
   it('limits the event-loop delay to 1 s on PostgreSQL, not on PGlite (whose queries run on the event loop), and the heap to 90 % of its limit', () => {
     const secret = { STOREFRONT_CLIENT_SECRET: 'a-secret-of-sixteen-or-more' };
     const server = loadConfig({ ...secret, DATABASE_URL: 'postgres://127.0.0.1/x' }).loadShedding;

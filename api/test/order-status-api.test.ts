@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, outboxMessages } from '../src/db/schema';
+import { expireHeldOrders } from '../src/approvals/expiry';
 import { ORDER_STATUSES } from '../src/order-status/order-status';
 import { createOperator, operatorToken } from './support/admin-client';
+import { cancel } from './support/amend-helpers';
+import { createCompany, createPerson, eventsOf, holdTestOrder } from './support/approval-helpers';
 import { MULTI_DAIR, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { ERP_CLIENT, EXPORT_ONLY_CLIENT, integrationEnv, integrationToken, reportStatus } from './support/integration-client';
 import { placeTestOrder, type PlacedOrder } from './support/order-helpers';
@@ -219,6 +222,47 @@ describe('GET /admin/v1/orders/export.csv', () => {
     assert.equal((await exportCsv(files, `?from=${today()}&to=${today()}`)).status, 200);
     const before = await exportCsv(operator, '?from=2020-01-01&to=2020-01-31');
     assert.equal((await before.text()).trimEnd().split('\r\n').length, 1, 'only the header for a period without orders');
+  });
+
+  it('leaves out the orders the ERP may not act on, as its webhooks do: held, rejected, expired, and cancelled from those', async () => {
+    const company = await createCompany(server);
+    const buyer = await createPerson(server, company, []);
+    const operator = await operatorToken(server);
+    const decide = (code: string, decision: 'APPROVE' | 'REJECT') =>
+      server.request(`/admin/v1/approvals/${code}/decision`, {
+        method: 'POST',
+        token: operator,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision, comment: 'Checked by the office' }),
+      });
+
+    const expired = await holdTestOrder(server, buyer, company);
+    assert.equal(await expireHeldOrders(server.database.db, new Date(Date.parse(`${expired.deliveryDate}T12:00:00Z`) + 86_400_000)), 1);
+    const expiredThenCancelled = await holdTestOrder(server, buyer, company);
+    assert.equal(await expireHeldOrders(server.database.db, new Date(Date.parse(`${expiredThenCancelled.deliveryDate}T12:00:00Z`) + 86_400_000)), 1);
+    assert.equal((await cancel(buyer.who, expiredThenCancelled.code)).status, 200);
+    const held = await holdTestOrder(server, buyer, company);
+    const heldThenCancelled = await holdTestOrder(server, buyer, company);
+    assert.equal((await cancel(buyer.who, heldThenCancelled.code)).status, 200);
+    const rejected = await holdTestOrder(server, buyer, company);
+    assert.equal((await decide(rejected.code, 'REJECT')).status, 200);
+    const approved = await holdTestOrder(server, buyer, company);
+    assert.equal((await decide(approved.code, 'APPROVE')).status, 200);
+    const approvedThenCancelled = await holdTestOrder(server, buyer, company);
+    assert.equal((await decide(approvedThenCancelled.code, 'APPROVE')).status, 200);
+    assert.equal((await cancel(buyer.who, approvedThenCancelled.code)).status, 200);
+
+    const response = await exportCsv(operator, `?from=${today()}&to=${today()}`);
+    const exported = new Set((await response.text()).trimEnd().split('\r\n').slice(1).map((row) => row.split(',')[0]));
+    const orderEvents = async (code: string) => (await eventsOf(server, code)).filter((event) => event.type.startsWith('order.') && event.channel === 'webhook').map((event) => event.type);
+    for (const order of [held, heldThenCancelled, rejected, expired, expiredThenCancelled]) {
+      assert.ok(!exported.has(order.code), `${order.code} is not the ERP's`);
+      assert.deepEqual(await orderEvents(order.code), [], `no webhook for ${order.code}`);
+    }
+    assert.ok(exported.has(approved.code));
+    assert.deepEqual(await orderEvents(approved.code), ['order.placed']);
+    assert.ok(exported.has(approvedThenCancelled.code));
+    assert.deepEqual(await orderEvents(approvedThenCancelled.code), ['order.placed', 'order.cancelled']);
   });
 
   it('refuses bad periods with 400 naming the field, and customers with 403', async () => {

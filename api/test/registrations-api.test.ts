@@ -179,7 +179,8 @@ describe('registration requests: request, confirm by e-mail, approve or decline'
   it('an operator approves: the user is made with the ship-tos and roles given, and invited', async () => {
     const email = uniqueEmail('approved');
     const id = await confirmedRequest(email);
-    const approved = await operatorCall('POST', `/registrations/${id}/approval`, { soldTo: HARBOUR, shipTos: [QUAYSIDE, OLD_TOWN], roles: ['approver'] });
+    // Codes typed without their leading zeros, as the ERP's screens show them, are the same codes.
+    const approved = await operatorCall('POST', `/registrations/${id}/approval`, { soldTo: ' 100001 ', shipTos: ['410002', OLD_TOWN], roles: ['approver'] });
     assert.equal(approved.status, 200);
     const view = (await approved.json()) as { status: string; username: string; decidedBy: string };
     assert.equal(view.status, 'approved');

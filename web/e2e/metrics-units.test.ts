@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { createServer, type AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { apiRouteLabel } from '../src/lib/metrics/api-route-label';
-import { recordApiCall, startStorefrontMetrics, stopStorefrontMetrics } from '../src/lib/metrics/storefront-metrics';
+import { recordApiCall, serveStorefrontMetrics, startStorefrontMetrics, stopStorefrontMetrics } from '../src/lib/metrics/storefront-metrics';
 import { apiCallHeaders, pageTrace, parseTraceparent } from '../src/lib/tracing/trace-context';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -69,5 +70,29 @@ describe('storefront metrics', () => {
     assert.match(later.text, /storefront_api_request_duration_seconds_count\{route="\/occ\/v2\/b2b\/users\/current\/orders\/:id",status="failed"\} 1/);
     assert.equal((await fetch(`${url}/`)).status, 404);
     assert.equal((await fetch(`${url}/metrics`, { method: 'POST' })).status, 404);
+  });
+});
+
+describe('storefront metrics on a port already taken', () => {
+  test('never stop the shop: the start says why and the shop carries on without metrics', async () => {
+    await stopStorefrontMetrics();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = taken.address() as AddressInfo;
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (...parts: unknown[]) => void logged.push(parts.join(' '));
+    try {
+      assert.equal(await serveStorefrontMetrics(port, '127.0.0.1'), undefined);
+    } finally {
+      console.error = original;
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+    assert.match(logged.join('\n'), new RegExp(`storefront metrics could not listen on 127\\.0\\.0\\.1:${port}, serving without metrics:.*EADDRINUSE`));
+    assert.doesNotThrow(() => recordApiCall('/occ/v2/b2b/products/search', 200, 0.01));
+    // A start that can listen serves them.
+    const url = await serveStorefrontMetrics(0, '127.0.0.1');
+    assert.equal((await fetch(`${url}/metrics`)).status, 200);
+    await stopStorefrontMetrics();
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, request as forward, type IncomingHttpHeaders, type Server } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from './support/processes';
 import { startShop, type Shop } from './support/shop';
@@ -49,7 +50,8 @@ describe('metrics and traces across storefront and API', () => {
     webMetrics = await freePort();
     apiMetrics = await freePort();
     shop = await startShop({
-      webEnv: { METRICS_PORT: String(webMetrics), METRICS_HOST: '127.0.0.1' },
+      // No METRICS_HOST: the storefront's metrics listen on loopback only.
+      webEnv: { METRICS_PORT: String(webMetrics) },
       apiEnv: { METRICS_PORT: String(apiMetrics) },
       webApiUrl: (apiUrl) => recorder.start(apiUrl),
     });
@@ -80,6 +82,18 @@ describe('metrics and traces across storefront and API', () => {
     assert.ok(countOf(api, 'http_request_duration_seconds_count', 'route="/authorizationserver/oauth/token",status="200"') >= 1);
     assert.match(api, /^outbox_messages_waiting\{channel="mail"\} /m);
     await shop.finishTest();
+  });
+
+  it("keeps the storefront's metrics on loopback unless METRICS_HOST says otherwise", async (context) => {
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((candidate) => candidate?.family === 'IPv4' && !candidate.internal)?.address;
+    if (!outside) {
+      context.skip('this machine has no address but loopback');
+      return;
+    }
+    assert.equal((await fetch(`http://127.0.0.1:${webMetrics}/metrics`)).status, 200);
+    await assert.rejects(fetch(`http://${outside}:${webMetrics}/metrics`), `not served on ${outside}`);
   });
 
   it('serves no metrics on the public ports', async () => {

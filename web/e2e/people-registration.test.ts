@@ -130,12 +130,21 @@ describe('registration requests', () => {
     await operator.waitForURL('**/admin/registrations/');
     const card = operator.getByTestId(`registration-${email}`);
     await card.getByText('Doyle Bakery').first().waitFor();
-    await card.getByLabel('Sold-to code').fill('0000999999');
-    await card.getByRole('button', { name: 'Show ship-tos' }).click();
-    await operator.waitForURL('**/admin/registrations/?request=*');
-    await card.getByText('No sold-to 0000999999').waitFor();
-    await card.getByLabel('Sold-to code').fill('0000100001');
-    await card.getByRole('button', { name: 'Show ship-tos' }).click();
+    const find = async (typed: string) => {
+      await card.getByLabel('Customer: sold-to code, name or postcode').fill(typed);
+      await card.getByRole('button', { name: 'Find customer' }).click();
+      await operator.waitForURL(`**/admin/registrations/?request=*&soldTo=${encodeURIComponent(typed).replaceAll('%20', '+')}`);
+    };
+    await find('Doyle Bakery');
+    await card.getByText('No customer matches “Doyle Bakery”').waitFor();
+    await card.getByText('A business with no account yet cannot be approved here', { exact: false }).waitFor();
+    await shot(operator, 'desktop-admin-no-account');
+    // A postcode of the area: several customers, one to pick.
+    await find('YO');
+    await card.getByText('customers match “YO”: choose one', { exact: false }).waitFor();
+    await card.getByRole('link', { name: 'Harbour Hospitality Ltd (0000100001)' }).waitFor();
+    // The sold-to code as the ERP's screens show it, without its leading zeros.
+    await find('100001');
     const chosen = operator.getByTestId(`registration-${email}`);
     await chosen.getByText('Ship-tos of Harbour Hospitality Ltd (0000100001)').waitFor();
     await chosen.getByRole('button', { name: 'Approve and invite' }).click();
@@ -146,7 +155,7 @@ describe('registration requests', () => {
     await shot(operator, 'desktop-admin-approve');
     await chosen.getByRole('button', { name: 'Approve and invite' }).click();
     await chosen.getByText(`Approved: ${email} is invited`).waitFor();
-    assert.equal(await chosen.getByLabel('Sold-to code').count(), 0, 'nothing left to decide');
+    assert.equal(await chosen.getByLabel('Customer: sold-to code, name or postcode').count(), 0, 'nothing left to decide');
 
     const invitation = await openMail(operator, email, 'You are invited to order from Meadowvale Foods');
     linkIn(invitation, '/login/reset-password/');

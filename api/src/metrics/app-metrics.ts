@@ -20,8 +20,8 @@ export interface MetricSources {
 export interface AppMetrics {
   /** Counts the outbox's failed attempts. */
   outbox: OutboxObserver;
-  /** The metrics server's address once the app is ready (tests scrape it). */
-  readonly url: string;
+  /** The metrics server's address once the app is ready (tests scrape it); undefined when it could not listen. */
+  readonly url: string | undefined;
 }
 
 /**
@@ -36,7 +36,14 @@ export function registerAppMetrics(app: FastifyInstance, listen: { port: number;
   databaseMetrics(registry, () => sources().poolUsage());
   searchIndexMetrics(registry, () => sources().searchIndex());
   const server = new MetricsServer(registry);
-  app.addHook('onReady', async () => server.start(listen.port, listen.host));
+  // Metrics are for the operators, never worth the shop: a port already taken costs the metrics, not the API.
+  app.addHook('onReady', async () => {
+    try {
+      await server.start(listen.port, listen.host);
+    } catch (error) {
+      app.log.error({ err: error, port: listen.port, host: listen.host }, 'metrics server could not listen: serving without metrics');
+    }
+  });
   app.addHook('onClose', async () => server.stop());
   return {
     outbox,

@@ -21,9 +21,11 @@ export class MetricsServer {
     });
   }
 
-  /** http://host:port of the listening server (port 0 picks a free one). */
-  get url(): string {
-    const { address, port, family } = this.server.address() as AddressInfo;
+  /** http://host:port of the listening server (port 0 picks a free one); undefined while it is not listening. */
+  get url(): string | undefined {
+    const bound = this.server.address() as AddressInfo | null;
+    if (!bound) return undefined;
+    const { address, port, family } = bound;
     return `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
   }
 

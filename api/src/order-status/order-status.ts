@@ -38,6 +38,16 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 export const APPROVAL_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'rejected', 'expired'];
 
 /**
+ * Whether the ERP may act on an order at this status: not while it waits for approval, nor once approval turned
+ * it down or let it expire (docs/approvals.md). The one rule for what the ERP hears: no webhook tells it of
+ * such an order, and the CSV export leaves it out.
+ */
+export const erpMayActOn = (status: OrderStatus): boolean => !APPROVAL_STATUSES.includes(status);
+
+/** The statuses erpMayActOn accepts, for queries. */
+export const ERP_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(erpMayActOn);
+
+/**
  * The moves a status report (the ERP, an operator's status form) may make from `from`: the table's, less
  * holding, approving, rejecting and expiring, which are the approvals' own (docs/approvals.md).
  */

@@ -4,6 +4,7 @@ import { orderLines } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { moveOrder } from '../order-status/move-order';
+import { erpMayActOn } from '../order-status/order-status';
 import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
 import { changeOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
@@ -25,8 +26,8 @@ async function writeCancellation(tx: Tx, locked: LockedOrder, changedBy: string)
   const { order, change } = moved.value;
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.lineNumber);
   const record = { order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
-  // A held order was never sent to the ERP (docs/approvals.md): there is nothing to tell it, nor to confirm.
-  if (from === 'pendingApproval') return ok(undefined);
+  // A held or expired order was never the ERP's to act on (docs/approvals.md): there is nothing to tell it, nor to confirm.
+  if (!erpMayActOn(from)) return ok(undefined);
   await writeEvent(tx, orderEvent('order.cancelled', record, locked.placedBy, { previousStatus: from, note: null, changedAt: change.changedAt.toISOString() }));
   return ok(undefined);
 }

@@ -3,6 +3,7 @@ import { expireHeldOrders } from '../approvals/expiry';
 import { sendCutoffReminders } from '../cutoff-reminders/send-cutoff-reminders';
 import type { Db } from '../db/client';
 import type { Clock } from '../delivery/delivery-dates';
+import { housekeep } from '../operations/housekeeping';
 import { withCause } from '../tracing/cause';
 import { newJobCause } from '../tracing/job-cause';
 import { jobBacklog, type JobBacklog } from './job-backlog';
@@ -28,7 +29,12 @@ export interface PassReport {
   expired: number;
   /** Cut-off reminders sent for usual ordering days with nothing ordered (cutoff-reminders/). */
   cutoffReminders: number;
+  /** Rows housekeeping removed (operations/housekeeping.ts); it runs once an hour at most. */
+  housekept: number;
 }
+
+/** Housekeeping's statements scan whole tables: once an hour per process is plenty. */
+const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /** A pass takes at most this many jobs, so one busy cut-off cannot hold the process's attention for long. */
 const JOBS_PER_PASS = 200;
@@ -45,6 +51,7 @@ export class StandingOrderScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<PassReport> | undefined;
   private stopped = true;
+  private housekeptAt: number | undefined;
 
   constructor(
     private readonly db: Db,
@@ -94,7 +101,7 @@ export class StandingOrderScheduler {
   }
 
   private async pass(log: FastifyBaseLogger): Promise<PassReport> {
-    const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0, expired: 0, cutoffReminders: 0 };
+    const report: PassReport = { reminders: 0, placed: 0, failed: 0, settled: 0, errors: 0, expired: 0, cutoffReminders: 0, housekept: 0 };
     // Cut-offs are this pass's business too: a held order undecided at its cut-off expires (docs/approvals.md).
     report.expired = await expireHeldOrders(this.db, this.clock());
     // And cut-off reminders (docs/phone.md); a failure there holds up no standing order.
@@ -102,6 +109,7 @@ export class StandingOrderScheduler {
       log.error({ err: error }, 'cut-off reminders failed; the next pass tries again');
       return 0;
     });
+    report.housekept = await this.housekeepWhenDue(log);
     await queueComingJobs(this.db, this.clock(), this.options.horizonDays);
     for (let done = 0; done < JOBS_PER_PASS; done++) {
       const outcome = await this.runNextJob(log);
@@ -117,6 +125,22 @@ export class StandingOrderScheduler {
       else report.settled++;
     }
     return report;
+  }
+
+  /** Housekeeping, when an hour has passed since this process's last (a moved test clock counts too); a failure waits for the next pass. */
+  private async housekeepWhenDue(log: FastifyBaseLogger): Promise<number> {
+    const now = this.clock();
+    if (this.housekeptAt !== undefined && Math.abs(now.getTime() - this.housekeptAt) < HOUSEKEEPING_EVERY_MS) return 0;
+    try {
+      const removed = await housekeep(this.db, now);
+      this.housekeptAt = now.getTime();
+      const total = removed.accountTokens + removed.registrationRequests + removed.cartChangeKeys;
+      if (total > 0) log.info({ removed }, 'housekeeping removed what is kept no longer');
+      return total;
+    } catch (error) {
+      log.error({ err: error }, 'housekeeping failed; the next pass tries again');
+      return 0;
+    }
   }
 
   /** Claims, does and marks one due job in one transaction; undefined when none is due. */

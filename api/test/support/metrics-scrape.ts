@@ -4,7 +4,7 @@ import type { TestServer } from './test-server';
 /** GET /metrics of a server started with METRICS_PORT, as text. */
 export async function scrape(server: TestServer): Promise<string> {
   const metrics = server.app.metrics;
-  assert.ok(metrics, 'the server was started with METRICS_PORT');
+  assert.ok(metrics?.url, 'the server was started with METRICS_PORT and its metrics listen');
   const response = await fetch(`${metrics.url}/metrics`);
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);

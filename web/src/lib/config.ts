@@ -16,7 +16,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** GET /metrics (Prometheus) on this port of its own, never the shop's; unset: no metrics (docs/metrics.md). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** The interface the metrics listen on; unset: every interface, as the shop's own port. */
+  /** The interface the metrics listen on; unset: loopback, so only the machine itself can scrape them. */
   METRICS_HOST: z.string().min(1).optional(),
   /** The shop's port (server.mjs reads it too), so the metrics can never be served on it. */
   WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -35,7 +35,7 @@ export interface WebConfig {
   production: boolean;
   e2eHooks: boolean;
   /** Where GET /metrics is served; undefined: metrics off. */
-  metrics: { port: number; host: string | undefined } | undefined;
+  metrics: { port: number; host: string } | undefined;
 }
 
 export class WebConfigError extends Error {}
@@ -91,7 +91,7 @@ export function parseWebConfig(source: NodeJS.ProcessEnv): WebConfig {
     dataDir,
     production: env.NODE_ENV === 'production',
     e2eHooks: env.E2E_HOOKS === '1',
-    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
   };
 }
 

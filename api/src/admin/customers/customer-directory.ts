@@ -5,9 +5,12 @@ import { cutoffReminderSettings, shipToRanges, shipTos, soldTos, userShipTos, us
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
+/** A postcode as typed matches with or without its space, in any case ("yo211dh" finds YO21 1DH). */
+const postcodePattern = (text: string) => likePattern(text.replace(/\s+/g, ''));
+
 /**
  * Sold-tos for the back office, each with its ship-tos (ranges, delivery days, cut-off) and the users who
- * order for them. `q` matches a sold-to, ship-to or user by code, name or e-mail.
+ * order for them. `q` matches a sold-to, ship-to or user by code, name or e-mail, and a ship-to by postcode.
  */
 export async function listCustomers(db: DbOrTx, q: string | undefined, page: number, pageSize: number, defaultReminderHours: number) {
   const pattern = q ? likePattern(q) : undefined;
@@ -15,7 +18,8 @@ export async function listCustomers(db: DbOrTx, q: string | undefined, page: num
     ? or(
         ilike(soldTos.code, pattern),
         ilike(soldTos.name, pattern),
-        sql`exists (select 1 from ${shipTos} where ${shipTos.soldToCode} = ${soldTos.code} and (${shipTos.code} ilike ${pattern} or ${shipTos.name} ilike ${pattern}))`,
+        sql`exists (select 1 from ${shipTos} where ${shipTos.soldToCode} = ${soldTos.code} and (${shipTos.code} ilike ${pattern} or ${shipTos.name} ilike ${pattern}
+          or replace(${shipTos.postcode}, ' ', '') ilike ${postcodePattern(q ?? '')}))`,
         sql`exists (select 1 from ${userShipTos} join ${shipTos} on ${shipTos.code} = ${userShipTos.shipToCode} join ${users} on ${users.id} = ${userShipTos.userId}
           where ${shipTos.soldToCode} = ${soldTos.code} and (${users.username} ilike ${pattern} or ${users.name} ilike ${pattern}))`,
       )

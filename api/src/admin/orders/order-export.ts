@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderLines, orders, users } from '../../db/schema';
+import { orderLines, orders, orderStatusChanges, users } from '../../db/schema';
+import { ERP_STATUSES } from '../../order-status/order-status';
 import { csvRow } from './csv';
 
 export const EXPORT_COLUMNS = [
@@ -29,8 +30,24 @@ export const EXPORT_COLUMNS = [
 const londonMidnight = (date: string) => sql`(${date}::date::timestamp at time zone 'Europe/London')`;
 
 /**
- * The lines of every order placed from `from` to `to` (calendar days in London, both included), one CSV
- * row per line with the order's facts repeated, amounts in pence: what an ERP that reads files imports.
+ * Only orders the ERP may act on, by the rule that decides what its webhooks tell it (erpMayActOn): none held,
+ * rejected or expired, nor one cancelled from those, which the ERP never heard of.
+ */
+const erpOrders = and(
+  inArray(orders.status, [...ERP_STATUSES]),
+  notExists(
+    sql`(select 1 from ${orderStatusChanges} where ${and(
+      eq(orderStatusChanges.orderId, orders.id),
+      eq(orderStatusChanges.toStatus, 'cancelled'),
+      notInArray(orderStatusChanges.fromStatus, [...ERP_STATUSES]),
+    )})`,
+  ),
+);
+
+/**
+ * The lines of every order placed from `from` to `to` (calendar days in London, both included) that the ERP may
+ * act on, one CSV row per line with the order's facts repeated, amounts in pence: what an ERP that reads files
+ * imports.
  */
 export async function exportOrderLines(db: Db, from: string, to: string): Promise<string> {
   const rows = await db
@@ -38,7 +55,7 @@ export async function exportOrderLines(db: Db, from: string, to: string): Promis
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(gte(orders.placedAt, londonMidnight(from)), lt(orders.placedAt, sql`${londonMidnight(to)} + interval '1 day'`)))
+    .where(and(gte(orders.placedAt, londonMidnight(from)), lt(orders.placedAt, sql`${londonMidnight(to)} + interval '1 day'`), erpOrders))
     .orderBy(asc(orders.placedAt), asc(orders.id), asc(orderLines.lineNumber));
   return (
     csvRow([...EXPORT_COLUMNS]) +

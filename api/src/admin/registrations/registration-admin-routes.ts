@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registrationDecisionProblemToApiError } from '../../errors/catalogue/registrations';
+import { customerCode } from '../../accounts/customer-codes';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
@@ -13,7 +14,7 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const code = z.string().trim().min(1, 'is required').max(20, 'must be at most 20 characters');
+const code = z.string().trim().min(1, 'is required').max(20, 'must be at most 20 characters').transform(customerCode);
 const approvalBody = z.object({
   soldTo: code,
   shipTos: z

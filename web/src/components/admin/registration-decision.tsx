@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { approveRegistration, declineRegistration, type DecisionState } from '@/app/admin/registrations/actions';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from './registration-decision.module.css';
@@ -20,6 +21,7 @@ export function RegistrationDecision({
   shipTos,
   typedSoldTo,
   soldToError,
+  matches,
 }: {
   id: number;
   email: string;
@@ -27,6 +29,8 @@ export function RegistrationDecision({
   shipTos: ShipToChoice[];
   typedSoldTo?: string;
   soldToError?: string;
+  /** Several customers matched what was typed: the operator picks one. */
+  matches?: { code: string; name: string; places: string }[];
 }) {
   const approve = useFormAction(approveRegistration, NOTHING_YET);
   const decline = useFormAction(declineRegistration, NOTHING_YET);
@@ -41,21 +45,43 @@ export function RegistrationDecision({
   const key = `registration-${id}`;
   return (
     <div className={styles.decision}>
-      {soldTo ? null : <p>To approve, give the sold-to code and choose which of its ship-tos they order for.</p>}
-      {/* A plain GET: the page reads the sold-to's ship-tos for this request. */}
-      <form className="admin-filters" method="get" aria-label={`Choose the sold-to for ${email}`}>
+      {soldTo ? null : <p>To approve, find their business among the customers and choose which of its ship-tos they order for.</p>}
+      {/* A plain GET: the page looks the customer up for this request. */}
+      <form className="admin-filters" method="get" aria-label={`Find the customer for ${email}`}>
         <input type="hidden" name="request" value={id} />
         <label>
-          Sold-to code
-          <input name="soldTo" defaultValue={typedSoldTo} maxLength={20} required aria-describedby={`${key}-soldTo-error`} />
+          Customer: sold-to code, name or postcode
+          <input name="soldTo" defaultValue={typedSoldTo} maxLength={100} required aria-describedby={`${key}-soldTo-error`} />
         </label>
         <button type="submit" className="button button-secondary">
-          Show ship-tos
+          Find customer
         </button>
         <span id={`${key}-soldTo-error`} role="alert" className="admin-status-bad">
           {soldToError ?? ''}
         </span>
       </form>
+      {soldToError && typedSoldTo ? (
+        <p data-testid={`${key}-no-account`}>
+          A business with no account yet cannot be approved here: its sold-to and ship-tos come from the ERP. Have them set
+          up there and imported (Imports, customers file), then find it again; the request waits here meanwhile. Or
+          decline, saying why.
+        </p>
+      ) : null}
+      {matches && matches.length > 0 ? (
+        <div>
+          <p>{matches.length} customers match “{typedSoldTo}”: choose one.</p>
+          <ul className={styles.matches}>
+            {matches.map((match) => (
+              <li key={match.code}>
+                <Link href={`/admin/registrations/?request=${id}&soldTo=${encodeURIComponent(match.code)}`}>
+                  {match.name} ({match.code})
+                </Link>
+                {match.places ? <span className={styles.places}> {match.places}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {soldTo ? (
         <form action={approve.action} onSubmit={approve.submit} aria-label={`Approve ${email}`}>
           <input type="hidden" name="id" value={id} />

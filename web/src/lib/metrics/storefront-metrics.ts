@@ -20,7 +20,7 @@ type Holder = { [KEY]?: StorefrontMetrics };
 const holder = globalThis as Holder;
 
 /** Starts the metrics server (once per process); resolves with its address. */
-export async function startStorefrontMetrics(port: number, host: string | undefined): Promise<string> {
+export async function startStorefrontMetrics(port: number, host: string): Promise<string> {
   let metrics = holder[KEY];
   if (!metrics) {
     const registry = new Registry();
@@ -44,13 +44,32 @@ export async function startStorefrontMetrics(port: number, host: string | undefi
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => resolve());
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     metrics = { registry, apiCalls, server };
     holder[KEY] = metrics;
   }
   const { address, port: bound, family } = metrics.server.address() as AddressInfo;
   return `http://${family === 'IPv6' ? `[${address}]` : address}:${bound}`;
+}
+
+/**
+ * Starts the metrics server as startStorefrontMetrics does, but one that cannot listen (its port taken, a bad
+ * METRICS_HOST) is logged and the shop serves on without metrics: a failure of instrumentation's register()
+ * would fail every page.
+ */
+export async function serveStorefrontMetrics(port: number, host: string): Promise<string | undefined> {
+  try {
+    const url = await startStorefrontMetrics(port, host);
+    console.log(`storefront metrics on ${url}/metrics`);
+    return url;
+  } catch (error) {
+    console.error(`storefront metrics could not listen on ${host}:${port}, serving without metrics:`, error instanceof Error ? error.message : error);
+    return undefined;
+  }
 }
 
 /** Records one API call; nothing at all while the metrics are off (METRICS_PORT unset). */

@@ -14,16 +14,29 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 
 const statusParam = (value: string | undefined): RegistrationStatus => REGISTRATION_STATUSES.find((entry) => entry.status === value)?.status ?? 'confirmed';
 
-/** The sold-to an operator typed for one request, with its ship-tos to choose from (the customers directory). */
-type SoldToChoice = { code: string; error: string } | { code: string; soldTo: { code: string; name: string }; shipTos: ShipToChoice[] };
+/**
+ * The customer an operator looked for, for one request: a sold-to code (with or without its leading zeros), a
+ * name or a ship-to's postcode, searched in the customers directory. One customer found: its ship-tos to choose
+ * from; several: the list to pick one; none: what to do for a business with no account yet.
+ */
+type SoldToChoice =
+  | { code: string; error: string }
+  | { code: string; matches: { code: string; name: string; places: string }[] }
+  | { code: string; soldTo: { code: string; name: string }; shipTos: ShipToChoice[] };
 
-async function soldToChoice(code: string | undefined): Promise<SoldToChoice | undefined> {
-  if (!code) return undefined;
-  const found = await adminCall(customerListSchema, '/customers', { query: { q: code, pageSize: 100 } });
-  if (!found.ok) return { code, error: found.error.description };
-  const soldTo = found.data.soldTos.find((entry) => entry.code === code);
-  if (!soldTo) return { code, error: `No sold-to ${code}` };
-  return { code, soldTo: { code: soldTo.code, name: soldTo.name }, shipTos: soldTo.shipTos.map(({ code: shipTo, name, address }): ShipToChoice => ({ code: shipTo, name, address })) };
+const withoutZeros = (code: string) => code.replace(/^0+(?=\d)/, '');
+
+async function soldToChoice(typed: string | undefined): Promise<SoldToChoice | undefined> {
+  if (!typed) return undefined;
+  const found = await adminCall(customerListSchema, '/customers', { query: { q: typed, pageSize: 20 } });
+  if (!found.ok) return { code: typed, error: found.error.description };
+  const soldTos = found.data.soldTos;
+  const soldTo = soldTos.find((entry) => withoutZeros(entry.code) === withoutZeros(typed)) ?? (soldTos.length === 1 ? soldTos[0] : undefined);
+  if (soldTo) {
+    return { code: typed, soldTo: { code: soldTo.code, name: soldTo.name }, shipTos: soldTo.shipTos.map(({ code: shipTo, name, address }): ShipToChoice => ({ code: shipTo, name, address })) };
+  }
+  if (soldTos.length === 0) return { code: typed, error: `No customer matches “${typed}”` };
+  return { code: typed, matches: soldTos.map((entry) => ({ code: entry.code, name: entry.name, places: entry.shipTos.map((shipTo) => shipTo.address).join('; ') })) };
 }
 
 function Facts({ registration }: { registration: Registration }) {
@@ -118,6 +131,7 @@ export default async function AdminRegistrationsPage({ searchParams }: { searchP
                       shipTos={mine && 'shipTos' in mine ? mine.shipTos : []}
                       typedSoldTo={mine?.code}
                       soldToError={mine && 'error' in mine ? mine.error : undefined}
+                      matches={mine && 'matches' in mine ? mine.matches : undefined}
                     />
                   </>
                 ) : null}
