@@ -61,7 +61,8 @@ export async function previewAmendment(db: Db, clock: Clock, userId: number, cod
     const reasons = await checkLimits(tx, { ...orderToCheck(order), netPence });
     const outcome = amendOutcome(order, { netPence, reasons });
     const needsApproval = waitsForDecision(outcome);
-    const deciders = needsApproval ? await decidersOf(tx, order) : null;
+    // Who decides depends on the total (an approver decides up to their own limit): the new one.
+    const deciders = needsApproval ? await decidersOf(tx, { ...order, netPence }) : null;
     return ok({
       outcome,
       needsApproval,

@@ -208,7 +208,6 @@ export type OrderHistory = z.infer<typeof orderHistorySchema>;
 
 /** An order of head office's view: who ordered it, and (in the summary) for which site. */
 const companyOrderSchema = orderSummarySchema.extend({ placedBy: z.object({ name: z.string(), email: z.string() }) });
-export type CompanyOrder = z.infer<typeof companyOrderSchema>;
 
 /**
  * Head office's view of its sites' orders (`scope=company`): one page, what the filters match in all (count in
