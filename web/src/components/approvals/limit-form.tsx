@@ -135,7 +135,7 @@ export function LimitChangeForm({ code, kind, threshold }: { code: string; kind:
 }
 
 /** Delete, asked once more. */
-export function DeleteLimit({ code, what }: { code: string; what: string }) {
+export function DeleteLimit({ code, what, heldOrders = 0 }: { code: string; what: string; heldOrders?: number }) {
   const { state, action, pending, submit } = useFormAction(deleteLimitAction, IDLE);
   const [confirming, setConfirming] = useState(false);
   return (
@@ -143,7 +143,7 @@ export function DeleteLimit({ code, what }: { code: string; what: string }) {
       {confirming ? (
         <ConfirmStep
           questionId={`delete-${code}-question`}
-          question={`Delete the limit of ${what}? Orders over it are no longer held.`}
+          question={`Delete the limit of ${what}? Orders over it are no longer held${heldOrders > 0 ? `: the ${heldOrders === 1 ? 'order it holds is' : `${heldOrders} orders it holds are`} placed if within every other limit` : ''}.`}
           confirmLabel="Yes, delete limit"
           backLabel="Keep limit"
           fields={{ code }}

@@ -68,6 +68,8 @@ export const approvalLimitSchema = z.object({
   soldTo: z.string().optional(),
   shipTo: z.object({ code: z.string(), name: z.string() }).nullish(),
   user: z.object({ uid: z.string(), name: z.string() }).nullish(),
+  /** The held orders over it now: what changing or deleting it checks again. */
+  heldOrders: z.number().int().default(0),
 });
 export type ApprovalLimit = z.infer<typeof approvalLimitSchema>;
 /** A new limit as the API takes it: the ship-to's code or the user's uid. */

@@ -55,15 +55,20 @@ export default async function LimitsPage() {
                       <dt>Code</dt>
                       <dd>{limit.code}</dd>
                     </div>
+                    <div>
+                      <dt>Orders it holds</dt>
+                      <dd>{heldText(limit.heldOrders)}</dd>
+                    </div>
                   </dl>
                   {limit.type === 'periodThreshold' && limit.shipTo ? <PeriodSpend of={{ period: limit.periodRange ?? 'WEEK', site: limit.shipTo.code }} /> : null}
                   <details>
                     <summary>
                       Change<span className="visually-hidden"> limit {limit.code}</span>
                     </summary>
+                    {limit.heldOrders > 0 ? <p>{recheckText(limit.heldOrders)}</p> : null}
                     <LimitChangeForm code={limit.code} kind={kindOf(limit)} threshold={penceToPounds(limit.threshold)} />
                   </details>
-                  <DeleteLimit code={limit.code} what={`${limitText(limit)} for ${who}`} />
+                  <DeleteLimit code={limit.code} what={`${limitText(limit)} for ${who}`} heldOrders={limit.heldOrders} />
                 </article>
               </li>
             );
@@ -75,3 +80,9 @@ export default async function LimitsPage() {
     </div>
   );
 }
+
+const heldText = (count: number): string => (count === 0 ? 'None waiting for approval' : `${count} waiting for approval`);
+
+/** What a change does to the orders the limit holds (docs/approvals.md "Limits"). */
+const recheckText = (count: number): string =>
+  `Saving checks the ${count === 1 ? 'order' : `${count} orders`} it holds again: ${count === 1 ? 'it is' : 'each is'} placed if within every limit.`;
