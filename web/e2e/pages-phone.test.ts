@@ -119,6 +119,9 @@ describe('order history and order detail', () => {
   });
 });
 
+/** A customer who has answered the cookie banner: it sits above the header until then, pushing the page down. */
+const consented = (page: Page) => page.context().addCookies([{ name: 'mv_consent', value: 'necessary', url: shop.baseUrl, sameSite: 'Lax' }]);
+
 describe('phone layout (390 x 844)', () => {
   test('the header keeps a Checkout button that goes to the cart', async () => {
     await setCart(shop, SOLO, [{ code: productCode, quantity: 3 }]);
@@ -134,6 +137,7 @@ describe('phone layout (390 x 844)', () => {
 
   test('the first product of a category starts in the upper half of the screen', async () => {
     const page = await shop.newPage({ viewport: PHONE });
+    await consented(page);
     await signedIn(shop, page, SOLO.username);
     await page.goto('/category/DAIR-CHEESE/');
     const top = await page.getByRole('list', { name: 'Products' }).getByRole('article').first().evaluate((element) => element.getBoundingClientRect().top);
@@ -142,6 +146,7 @@ describe('phone layout (390 x 844)', () => {
 
   test('choosing a filter closes the filter panel', async () => {
     const page = await shop.newPage({ viewport: PHONE });
+    await consented(page);
     await signedIn(shop, page, SOLO.username);
     await page.goto('/category/DAIR-CHEESE/');
     await page.waitForLoadState('networkidle');
