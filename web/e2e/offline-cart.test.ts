@@ -94,6 +94,7 @@ describe('the offline cart', () => {
     await waiting.getByText('Offline: 5 cases will be added when you are back online').waitFor();
     await waitForHeaderUnits(page, 5);
     await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/offline-cart-pending-390.png` });
+    await queueReady(page);
 
     // The first replay reaches the shop, but its answer is lost on the way back: the change stays queued.
     let dropped: () => void = () => undefined;

@@ -59,6 +59,7 @@ test('installable; seen pages (a category too) open offline with the banner, whi
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
   // Playwright's contexts are off the record, which alone stops an install ('in-incognito'); nothing else may.
   const errors = installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito');
+  await cdp.detach();
   assert.deepEqual(errors, [], 'Chromium finds the shop installable');
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
   assert.equal(manifest.theme_color, '#1f5c4a');
@@ -108,6 +109,7 @@ test('installable; seen pages (a category too) open offline with the banner, whi
   const units = 2 * Math.max(product.minOrderQuantity, 1);
   await setCart(shop, SOLO, [{ code: product.code, quantity: units }]);
   await context.setOffline(false);
+  await page.waitForFunction(() => navigator.onLine);
   await banner.waitFor({ state: 'detached' });
   await waitForHeaderUnits(page, units);
   await context.setOffline(true);
