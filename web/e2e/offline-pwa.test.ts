@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertAccessible, orderableProducts, setCart, signedIn, SOLO } from './journey-support';
+import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, waitForHeaderUnits } from './journey-support';
 import { PHONE, startShop, type Shop } from './support/shop';
 
 /**
@@ -45,7 +45,7 @@ async function waitUntilKept(page: Page, path: string): Promise<void> {
   assert.fail(`${path} was never kept; kept: ${(await keptPages(page)).join(', ')}`);
 }
 
-test('installable; seen pages open offline with the banner, unseen ones and checkout say why; sign-out forgets them (390 px)', async () => {
+test('installable; seen pages (a category too) open offline with the banner, which goes once back online and fresh; unseen ones and checkout say why; sign-out forgets them (390 px)', async () => {
   const [product] = await orderableProducts(shop, SOLO, 1);
   assert.ok(product, 'the demo data has an orderable product');
   await setCart(shop, SOLO, [{ code: product.code, quantity: Math.max(product.minOrderQuantity, 1) }]);
@@ -59,6 +59,7 @@ test('installable; seen pages open offline with the banner, unseen ones and chec
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
   // Playwright's contexts are off the record, which alone stops an install ('in-incognito'); nothing else may.
   const errors = installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito');
+  await cdp.detach();
   assert.deepEqual(errors, [], 'Chromium finds the shop installable');
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
   assert.equal(manifest.theme_color, '#1f5c4a');
@@ -70,13 +71,15 @@ test('installable; seen pages open offline with the banner, unseen ones and chec
     assert.equal(`${width}x${height}`, icon.sizes, `${icon.src} is a real PNG of its stated size`);
   }
 
-  // Seen: usual items (a page load) and the product (reached in the app, from the cart's line).
+  // Seen: usual items and a category (page loads) and the product (reached in the app, from the cart's line).
+  await page.goto('/category/DAIR-MILK/');
   await page.goto('/account/usual/');
   await page.goto('/cart/');
   await page.locator(`a[href="/product/${product.code}/"]`).first().click();
   await page.waitForURL(`**/product/${product.code}/`);
   await waitUntilKept(page, `/product/${product.code}/`);
   await waitUntilKept(page, '/account/usual/');
+  await waitUntilKept(page, '/category/DAIR-MILK/');
   assert.ok(!(await keptPages(page)).some((path) => path.includes('checkout')), 'checkout is never kept');
 
   // Checkout open when the connection drops: the banner says it needs one.
@@ -97,11 +100,27 @@ test('installable; seen pages open offline with the banner, unseen ones and chec
   await assertAccessible(page, 'usual items offline, from the cache');
   await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/offline-usual-390.png`, fullPage: false });
 
-  // An unseen page: the offline page, listing what does open.
+  // A category seen online opens offline too; back online, the kept copy is brought up to date (the cart changed
+  // meanwhile) and the banner goes.
+  await page.goto('/category/DAIR-MILK/');
+  const heading = await page.getByRole('heading', { level: 1 }).innerText();
+  assert.ok(heading.length > 0);
+  await banner.getByText(/copy kept on this device/).waitFor();
+  const units = 2 * Math.max(product.minOrderQuantity, 1);
+  await setCart(shop, SOLO, [{ code: product.code, quantity: units }]);
+  await context.setOffline(false);
+  await page.waitForFunction(() => navigator.onLine);
+  await banner.waitFor({ state: 'detached' });
+  await waitForHeaderUnits(page, units);
+  await context.setOffline(true);
+
+  // A page of a kind not kept: the offline page says so, and lists what does open.
   await page.goto('/account/standing-orders/');
   const offline = page.getByTestId('offline-page');
   await offline.waitFor();
   await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+  await page.getByText('Pages of this kind are not kept on this phone').waitFor();
+  await page.getByRole('link', { name: heading, exact: true }).waitFor();
   await page.getByRole('link', { name: 'Usual items' }).waitFor();
   await assertAccessible(page, 'the offline page');
   await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/offline-unseen-390.png`, fullPage: false });

@@ -119,6 +119,9 @@ describe('order history and order detail', () => {
   });
 });
 
+/** A customer who has answered the cookie banner: it sits above the header until then, pushing the page down. */
+const consented = (page: Page) => page.context().addCookies([{ name: 'mv_consent', value: 'necessary', url: shop.baseUrl, sameSite: 'Lax' }]);
+
 describe('phone layout (390 x 844)', () => {
   test('the header keeps a Checkout button that goes to the cart', async () => {
     await setCart(shop, SOLO, [{ code: productCode, quantity: 3 }]);
@@ -134,6 +137,7 @@ describe('phone layout (390 x 844)', () => {
 
   test('the first product of a category starts in the upper half of the screen', async () => {
     const page = await shop.newPage({ viewport: PHONE });
+    await consented(page);
     await signedIn(shop, page, SOLO.username);
     await page.goto('/category/DAIR-CHEESE/');
     const top = await page.getByRole('list', { name: 'Products' }).getByRole('article').first().evaluate((element) => element.getBoundingClientRect().top);
@@ -142,6 +146,7 @@ describe('phone layout (390 x 844)', () => {
 
   test('choosing a filter closes the filter panel', async () => {
     const page = await shop.newPage({ viewport: PHONE });
+    await consented(page);
     await signedIn(shop, page, SOLO.username);
     await page.goto('/category/DAIR-CHEESE/');
     await page.waitForLoadState('networkidle');
@@ -152,6 +157,53 @@ describe('phone layout (390 x 844)', () => {
     assert.equal(await page.locator('main details').first().evaluate((element) => (element as HTMLDetailsElement).open), false, 'the panel is closed');
     const top = await page.getByRole('list', { name: 'Products' }).getByRole('article').first().evaluate((element) => element.getBoundingClientRect().top);
     assert.ok(top < PHONE.height, `results in view (first product at ${top} px)`);
+  });
+
+  test("the account chip shows the part of the site's name that tells the sites apart; the delivery-date select is not cut", async () => {
+    const page = await shop.newPage({ viewport: PHONE });
+    await shop.signIn(page, 'multi@example.com');
+    const input = page.getByLabel('Account', { exact: true });
+    await input.focus();
+    await input.press('ArrowDown');
+    await page.getByRole('option', { name: /0000410003/ }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const chip = page.locator('.header-sub .switcher-button');
+    await chip.waitFor();
+    const shown = await chip.evaluate((button) =>
+      [...button.querySelectorAll<HTMLElement>('.switcher-account')].filter((span) => span.offsetWidth > 0).map((span) => ({ text: span.innerText, cut: span.scrollWidth > span.clientWidth })),
+    );
+    assert.deepEqual(shown, [{ text: 'Old Town', cut: false }], 'Harbour Café – Old Town beside Harbour Café – Quayside');
+    await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/chip-390.png` });
+    await page.setViewportSize(DESKTOP);
+    assert.equal(await chip.locator('.switcher-account').filter({ visible: true }).innerText(), 'Harbour Café – Old Town (0000410003)', 'a desktop has room for it all');
+
+    await setCart(shop, SOLO, [{ code: productCode, quantity: 3 }]);
+    const checkout = await shop.newPage({ viewport: PHONE });
+    await signedIn(shop, checkout, SOLO.username);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await checkout.setViewportSize(viewport);
+      await checkout.goto('/cart/checkout/');
+      const select = checkout.getByLabel('Delivery date');
+      await select.waitFor();
+      // A select cannot wrap: the chosen option's text must fit beside its arrow.
+      const fit = await select.evaluate((element) => {
+        const box = element as HTMLSelectElement;
+        const style = getComputedStyle(box);
+        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+        return { text: box.selectedOptions[0]?.text ?? '', width: Math.ceil(context.measureText(box.selectedOptions[0]?.text ?? '').width), room };
+      });
+      assert.ok(fit.text.length > 0 && fit.width <= fit.room, `at ${viewport.width} px "${fit.text}" is ${fit.width} px in ${fit.room} px`);
+      await checkout.getByText(/^Order by .+ at \d\d:\d\d for delivery on .+\.$/).waitFor();
+    }
+    // The text beside the short options names the chosen date's cut-off in full.
+    const hint = checkout.getByText(/^Order by .+ for delivery on .+\.$/);
+    const before = await hint.innerText();
+    await checkout.getByLabel('Delivery date').selectOption({ index: 2 });
+    await checkout.waitForFunction((text) => !document.body.innerText.includes(text), before);
+    await checkout.setViewportSize(PHONE);
+    await checkout.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/checkout-date-390.png` });
   });
 
   test('search suggestions hold no case-duplicates', async () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { addUnitsViaApi } from './support/api';
-import { PHONE, startShop, titleOf, type Shop } from './support/shop';
+import { operatorApiToken, placeOrderViaApi } from './support/orders-api';
+import { DESKTOP, PHONE, startShop, titleOf, type Shop } from './support/shop';
 
 let shop: Shop;
 before(async () => {
@@ -194,6 +195,62 @@ describe('cookie consent', () => {
     await banner.getByRole('button', { name: 'Necessary only' }).click();
     assert.equal((await page.context().cookies()).find((candidate) => candidate.name === 'mv_consent')?.value, 'necessary');
     assert.equal(await settings.evaluate((element) => element === document.activeElement), true);
+  });
+});
+
+/** The path of the one-click unsubscribe link of the newest demo mail whose subject matches, once it is sent. */
+async function unsubscribePath(subject: RegExp): Promise<string> {
+  const operator = await operatorApiToken(shop);
+  const headers = { authorization: `Bearer ${operator}` };
+  for (let tries = 0; tries < 80; tries += 1) {
+    const list = (await (await fetch(`${shop.apiUrl}/admin/v1/mail?pageSize=50`, { headers })).json()) as { messages: { id: number; subject: string }[] };
+    const found = list.messages.find((message) => subject.test(message.subject));
+    if (found) {
+      const mail = (await (await fetch(`${shop.apiUrl}/admin/v1/mail/${found.id}`, { headers })).json()) as { headers: Record<string, string> };
+      const link = /^<(https?:\/\/[^>]+)>$/.exec(mail.headers['List-Unsubscribe'] ?? '')?.[1];
+      assert.ok(link, JSON.stringify(mail.headers));
+      return new URL(link).pathname;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail matching ${subject}`);
+}
+
+/** What of `targets` the box of `cover` overlaps (both as the window shows them now). */
+async function covered(cover: Locator, targets: Locator): Promise<string[]> {
+  const box = await cover.boundingBox();
+  assert.ok(box, 'the banner is shown');
+  const hits: string[] = [];
+  for (const target of await targets.all()) {
+    const other = await target.boundingBox();
+    if (!other || other.width === 0) continue;
+    const apart = other.x >= box.x + box.width || other.x + other.width <= box.x || other.y >= box.y + box.height || other.y + other.height <= box.y;
+    if (!apart) hits.push(`${(await target.innerText()).trim()} at ${Math.round(other.y)} px (banner ${Math.round(box.y)}-${Math.round(box.y + box.height)})`);
+  }
+  return hits;
+}
+
+describe('the cookie banner covers nothing', () => {
+  test("the sign-in card's links and the unsubscribe page's button, at 1280 and 390 px", async () => {
+    const order = await placeOrderViaApi(shop, 'solo@example.com', '0000410001', 'DAIR', [1]);
+    const unsubscribe = await unsubscribePath(new RegExp(`^Order ${order.code} received`));
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await shop.newPage({ viewport });
+      await page.goto('/login/');
+      const banner = page.getByRole('region', { name: 'Cookies on this site' });
+      await banner.waitFor();
+      const card = page.locator('main');
+      await card.getByRole('link', { name: 'Forgot your password?' }).waitFor();
+      assert.deepEqual(await covered(banner, card.locator('a, button')), [], `sign-in at ${viewport.width} px`);
+      await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/consent-login-${viewport.width}.png` });
+
+      await page.goto(unsubscribe);
+      await page.getByRole('heading', { name: 'Unsubscribe' }).waitFor();
+      await banner.waitFor();
+      assert.deepEqual(await covered(banner, page.locator('main').getByRole('button')), [], `unsubscribe at ${viewport.width} px`);
+      await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp'}/consent-unsubscribe-${viewport.width}.png` });
+      await page.close();
+    }
   });
 });
 

@@ -3,7 +3,11 @@ import { describe, test } from 'node:test';
 import { fieldId } from '../src/components/forms/field-id';
 import { hashBangTarget } from '../src/components/shell/hash-bang';
 import { shellModeFor } from '../src/components/shell/shell-mode';
-import { initialSelection, isReady, pickAccount, selectQuestion, showSwitcher, switchNoun, type SwitcherAccount } from '../src/components/shell/switcher-model';
+import { distinctName, initialSelection, isReady, pickAccount, selectQuestion, showSwitcher, switchNoun, type SwitcherAccount } from '../src/components/shell/switcher-model';
+import { deliveryOptionLabel } from '../src/lib/commerce/dates';
+import { isOfflinePage } from '../src/lib/offline/offline-pages';
+import { pendingAdds, queuedUnits, type CartChange } from '../src/lib/offline/queue-types';
+import { offlinePageHtml } from '../src/sw/offline-page';
 import { cartLoadError, failedToFetch, fromApiResponse, serverStatusError } from '../src/lib/errors/catalogue';
 import { loginError } from '../src/lib/errors/login-errors';
 import { PLACEHOLDER_HREF, safeHref } from '../src/lib/content/safe-link';
@@ -99,6 +103,60 @@ describe('shell rules', () => {
     assert.equal(afterAccountChosen(undefined), '/');
     assert.equal(afterAccountChosen('//evil.example/'), '/');
     assert.equal(afterAccountChosen('/account/select/?next=%2F'), '/');
+  });
+
+  test("the phone's account chip shows the part of the name that tells the accounts apart", () => {
+    const harbour: SwitcherAccount[] = [
+      { code: '0000410002', name: 'Harbour Café – Quayside', salesOrgs: [{ code: 'DAIR' }] },
+      { code: '0000410003', name: 'Harbour Café – Old Town', salesOrgs: [{ code: 'DAIR' }] },
+      { code: '0000410004', name: 'Northgate Catering Kitchen', salesOrgs: [{ code: 'CHIL' }] },
+      { code: '0000410009', name: 'Harbour Café', salesOrgs: [{ code: 'CHIL' }] },
+      { code: '0000410010', name: 'harbour café', salesOrgs: [{ code: 'CHIL' }] },
+    ];
+    const [quayside, oldTown, northgate, bare] = harbour as [SwitcherAccount, SwitcherAccount, SwitcherAccount, SwitcherAccount];
+    assert.equal(distinctName(quayside, harbour.slice(0, 3)), 'Quayside');
+    assert.equal(distinctName(oldTown, harbour.slice(0, 3)), 'Old Town');
+    assert.equal(distinctName(northgate, harbour.slice(0, 3)), 'Northgate Catering Kitchen', 'no other starts like it');
+    assert.equal(distinctName(quayside, [quayside]), 'Harbour Café – Quayside', 'alone: the whole name');
+    assert.equal(distinctName(bare, harbour), '0000410009', 'the same name as another: the code');
+  });
+
+  test('delivery date options are short enough for a phone', () => {
+    // 14:00 on Monday 30 November in London (GMT) and 14:00 on Friday 26 June (BST, 13:00 UTC).
+    assert.equal(deliveryOptionLabel('2026-12-01', '2026-11-30T14:00:00Z'), 'Tue 1 Dec (order by Mon 14:00)');
+    assert.equal(deliveryOptionLabel('2026-06-29', '2026-06-26T13:00:00Z'), 'Mon 29 Jun (order by Fri 14:00)');
+  });
+
+  test('the offline cart: pending adds and the cases they add to the header count', () => {
+    const about = { productName: 'Brie', minimum: 1 };
+    const changes: CartChange[] = [
+      { kind: 'add', productCode: 'P1', ...about, quantity: 3 },
+      { kind: 'add', productCode: 'P2', ...about, productName: 'Feta', quantity: 2 },
+      { kind: 'add', productCode: 'P1', ...about, quantity: 2 },
+      { kind: 'set', entryNumber: 0, productCode: 'P3', ...about, quantity: 5, was: 2 },
+      { kind: 'set', entryNumber: 0, productCode: 'P3', ...about, quantity: 4, was: 5 },
+      { kind: 'set', entryNumber: 1, productCode: 'P4', ...about, quantity: 0, was: 6 },
+      { kind: 'set', entryNumber: 2, productCode: 'P5', ...about, quantity: 9 },
+    ];
+    assert.equal(queuedUnits(changes), 3 + 2 + 2 + (4 - 2) + (0 - 6), 'a change of unknown size counts nothing');
+    assert.equal(queuedUnits([]), 0);
+    assert.deepEqual(
+      pendingAdds(changes, (code) => code === 'P2'),
+      [{ productCode: 'P1', productName: 'Brie', quantity: 5 }],
+      'one pending line per product not in the cart',
+    );
+  });
+
+  test('the offline page says which kinds of page are kept', () => {
+    assert.equal(isOfflinePage('/category/DAIR-MILK/'), true);
+    assert.equal(isOfflinePage('/category/DAIR-MILK'), true);
+    assert.equal(isOfflinePage('/account/standing-orders/'), false);
+    const unseen = offlinePageHtml('/category/DAIR-MILK/', []);
+    assert.match(unseen, /has not been opened on this phone yet/);
+    const notKept = offlinePageHtml('/account/standing-orders/', [{ url: '/cart/', title: 'Cart' }]);
+    assert.match(notKept, /Pages of this kind are not kept on this phone/);
+    assert.doesNotMatch(notKept, /has not been opened/);
+    assert.match(notKept, /product and category pages you open/);
   });
 
   test('a user with one ship-to and one range is set up automatically, anyone else is not', () => {

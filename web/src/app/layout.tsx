@@ -14,6 +14,7 @@ import { PATH_HEADER } from '@/lib/session/request-context';
 import { getSession } from '@/lib/session/session';
 import { offlineScope } from '@/lib/offline/offline-scope';
 import { site } from '@/lib/site-config';
+import { REQUEST_ID_HEADER } from '@/lib/tracing/trace-context';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -49,7 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a href="#main" className="skip-link">
             Skip to content
           </a>
-          <OfflineBanner scope={await offlineScope(session)} />
+          <OfflineBanner scope={await offlineScope(session)} render={requestHeaders.get(REQUEST_ID_HEADER) ?? ''} />
           <Header session={session} mode={mode} />
           <main id="main" className="site-main" tabIndex={-1}>
             <ContentToasts />

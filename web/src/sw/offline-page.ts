@@ -1,4 +1,4 @@
-import { connectionNeeded } from '../lib/offline/offline-pages';
+import { connectionNeeded, isOfflinePage, KEPT_KINDS } from '../lib/offline/offline-pages';
 
 /** A page kept for offline use, as the offline page lists it. */
 export interface KeptPage {
@@ -15,10 +15,15 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${ch
 export function offlinePageHtml(pathname: string, kept: KeptPage[]): string {
   const needed = connectionNeeded(pathname);
   const heading = needed ? 'This needs a connection' : 'You are offline';
-  const explanation = needed ?? 'This page has not been opened on this phone yet, so there is no copy of it to show. It will open once you are back online.';
+  const explanation =
+    needed ??
+    (isOfflinePage(pathname)
+      ? 'This page has not been opened on this phone yet, so there is no copy of it to show. It will open once you are back online.'
+      : 'Pages of this kind are not kept on this phone, so there is no copy of it to show. It will open once you are back online.');
+  const kinds = `Pages kept for times without a connection: ${KEPT_KINDS}, each once you have opened it online.`;
   const links = kept.length
-    ? `<h2>Pages you can open offline</h2><ul>${kept.map((page) => `<li><a href="${escape(page.url)}">${escape(page.title)}</a></li>`).join('')}</ul>`
-    : '<p>No pages have been kept on this phone yet: pages you open while online (usual items, cart, recent orders, products) are kept for times without a connection.</p>';
+    ? `<h2>Pages you can open offline</h2><ul>${kept.map((page) => `<li><a href="${escape(page.url)}">${escape(page.title)}</a></li>`).join('')}</ul><p>${escape(kinds)}</p>`
+    : `<p>No pages have been kept on this phone yet. ${escape(kinds)}</p>`;
   return `<!doctype html>
 <html lang="en-GB">
 <head>

@@ -17,7 +17,7 @@ export function ChooseAnotherDate({ orderCode, dates }: { orderCode: string; dat
       <select id="resubmit-date" name="deliveryDate" defaultValue={dates[0]?.date ?? ''} aria-describedby="resubmit-error" aria-invalid={state.status === 'error' || undefined}>
         {dates.map((choice) => (
           <option key={choice.date} value={choice.date}>
-            {choice.label} (order by {choice.cutoffLabel})
+            {choice.optionLabel}
           </option>
         ))}
       </select>

@@ -1,11 +1,13 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import { undoRemoveAction } from '@/app/cart/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
+import { productHref } from '@/lib/commerce/product-text';
 import { useChangeQueue, useQueuedChanges, useQueueRefusals } from '@/lib/offline/queue-hooks';
-import type { CartChange, QueueRefusal } from '@/lib/offline/queue-types';
+import { pendingAdds, type CartChange, type QueueRefusal } from '@/lib/offline/queue-types';
 import styles from './cart.module.css';
 import { LineProduct } from './line-product';
 import { useLeaveGuard } from './use-leave-guard';
@@ -48,6 +50,7 @@ export function CartLines({ lines, children }: { lines: LineView[]; children: Re
   const { refusals, dismiss } = useQueueRefusals();
   const refusalOf = (line: LineView) => refusals.find((refusal) => isOfLine(refusal.change, line));
   const elsewhere = refusals.filter((refusal) => !lines.some((line) => isOfLine(refusal.change, line)));
+  const waitingAdds = pendingAdds(queued, (code) => lines.some((line) => line.code === code));
   const list = useRef<HTMLUListElement>(null);
   const [refocus, setRefocus] = useState<{ code: string; index: number } | null>(null);
 
@@ -104,7 +107,24 @@ export function CartLines({ lines, children }: { lines: LineView[]; children: Re
           </ul>
         </section>
       ) : null}
-      {lines.length === 0 ? children : null}
+      {waitingAdds.length > 0 ? (
+        <section className={styles.pending} aria-labelledby="queue-pending-heading">
+          <h2 id="queue-pending-heading">Waiting to be added</h2>
+          <ul aria-label="Waiting to be added">
+            {waitingAdds.map((add) => (
+              <li key={add.productCode} className={styles.pendingLine}>
+                <Link href={productHref(add.productCode)} prefetch={false}>
+                  {add.productName}
+                </Link>
+                <p role="status" className={styles.lineQueued}>
+                  Offline: {casesText(add.quantity)} will be added when you are back online
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {lines.length === 0 && waitingAdds.length === 0 ? children : null}
       <ul ref={list} className={styles.lines} aria-label="Cart lines" hidden={lines.length === 0}>
         {lines.map((line, index) => (
           <CartLine

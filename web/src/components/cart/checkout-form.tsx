@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { approvalNoticeFor, placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
 import type { ApprovalNotice } from '@/lib/commerce/approval-calls';
+import type { DateChoice } from '@/lib/commerce/dates';
 import { IDLE } from '@/app/cart/action-state';
 import { publishCartUnits } from '@/components/shell/cart-units';
 import { LinkedMessage } from '@/components/shell/linked-message';
@@ -10,11 +11,7 @@ import { useFormAction, useNetworkFailure } from '@/components/shell/use-server-
 import styles from './cart.module.css';
 import { LIMITS } from '@/lib/limits';
 
-export interface DateChoice {
-  date: string;
-  label: string;
-  cutoffLabel: string;
-}
+export type { DateChoice };
 
 interface Props {
   cartId: string;
@@ -96,7 +93,9 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
   useEffect(() => {
     if (cartUnits !== undefined) publishCartUnits(cartUnits);
   }, [cartUnits, state]);
-  const next = dates[0];
+  // The text beside the dropdown names the chosen date's cut-off in full; the options are short for a phone.
+  const [chosenDate, setChosenDate] = useState(initial.requestedDeliveryDate);
+  const next = dates.find((choice) => choice.date === chosenDate) ?? dates[0];
 
   const note = (field: Field) => (
     <p id={`${field}-status`} className={errors[field] ? styles.fieldError : styles.saveNote} role="status">
@@ -144,6 +143,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
           aria-describedby="cutoff-note requestedDeliveryDate-status"
           aria-invalid={errors.requestedDeliveryDate ? true : undefined}
           onChange={(event) => {
+            setChosenDate(event.target.value);
             save('requestedDeliveryDate', event.target.value, 0);
             checkDate(event.target.value);
           }}
@@ -153,7 +153,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
           </option>
           {dates.map((choice) => (
             <option key={choice.date} value={choice.date}>
-              {choice.label} (order by {choice.cutoffLabel})
+              {choice.optionLabel}
             </option>
           ))}
         </select>

@@ -66,7 +66,7 @@ export function useLineQuantity(line: LineRef & { quantity: number }, onRemoved:
       }
       const lineRef: LineRef = { entryNumber: ref.entryNumber, productCode: ref.productCode, productName: ref.productName, minimum: ref.minimum };
       // Offline: the change waits in the queue (docs/phone.md, "The offline cart") and the line says so.
-      if (canQueue() && (await queueChange({ kind: 'set', ...lineRef, quantity: reading.quantity }))) {
+      if (canQueue() && (await queueChange({ kind: 'set', ...lineRef, quantity: reading.quantity, was: current.saved }))) {
         setError('');
         current.saved = reading.quantity;
         return true;

@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { connectionNeeded, isOfflinePage, QUEUED_CHANGES_EVENT, queuedChangesText, SW_URL, type FromWorker, type ToWorker } from '@/lib/offline/offline-pages';
 import styles from './offline-banner.module.css';
@@ -42,17 +42,28 @@ function savedAtText(savedAt: string | null): string {
   return sameDay ? `as it was at ${time}` : `as it was at ${time} on ${day}`;
 }
 
+interface Copy {
+  savedAt: string | null;
+  reason: 'offline' | 'slow';
+  /** The server render the kept copy holds: a newer one means the page is fresh again. */
+  render: string;
+}
+
 /**
  * Registers the service worker, tells it whose pages these are (scope: the signed-in user and account, null for
  * nobody), asks it to keep the offline pages reached by in-app navigation, and shows the "Offline" banner: when
  * the browser is offline or the page is a kept copy; with the count of queued cart changes and, on pages that
- * only work online, what needs a connection. It never reloads the page itself (docs/phone.md).
+ * only work online, what needs a connection. It never reloads the page itself (docs/phone.md): back online, a
+ * kept copy is brought up to date in place (what the page holds stays) and the banner goes once it is.
+ * `render` names the server render the layout came from (its request id); a refresh brings a new one.
  */
-export function OfflineBanner({ scope }: { scope: string | null }) {
+export function OfflineBanner({ scope, render }: { scope: string | null; render: string }) {
   const online = useOnline();
   const pathname = usePathname();
+  const router = useRouter();
   const [queued, setQueued] = useState(0);
-  const [copy, setCopy] = useState<{ savedAt: string | null; reason: 'offline' | 'slow' } | null>(null);
+  const [copy, setCopy] = useState<Copy | null>(null);
+  const renderNow = useRef(render);
   // The browser's word can lag behind a failed request; an 'online' event after that settles it.
   const [backOnline, setBackOnline] = useState(false);
   const firstPath = useRef<string | null>(null);
@@ -64,7 +75,9 @@ export function OfflineBanner({ scope }: { scope: string | null }) {
     if (document.readyState === 'complete') window.setTimeout(register, 1000);
     else window.addEventListener('load', () => window.setTimeout(register, 1000), { once: true });
     const answer = (event: MessageEvent<FromWorker>) => {
-      if (event.data?.type === 'mv:served-from-cache' && event.data.cached) setCopy({ savedAt: event.data.savedAt, reason: event.data.reason === 'slow' ? 'slow' : 'offline' });
+      if (event.data?.type === 'mv:served-from-cache' && event.data.cached) {
+        setCopy({ savedAt: event.data.savedAt, reason: event.data.reason === 'slow' ? 'slow' : 'offline', render: renderNow.current });
+      }
     };
     navigator.serviceWorker.addEventListener('message', answer);
     const cameBack = () => setBackOnline(true);
@@ -100,22 +113,33 @@ export function OfflineBanner({ scope }: { scope: string | null }) {
     return () => window.removeEventListener(QUEUED_CHANGES_EVENT, onQueued);
   }, []);
 
+  useEffect(() => {
+    renderNow.current = render;
+  }, [render]);
+
   // A kept copy stays a copy after an in-app navigation to another page.
   useEffect(() => {
     if (firstPath.current !== null && pathname !== firstPath.current) setCopy(null);
   }, [pathname]);
 
-  const offline = !online || (copy?.reason === 'offline' && !backOnline);
-  if (!offline && !copy) return null;
+  // The page shows a kept copy until the server renders it again.
+  const shownCopy = copy && copy.render === render ? copy : null;
+  const stale = Boolean(shownCopy);
+  useEffect(() => {
+    if (stale && backOnline && navigator.onLine) router.refresh();
+  }, [stale, backOnline, router]);
+
+  const offline = !online || (shownCopy?.reason === 'offline' && !backOnline);
+  if (!offline && !shownCopy) return null;
   const needed = offline ? connectionNeeded(pathname) : undefined;
   const queuedText = offline ? queuedChangesText(queued) : undefined;
   return (
     <div className={styles.banner} role="status" data-testid="offline-banner">
       <span className={styles.label}>{offline ? 'Offline' : 'Kept copy'}</span>
-      {copy ? <span>This page is a copy kept on this device, {savedAtText(copy.savedAt)}.</span> : !needed && <span>Pages you have opened before still open.</span>}
+      {shownCopy ? <span>This page is a copy kept on this device, {savedAtText(shownCopy.savedAt)}.</span> : !needed && <span>Pages you have opened before still open.</span>}
       {needed && <span>{needed}</span>}
       {queuedText && <span>{queuedText}.</span>}
-      {!offline && copy && (
+      {!offline && shownCopy && (
         <button type="button" className={styles.reload} onClick={() => window.location.reload()}>
           Load the latest
         </button>

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Modal } from './modal';
-import { accountLabel, rangeLabel, switchNoun, type SwitcherAccount } from './switcher-model';
+import { accountLabel, distinctName, rangeLabel, switchNoun, type SwitcherAccount } from './switcher-model';
 
 /** The form (and its dropdown library) loads only when the customer opens the switcher. */
 const AccountSwitcherForm = dynamic(() => import('./account-switcher-form').then((module) => module.AccountSwitcherForm), {
@@ -29,7 +29,9 @@ export function AccountSwitcher({ accounts, active, cartUnits }: Props) {
   return (
     <>
       <button type="button" className="switcher-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <span className="switcher-account">{account ? accountLabel(account) : active.shipTo}</span>
+        {/* A phone's header has room for the part of the name that tells the accounts apart (globals.css). */}
+        <span className="switcher-account switcher-account-full">{account ? accountLabel(account) : active.shipTo}</span>
+        <span className="switcher-account switcher-account-short">{account ? distinctName(account, accounts) : active.shipTo}</span>
         <span className="switcher-range">{rangeLabel(active.salesOrg)}</span>
         <span className="visually-hidden">: switch {noun}</span>
       </button>

@@ -1,14 +1,18 @@
 'use client';
 
 import Link from 'next/link';
-import { useCartUnits } from './cart-units';
+import { useCartUnits, useQueuedUnits } from './cart-units';
 
 /** docs/storefront-requirements.md §9: 'item' for 1, 'items' otherwise. */
 export const itemLabel = (units: number) => (units === 1 ? 'item' : 'items');
 
-/** docs/storefront-requirements.md §9: the count is shown as the number, visually hidden above 999 (still read out). */
+/**
+ * docs/storefront-requirements.md §9: the count is shown as the number, visually hidden above 999 (still read out).
+ * Cases added or changed offline and not sent yet count too (docs/phone.md, "The offline cart").
+ */
 export function CartLink({ units: serverUnits }: { units: number }) {
-  const units = useCartUnits(serverUnits);
+  const queued = useQueuedUnits();
+  const units = Math.max(0, useCartUnits(serverUnits) + queued);
   const large = units > 999;
   return (
     <Link href="/cart/" className="cart-link" prefetch={false} data-testid="cart-link">
@@ -19,7 +23,10 @@ export function CartLink({ units: serverUnits }: { units: number }) {
       </svg>
       <span className="cart-count" data-testid="cart-count">
         <span className={large ? 'visually-hidden' : 'cart-count-number'}>{units}</span>
-        <span className="visually-hidden"> {itemLabel(units)} in cart</span>
+        <span className="visually-hidden">
+          {' '}
+          {itemLabel(units)} in cart{queued !== 0 ? ', with changes made offline waiting to be sent' : ''}
+        </span>
       </span>
       <span className="cart-link-text" aria-hidden="true">
         {large ? 'Cart' : `${units} ${itemLabel(units)}`}

@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
+import { QUEUED_CHANGES_EVENT } from '@/lib/offline/offline-pages';
 
 /**
  * The header's unit count as a page learnt it without re-rendering itself (a stale checkout tab finds its cart
@@ -37,3 +38,16 @@ export function useCartUnits(serverUnits: number): number {
   );
   return current && current.pathname === pathname ? current.units : serverUnits;
 }
+
+function subscribeQueued(listener: () => void): () => void {
+  window.addEventListener(QUEUED_CHANGES_EVENT, listener);
+  return () => window.removeEventListener(QUEUED_CHANGES_EVENT, listener);
+}
+
+/** Cases the offline queue holds for the cart (0 until it has started on this page): the queue publishes them. */
+export const useQueuedUnits = (): number =>
+  useSyncExternalStore(
+    subscribeQueued,
+    () => window.__mvQueuedUnits ?? 0,
+    () => 0,
+  );

@@ -56,6 +56,29 @@ export function accountLabel(account: SwitcherAccount): string {
   return `${account.name} (${account.code})`;
 }
 
+/**
+ * The part of an account's name that tells it apart from the user's other accounts, for the header's chip on a
+ * phone: the words after the longest start it shares with another account's name ("Harbour Café – Quayside"
+ * beside "Harbour Café – Old Town" is "Quayside"). The whole name when no other starts like it; the code when
+ * another has the same name.
+ */
+export function distinctName(account: SwitcherAccount, accounts: SwitcherAccount[]): string {
+  const words = account.name.trim().split(/\s+/);
+  const shared = accounts
+    .filter((other) => other.code !== account.code)
+    .map((other) => {
+      const otherWords = other.name.trim().split(/\s+/);
+      let same = 0;
+      while (same < words.length && words[same]?.toLocaleLowerCase('en-GB') === otherWords[same]?.toLocaleLowerCase('en-GB')) same += 1;
+      return same;
+    });
+  const rest = words
+    .slice(Math.max(0, ...shared))
+    .join(' ')
+    .replace(/^[\s\-–—,:;|/·]+/, '');
+  return rest || account.code;
+}
+
 export function rangeLabel(code: string): string {
   return rangeName(code);
 }

@@ -1,8 +1,8 @@
 'use client';
 
 import { queueOwnerAction, replayQueuedChangeAction } from './queue-actions';
-import { clearAll, clearOthers, countChanges, deleteChange, deleteRefusal, ownerChanges, ownerRefusals, putChange, putRefusal } from './queue-store';
-import { QUEUE_CHANGED_EVENT, QUEUE_REPLAYED_EVENT, QUEUED_CHANGES_EVENT, type CartChange, type QueueRefusal } from './queue-types';
+import { clearAll, clearOthers, deleteChange, deleteRefusal, ownerChanges, ownerRefusals, putChange, putRefusal } from './queue-store';
+import { QUEUE_CHANGED_EVENT, QUEUE_REPLAYED_EVENT, QUEUED_CHANGES_EVENT, queuedUnits, type CartChange, type QueueRefusal } from './queue-types';
 
 /**
  * The offline cart (docs/phone.md, "The offline cart"). Cart changes made while the browser is offline wait in
@@ -49,11 +49,16 @@ export const isOffline = (): boolean => typeof navigator !== 'undefined' && navi
 /** Whether a change made now can be queued: offline, with IndexedDB, and the session's owner known. */
 export const canQueue = (): boolean => isOffline() && typeof indexedDB !== 'undefined' && owner !== null;
 
-/** Publishes the count for the offline banner (`mv:queued-changes`, `window.__mvQueuedChanges`) and tells this tab's components. */
+/**
+ * Publishes the count for the offline banner and the cases for the header's cart count (`mv:queued-changes`,
+ * `window.__mvQueuedChanges` and `__mvQueuedUnits`) and tells this tab's components.
+ */
 async function publish(): Promise<void> {
-  const count = owner ? await countChanges(owner).catch(() => 0) : 0;
+  const changes = owner ? (await ownerChanges(owner).catch(() => [])).map((queued) => queued.change) : [];
+  const [count, units] = [changes.length, queuedUnits(changes)];
   window.__mvQueuedChanges = count;
-  window.dispatchEvent(new CustomEvent(QUEUED_CHANGES_EVENT, { detail: { count } }));
+  window.__mvQueuedUnits = units;
+  window.dispatchEvent(new CustomEvent(QUEUED_CHANGES_EVENT, { detail: { count, units } }));
   window.dispatchEvent(new Event(QUEUE_CHANGED_EVENT));
 }
 

@@ -21,8 +21,8 @@ export const SW_URL = '/serwist/sw.js';
 
 /**
  * Pages kept for offline use once seen: usual items, cart, recent orders (the list and each order), product
- * pages, and home (where usual items also show). Paths as the proxy sees them (no trailing slash) or as the
- * browser asks for them (with one).
+ * and category pages, and home (where usual items also show). Paths as the proxy sees them (no trailing slash)
+ * or as the browser asks for them (with one). A category page is kept per address, its sort and page included.
  */
 const OFFLINE_PAGES: RegExp[] = [
   /^\/$/,
@@ -31,7 +31,11 @@ const OFFLINE_PAGES: RegExp[] = [
   /^\/account\/orders\/?$/,
   /^\/account\/orders\/[^/]+\/?$/,
   /^\/product\/[^/]+\/?$/,
+  /^\/category\/[^/]+\/?$/,
 ];
+
+/** The kinds of page OFFLINE_PAGES keeps, in the words the offline page uses. */
+export const KEPT_KINDS = 'home, usual items, the cart, your orders, and the product and category pages you open';
 
 export function isOfflinePage(pathname: string): boolean {
   return OFFLINE_PAGES.some((pattern) => pattern.test(pathname));

@@ -58,10 +58,6 @@ export async function ownerChanges(owner: string): Promise<QueuedChange[]> {
   return (await run<QueuedChange[]>(CHANGES, 'readonly', (objects) => objects.index('owner').getAll(owner)))?.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)) ?? [];
 }
 
-export async function countChanges(owner: string): Promise<number> {
-  return (await run<number>(CHANGES, 'readonly', (objects) => objects.index('owner').count(owner))) ?? 0;
-}
-
 export async function deleteChange(seq: number): Promise<void> {
   await run(CHANGES, 'readwrite', (objects) => objects.delete(seq));
 }

@@ -4,20 +4,17 @@ import Link from 'next/link';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
-import { CheckoutForm, type DateChoice } from '@/components/cart/checkout-form';
+import { CheckoutForm } from '@/components/cart/checkout-form';
 import { approvalNotice } from '@/lib/commerce/approval-calls';
 import { getActiveCart } from '@/lib/commerce/cart';
-import { formatCalendarDate, formatLondonInstant } from '@/lib/commerce/dates';
+import { deliveryDateChoices } from '@/lib/commerce/dates';
 import { getDeliveryDates } from '@/lib/commerce/delivery';
 import { shopScope } from '@/lib/commerce/scope';
-import type { DeliveryDate } from '@/lib/commerce/types';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/cart/cart.module.css';
 
 export const metadata: Metadata = { title: 'Checkout' };
 
-const dateChoices = (dates: DeliveryDate[]): DateChoice[] =>
-  dates.map((d) => ({ date: d.date, label: formatCalendarDate(d.date), cutoffLabel: formatLondonInstant(d.cutoff) }));
 
 export default async function CheckoutPage() {
   const scope = await shopScope();
@@ -48,7 +45,7 @@ export default async function CheckoutPage() {
       </div>
     );
   }
-  const choices = dateChoices(datesResult.data.deliveryDates);
+  const choices = deliveryDateChoices(datesResult.data.deliveryDates);
   // docs/decisions-left-open.md#weekly-ordering: the next orderable date (the one the countdown names) unless the cart already holds another open one.
   const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : (choices[0]?.date ?? '');
   const approval = chosen ? await approvalNotice(scope, chosen) : undefined;

@@ -16,7 +16,7 @@ import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
 import { PrintButton } from '@/components/orders/print-button';
 import { OrderInvoices } from '@/components/invoices/order-invoices';
-import { formatCalendarDate, formatLondonInstant, formatShortDate } from '@/lib/commerce/dates';
+import { deliveryDateChoices, formatCalendarDate, formatLondonInstant, formatShortDate } from '@/lib/commerce/dates';
 import type { Order } from '@/lib/commerce/types';
 import { getDeliveryDates } from '@/lib/commerce/delivery';
 import { shopScope } from '@/lib/commerce/scope';
@@ -99,7 +99,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
           dates?.ok ? (
             <ChooseAnotherDate
               orderCode={order.code}
-              dates={dates.data.deliveryDates.map((d) => ({ date: d.date, label: formatCalendarDate(d.date), cutoffLabel: formatLondonInstant(d.cutoff) }))}
+              dates={deliveryDateChoices(dates.data.deliveryDates)}
             />
           ) : dates ? (
             <LoadFailed error={dates.error} />
