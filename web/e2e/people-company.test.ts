@@ -80,8 +80,9 @@ async function openCompanyUsers(page: Page, phone: boolean): Promise<void> {
     await menu.getByRole('button', { name: 'My account' }).click();
     await menu.getByRole('link', { name: 'Company users' }).click();
   } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My account' }).click();
-    await page.getByRole('link', { name: 'Company users' }).click();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('button', { name: 'My account' }).click();
+    await main.getByRole('link', { name: 'Company users' }).click();
   }
   await page.waitForURL('**/account/company/users/');
   assert.equal(await titleOf(page), 'Business Orders | Company users');
