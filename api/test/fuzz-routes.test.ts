@@ -9,7 +9,7 @@ import { categoryInput, categoryParams, detailInput, detailParams, searchInput, 
 import { imageParams } from '../src/catalogue/image-routes';
 import { deliveryDatesQuery } from '../src/delivery/delivery-routes';
 import { clientErrorReport } from '../src/logging/client-error-schema';
-import { historyQuery, orderParams, placeQuery } from '../src/orders/order-routes';
+import { companyHistoryQuery, historyQuery, orderParams, placeQuery } from '../src/orders/order-routes';
 import { invoiceListQuery, statementQuery } from '../src/invoices/invoice-routes';
 import {
   actionParams,
@@ -33,7 +33,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? randomInt(2 ** 31));
 const PARALLEL = 8;
 
 /** Every input schema the routes parse with, by where the input comes from. */
-const QUERY_FIELDS = fieldsOf([scopeQuery, cartQuery, listQuery, saveQuery, searchInput, suggestionInput, detailInput, categoryInput, placeQuery, historyQuery, deliveryDatesQuery, standingListQuery, filterQuery, invoiceListQuery, statementQuery]);
+const QUERY_FIELDS = fieldsOf([scopeQuery, cartQuery, listQuery, saveQuery, searchInput, suggestionInput, detailInput, categoryInput, placeQuery, historyQuery, companyHistoryQuery, deliveryDatesQuery, standingListQuery, filterQuery, invoiceListQuery, statementQuery]);
 const BODY_FIELDS = fieldsOf([addEntryBody, updateEntryBody, cartDetailsBody, clientErrorReport, createBody, updateBody, deliveryBody]);
 const PARAM_FIELDS = fieldsOf([cartParams, entryParams, orderParams, imageParams, detailParams, categoryParams, codeParams, deliveryParams, actionParams]);
 /** The OAuth endpoints' form (RFC 6749 §4.3, §4.4, §6, RFC 7009). */
