@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { addUnitsViaApi } from './support/api';
-import { startShop, type Shop } from './support/shop';
+import { addUnitsViaApi, userToken } from './support/api';
+import { operatorApiToken, placeOrderViaApi, reportStatusViaApi } from './support/orders-api';
+import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 
 let shop: Shop;
 before(async () => {
@@ -145,4 +146,111 @@ describe('account switcher (multi@example.com)', () => {
     await page.keyboard.press('Tab');
     await page.getByText('Please choose an account').waitFor();
   });
+});
+
+/** head@example.com (company admin of Harbour Hospitality) sets buyer@example.com's roles there, as on the Company users page. */
+async function setBuyerRoles(roles: string[]): Promise<void> {
+  const token = await userToken(shop, 'head@example.com');
+  const response = await fetch(`${shop.apiUrl}/occ/v2/b2b/users/current/orgUsers/${encodeURIComponent('buyer@example.com')}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ roles: [{ soldTo: '0000100001', roles }] }),
+  });
+  assert.equal(response.status, 200, await response.text());
+}
+
+const shots = (name: string, page: Page) => (process.env.E2E_SHOTS_DIR ? page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png`, fullPage: true }) : undefined);
+
+describe('one account with two ranges (buyer@example.com), roles that change, orders of other accounts', () => {
+  for (const [label, viewport] of [['1280 px', DESKTOP], ['390 px', PHONE]] as const) {
+    test(`at ${label}: the sole account is chosen, only the range is asked, then home; a role given shows on the next page`, async () => {
+      const page = await shop.newPage({ viewport });
+      await shop.signIn(page, 'buyer@example.com');
+      assert.equal(new URL(page.url()).pathname, '/account/select/');
+      await page.getByRole('heading', { level: 1, name: 'Which range do you want to order first?' }).waitFor();
+      assert.deepEqual(await page.getByRole('button', { name: /^Order / }).allInnerTexts(), ['Order Chill', 'Order Dairy']);
+      assert.equal(await page.getByLabel('Account', { exact: true }).count(), 0, 'no account to choose');
+      await shots(`accounts-range-question-${viewport.width}`, page);
+      await page.getByRole('button', { name: 'Order Dairy' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      assert.match(await page.locator('.switcher-button').first().innerText(), /0000410002[\s\S]*Dairy/);
+
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      const menuLinks = async () => {
+        const menu = viewport === DESKTOP ? page.locator('.account-menu') : drawer;
+        if (viewport === DESKTOP) await page.getByRole('button', { name: 'My account' }).click();
+        else {
+          await page.getByRole('button', { name: 'Menu', exact: true }).click();
+          await drawer.getByRole('button', { name: 'My account' }).click();
+        }
+        await menu.getByRole('link', { name: 'User details' }).waitFor();
+        const links = (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim());
+        await page.keyboard.press('Escape');
+        if (viewport !== DESKTOP) await drawer.waitFor({ state: 'hidden' });
+        return links;
+      };
+      assert.ok(!(await menuLinks()).includes('Approvals'));
+      await setBuyerRoles(['approver']);
+      try {
+        // A navigation inside the shop, not a reload: the next page already has the new menu.
+        if (viewport === DESKTOP) await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Order history' }).click();
+        else {
+          await page.getByRole('button', { name: 'Menu', exact: true }).click();
+          await drawer.getByRole('link', { name: 'Order history' }).click();
+        }
+        await page.waitForURL((url) => url.pathname === '/account/orders/');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        assert.ok((await menuLinks()).includes('Approvals'), 'the approver sees Approvals without signing in again');
+      } finally {
+        await setBuyerRoles([]);
+      }
+    });
+  }
+
+  test('an e-mailed approval link, signed out: sign in, choose the range, and land on the approval', async () => {
+    await setBuyerRoles(['approver']);
+    try {
+      const page = await shop.newPage({ viewport: PHONE });
+      await page.goto('/account/approvals/?order=MV-000001');
+      await page.waitForURL((url) => url.pathname === '/login/');
+      await page.getByLabel('Email address').fill('buyer@example.com');
+      await page.getByLabel('Password').fill('Meadowvale-demo-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Which range do you want to order first?' }).waitFor();
+      await page.getByRole('button', { name: 'Order Chill' }).click();
+      await page.waitForURL((url) => url.pathname === '/account/approvals/');
+      assert.equal(new URL(page.url()).searchParams.get('order'), 'MV-000001');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    } finally {
+      await setBuyerRoles([]);
+    }
+  });
+
+  for (const [label, viewport] of [['1280 px', DESKTOP], ['390 px', PHONE]] as const) {
+    test(`at ${label}: a colleague's delivered order of another account opens read-only with its check-in link, and one click switches to its account`, async () => {
+      const order = await placeOrderViaApi(shop, 'buyer@example.com', '0000410002', 'DAIR', [1]);
+      const operator = await operatorApiToken(shop);
+      for (const status of ['confirmed', 'picking', 'dispatched', 'delivered']) await reportStatusViaApi(shop, operator, order.code, { status });
+
+      const page = await shop.newPage({ viewport });
+      await shop.signIn(page, 'head@example.com');
+      await chooseAccount(page, '0000410003');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(`/account/orders/${order.code}/`);
+      const notice = page.getByRole('region', { name: 'Another account' });
+      await notice.getByText('This order is for Harbour Café – Quayside (0000410002), Dairy', { exact: false }).waitFor();
+      await page.getByRole('link', { name: 'Check in delivery' }).waitFor();
+      assert.equal(await page.locator('main dl').getByText('Ben Carter', { exact: true }).count(), 1, 'who placed it');
+      assert.equal(await page.getByRole('button', { name: /^Reorder/ }).count(), 0);
+      await shots(`accounts-other-account-order-${viewport.width}`, page);
+
+      await notice.getByRole('button', { name: 'Switch to Harbour Café – Quayside, Dairy' }).click();
+      await notice.waitFor({ state: 'detached' });
+      assert.equal(new URL(page.url()).pathname, `/account/orders/${order.code}/`);
+      assert.match(await page.locator('.switcher-button').first().innerText(), /0000410002[\s\S]*Dairy/);
+      await page.getByRole('link', { name: 'Check in delivery' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: /^Reorder/ }).count(), 0, "a colleague's order is not reordered from here");
+      assert.equal(await page.getByRole('link', { name: 'Edit order' }).count(), 0);
+    });
+  }
 });

@@ -70,8 +70,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return response;
   };
   // The header (menus, accounts) is drawn by the root layout, which a navigation inside the shop does not draw
-  // again: answering it with no page makes the browser load the whole page, header included.
-  if (current && request.headers.has('rsc')) return withSession(new NextResponse(null, { status: 204 }));
+  // again: answering it with no page makes the browser load the whole page, header included. Next takes the RSC
+  // headers off before the proxy sees them, so such a navigation is told by the browser's fetch metadata: the
+  // page's own script asking, not the browser loading a document.
+  if (current && request.headers.get('sec-fetch-dest') === 'empty' && request.headers.get('sec-fetch-mode') !== 'navigate') {
+    return withSession(new NextResponse(null, { status: 204 }));
+  }
   if (isPage && !request.headers.has('next-action')) {
     const state = { signedIn: Boolean(session.user && session.tokens), ready: Boolean(session.tokens) && isShopReady(withAutomaticAccount(session)) };
     const decision = guard(accessFor(request.nextUrl.pathname), state, next);
