@@ -16,7 +16,7 @@ import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
 import { PrintButton } from '@/components/orders/print-button';
 import { OrderInvoices } from '@/components/invoices/order-invoices';
-import { deliveryDateChoices, formatCalendarDate, formatLondonInstant, formatShortDate } from '@/lib/commerce/dates';
+import { deliveryDateChoices, formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
 import type { Order } from '@/lib/commerce/types';
 import { getDeliveryDates } from '@/lib/commerce/delivery';
 import { shopScope } from '@/lib/commerce/scope';
