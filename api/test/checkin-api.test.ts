@@ -8,6 +8,8 @@ import { lineAmounts } from '../src/pricing/money';
 import { cameraJpeg, deliveredOrder, pngBomb, uploadPhoto } from './support/checkin-helpers';
 import { MULTI_DAIR, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { integrationEnv, integrationToken } from './support/integration-client';
+import { photoDecodes } from '../src/checkin/photos';
+import { MAX_CONCURRENT_PHOTO_DECODES, PHOTO_DECODE_PIXEL_BUDGET } from '../src/checkin/checkin-rules';
 import { placeTestOrder } from './support/order-helpers';
 import { dispatch } from './support/outbox-helpers';
 import { setClock } from './support/test-clock';
@@ -26,6 +28,8 @@ interface CheckinView {
 interface OrderEntries {
   entries: { entryNumber: number; basePrice: { valuePence: number }; product: { code: string; vatRateBp: number } }[];
 }
+
+const UPLOADS_PER_HOUR = 120;
 
 const headersOf = (headers: Record<string, string | string[] | undefined>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]));
@@ -46,6 +50,8 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
         WEBHOOK_ALLOW_PRIVATE: 'true',
         TEST_CLOCK_CONTROL: 'true',
         SHOP_URL: 'https://shop.meadowvale.example',
+        // The whole file uploads as one user; the limit's own test counts up to it as another.
+        CHECKIN_PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
       },
     });
     solo = await shopper(server, SOLO);
@@ -226,8 +232,10 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
     for (const [bytes, type] of [[png, 'image/png'], [webp, 'image/webp'], [await cameraJpeg(), 'image/jpeg'], [await cameraJpeg(), 'image/jpeg']] as const) {
       assert.equal((await uploadPhoto(server, solo, order.code, bytes, type)).status, 201);
     }
+    const decoded = photoDecodes.stats.started;
     const sixth = await uploadPhoto(server, solo, order.code, await cameraJpeg());
     assert.equal(sixth.status, 400);
+    assert.equal(photoDecodes.stats.started, decoded, 'a sixth is refused before it is decoded');
     assert.match(sixth.body.errors?.[0]?.message ?? '', /at most 5 photos/);
     const seen = (await view(solo, order.code)).body as unknown as CheckinView;
     assert.equal(seen.photos.length, 5);
@@ -248,6 +256,52 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
       assert.ok([400, 413, 415].includes(malformed.status), `${contentType} ${body}: ${malformed.status} ${await malformed.text()}`);
     }
     assert.equal((await stored(order.code)).photos, 5);
+  });
+
+  it('refuses a photo it cannot keep before decoding it: closed window, not delivered, full order, another ship-to, too many pixels', async () => {
+    // 7000 × 7000: 49 megapixels, just under the limit, in a few hundred bytes.
+    const bomb = pngBomb(7000, 7000);
+    const decodes = () => photoDecodes.stats.started;
+    const before = decodes();
+    const placed = await placeTestOrder(server, solo, [1]);
+    const notDelivered = await uploadPhoto(server, solo, placed.code, bomb, 'image/png');
+    assert.deepEqual([notDelivered.status, notDelivered.body.errors?.[0]?.type], [409, 'CheckinError']);
+    const order = await deliveredOrder(server, erp, solo, [1]);
+    assert.equal((await uploadPhoto(server, other, order.code, bomb, 'image/png')).status, 404);
+    const overLimit = await uploadPhoto(server, solo, order.code, pngBomb(8000, 6251), 'image/png');
+    assert.equal(overLimit.status, 400);
+    assert.match(overLimit.body.errors?.[0]?.message ?? '', /at most 50 megapixels/);
+    const { deadline } = (await view(solo, order.code)).body as unknown as CheckinView;
+    try {
+      await setClock(server, new Date(Date.parse(deadline ?? '') + 30 * 86_400_000).toISOString());
+      const late = await Promise.all(Array.from({ length: 16 }, () => uploadPhoto(server, solo, order.code, bomb, 'image/png')));
+      assert.deepEqual([...new Set(late.map((answer) => answer.status))], [409]);
+      assert.equal(late[0]?.body.errors?.[0]?.reason, 'windowClosed');
+    } finally {
+      await setClock(server, null);
+    }
+    assert.equal(decodes(), before, 'nothing was decoded');
+    assert.equal((await stored(order.code)).photos, 0);
+  });
+
+  it('decodes at most MAX_CONCURRENT_PHOTO_DECODES photos at once, within the pixel budget', async () => {
+    const order = await deliveredOrder(server, erp, solo, [1]);
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#a50' } }).png().toBuffer();
+    const before = photoDecodes.stats.started;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => uploadPhoto(server, solo, order.code, photo, 'image/png')));
+    assert.deepEqual(answers.map((answer) => answer.status), [201, 201, 201, 201]);
+    assert.equal(photoDecodes.stats.started - before, 4);
+    assert.ok(photoDecodes.stats.peakDecodes <= MAX_CONCURRENT_PHOTO_DECODES, `at most ${MAX_CONCURRENT_PHOTO_DECODES} at once`);
+    assert.ok(photoDecodes.stats.peakPixels <= PHOTO_DECODE_PIXEL_BUDGET);
+  });
+
+  it('limits the photo uploads one user may start, answering 429 past the limit', async () => {
+    const head = await shopper(server, { username: 'head@example.com', shipTo: '0000410002', salesOrg: 'DAIR' });
+    const order = await placeTestOrder(server, solo, [1]);
+    const statuses: number[] = [];
+    for (let i = 0; i <= UPLOADS_PER_HOUR; i++) statuses.push((await uploadPhoto(server, head, order.code, Buffer.from('x'))).status);
+    assert.deepEqual([...new Set(statuses.slice(0, -1))], [404], 'within the limit: answered as usual');
+    assert.equal(statuses.at(-1), 429);
   });
 
   it("answers another ship-to's check-in, photos and photo ids exactly like a missing order (404)", async () => {

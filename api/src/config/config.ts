@@ -55,6 +55,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...outboxConfig(env),
     standingOrders: { intervalMs: env.STANDING_ORDERS_INTERVAL_SECONDS * 1000, horizonDays: env.STANDING_ORDERS_HORIZON_DAYS },
     checkinWindowHours: env.CHECKIN_WINDOW_HOURS,
+    checkinPhotoUploadsPerHour: env.CHECKIN_PHOTO_UPLOADS_PER_HOUR,
     cutoffReminderHours: env.CUTOFF_REMINDER_HOURS,
   };
 }

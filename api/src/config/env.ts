@@ -76,6 +76,8 @@ const envSchema = z.object({
   STANDING_ORDERS_HORIZON_DAYS: z.coerce.number().int().min(2).max(60).default(14),
   /** How long after delivery the buyer may check an order in (docs/after-delivery.md). */
   CHECKIN_WINDOW_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  /** Check-in photo uploads one user may start in an hour, refused ones included. */
+  CHECKIN_PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   /** Hours before a ship-to's cut-off its users are reminded, unless the back office set the ship-to's own; 0: off. */
   CUTOFF_REMINDER_HOURS: z.coerce.number().int().min(0).max(48).default(3),
   /** JSON list of systems that report order statuses: [{"id","secret","scopes":["orders:status"]}]. */
@@ -112,6 +114,7 @@ export interface Config {
   integrationClients: IntegrationClient[];
   standingOrders: { intervalMs: number; horizonDays: number };
   checkinWindowHours: number;
+  checkinPhotoUploadsPerHour: number;
   cutoffReminderHours: number;
 }
 
