@@ -276,7 +276,7 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
       await setClock(server, new Date(Date.parse(deadline ?? '') + 30 * 86_400_000).toISOString());
       const late = await Promise.all(Array.from({ length: 16 }, () => uploadPhoto(server, solo, order.code, bomb, 'image/png')));
       assert.deepEqual([...new Set(late.map((answer) => answer.status))], [409]);
-      assert.equal(late[0]?.body.errors?.[0]?.reason, 'windowClosed');
+      assert.match(late[0]?.body.errors?.[0]?.message ?? '', /closed at/);
     } finally {
       await setClock(server, null);
     }
@@ -302,6 +302,49 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
     for (let i = 0; i <= UPLOADS_PER_HOUR; i++) statuses.push((await uploadPhoto(server, head, order.code, Buffer.from('x'))).status);
     assert.deepEqual([...new Set(statuses.slice(0, -1))], [404], 'within the limit: answered as usual');
     assert.equal(statuses.at(-1), 429);
+  });
+
+  it('ties a photo to a line, removes one while the window is open, and lists the deliveries waiting to be checked in', async () => {
+    const order = await deliveredOrder(server, erp, solo, [2, 1]);
+    const due = async (who: Shopper) => ((await who.call('GET', '/users/current/checkins/due', { scoped: false })).body.deliveries as { code: string; deadline: string; shipTo: { code: string } }[]).find((d) => d.code === order.code);
+    const waiting = await due(solo);
+    const { deadline } = (await view(solo, order.code)).body as unknown as CheckinView;
+    assert.deepEqual([waiting?.deadline, waiting?.shipTo.code], [deadline, SOLO.shipTo]);
+    assert.equal(await due(other), undefined, "another ship-to's delivery is not listed");
+
+    const upload = (query: string) => {
+      const form = new FormData();
+      return cameraJpeg().then((bytes) => {
+        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+        return server.request(`${BASE}/users/current/orders/${order.code}/checkin/photos${query}`, { method: 'POST', token: solo.token, body: form });
+      });
+    };
+    const ofLine = await upload('?entryNumber=1');
+    assert.equal(ofLine.status, 201);
+    const loose = (await uploadPhoto(server, solo, order.code, await cameraJpeg())).body.id;
+    const unknownLine = await upload('?entryNumber=7');
+    assert.equal(unknownLine.status, 400);
+    assert.equal(((await unknownLine.json()) as { errors: { subject: string }[] }).errors[0]?.subject, 'entryNumber');
+    const lineId = ((await ofLine.json()) as { id: number }).id;
+    const photos = () => ((view(solo, order.code)) as Promise<{ body: unknown }>).then((answer) => (answer.body as { photos: { id: number; entryNumber: number | null }[] }).photos);
+    assert.deepEqual(await photos(), [{ id: lineId, entryNumber: 1, url: `${BASE}/users/current/orders/${order.code}/checkin/photos/${lineId}` }, { id: loose, entryNumber: null, url: `${BASE}/users/current/orders/${order.code}/checkin/photos/${String(loose)}` }]);
+
+    const remove = (who: Shopper, id: unknown) => server.request(`${BASE}/users/current/orders/${order.code}/checkin/photos/${String(id)}`, { method: 'DELETE', token: who.token });
+    assert.equal((await remove(other, loose)).status, 404);
+    assert.equal((await remove(solo, loose)).status, 204);
+    assert.equal((await remove(solo, loose)).status, 404);
+    assert.deepEqual((await photos()).map((photo) => photo.id), [lineId]);
+
+    assert.equal((await post(solo, order.code, [])).status, 200);
+    assert.equal(await due(solo), undefined, 'checked in: no longer waiting');
+    try {
+      await setClock(server, new Date(Date.parse(deadline ?? '') + 60_000).toISOString());
+      const closed = await remove(solo, lineId);
+      assert.equal(closed.status, 409, 'after the window the photos stay');
+    } finally {
+      await setClock(server, null);
+    }
+    assert.equal((await stored(order.code)).photos, 1);
   });
 
   it("answers another ship-to's check-in, photos and photo ids exactly like a missing order (404)", async () => {

@@ -8,9 +8,9 @@ import { parseInput } from '../http/validate';
 import { checkInOrder } from './check-in';
 import { rateLimitFor } from '../operations/rate-limit';
 import { MAX_PHOTO_BYTES } from './checkin-rules';
-import { checkinBody, checkinParams, checkinResponse, checkinViewResponse, photoParams, photoResponse } from './checkin-schemas';
-import { checkinView, photoPath } from './checkin-view';
-import { addPhoto, readPhoto } from './photos';
+import { checkinBody, checkinParams, checkinResponse, checkinViewResponse, dueCheckinsResponse, photoParams, photoQuery, photoResponse } from './checkin-schemas';
+import { checkinView, dueCheckins, photoPath } from './checkin-view';
+import { addPhoto, readPhoto, removePhoto } from './photos';
 
 const malformed = () => badRequest('file', 'Send the photo as multipart/form-data with one file field');
 const tooLarge = () => photoProblemToApiError({ kind: 'imageTooLarge', maximumBytes: MAX_PHOTO_BYTES });
@@ -65,9 +65,20 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
     if (!allowance.allowed) throw tooManyRequests(allowance.retryAfterSeconds);
     const { code } = parseInput(checkinParams, request.params, 'params');
     if (!request.isMultipart()) throw malformed();
-    const added = unwrap(await addPhoto(db, user.id, code, () => readUpload(request), app.clock(), windowHours), photoProblemToApiError);
+    const { entryNumber } = parseInput(photoQuery, request.query, 'query');
+    const added = unwrap(await addPhoto(db, user.id, code, entryNumber ?? null, () => readUpload(request), app.clock(), windowHours), photoProblemToApiError);
     return reply.code(201).send({ id: added.id, url: photoPath(code, added.id) });
   });
+
+  app.delete('/users/current/orders/:code/checkin/photos/:id', async (request, reply) => {
+    const { code, id } = parseInput(photoParams, request.params, 'params');
+    unwrap(await removePhoto(db, currentUser(request).id, code, id, app.clock(), windowHours), photoProblemToApiError);
+    return reply.code(204).send();
+  });
+
+  app.get('/users/current/checkins/due', { schema: { response: dueCheckinsResponse } }, async (request) => ({
+    deliveries: await dueCheckins(db, currentUser(request).id, app.clock(), windowHours),
+  }));
 
   app.get('/users/current/orders/:code/checkin/photos/:id', async (request, reply) => {
     const { code, id } = parseInput(photoParams, request.params, 'params');

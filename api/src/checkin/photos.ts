@@ -1,12 +1,12 @@
 import sharp from 'sharp';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { checkinPhotos } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import { eligibility } from './check-in';
 import { MAX_CONCURRENT_PHOTO_DECODES, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS_PER_ORDER, PHOTO_DECODE_PIXEL_BUDGET, STORED_PHOTO_EDGE } from './checkin-rules';
-import { findPhoto, findShipToOrder } from './checkin-queries';
+import { deliveredLines, findPhoto, findShipToOrder } from './checkin-queries';
 import { DecodeGate } from './photo-decoding';
 import type { OrderRow } from '../orders/order-queries';
 import type { PhotoProblem } from './problems';
@@ -58,11 +58,18 @@ export async function reencodePhoto(input: Buffer): Promise<Result<StoredImage, 
   }
 }
 
-/** Whether the order may take another photo now: delivered, its window open (checked in or not), fewer than the most. */
-async function photoAllowed(db: DbOrTx, order: OrderRow, now: Date, windowHours: number): Promise<Result<null, PhotoProblem>> {
+/** Whether the order's photos may change now: delivered and its window open, checked in or not. */
+async function photosOpen(db: DbOrTx, order: OrderRow, now: Date, windowHours: number): Promise<Result<null, PhotoProblem>> {
   const open = await eligibility(db, order, now, windowHours, false);
   // Checked in or not: photos may follow the check-in while the window is open.
   if (!open.eligible && open.problem.kind !== 'alreadyCheckedIn') return fail(open.problem);
+  return ok(null);
+}
+
+/** Whether the order may take another photo now: delivered, its window open (checked in or not), fewer than the most. */
+async function photoAllowed(db: DbOrTx, order: OrderRow, now: Date, windowHours: number): Promise<Result<null, PhotoProblem>> {
+  const open = await photosOpen(db, order, now, windowHours);
+  if (!open.ok) return open;
   const [counted] = await db.select({ n: count() }).from(checkinPhotos).where(eq(checkinPhotos.orderId, order.id));
   if ((counted?.n ?? 0) >= MAX_PHOTOS_PER_ORDER) return fail({ kind: 'tooManyPhotos', maximum: MAX_PHOTOS_PER_ORDER });
   return ok(null);
@@ -74,11 +81,12 @@ async function photoAllowed(db: DbOrTx, order: OrderRow, now: Date, windowHours:
  * that cannot be kept is never decoded; they are made again under the order's row lock, so two uploads at once
  * cannot make a sixth. `readImage` reads the upload (and answers a too large or broken one itself).
  */
-export async function addPhoto(db: Db, userId: number, code: string, readImage: () => Promise<Buffer>, now: Date, windowHours: number): Promise<Result<{ id: number }, PhotoProblem>> {
+export async function addPhoto(db: Db, userId: number, code: string, entryNumber: number | null, readImage: () => Promise<Buffer>, now: Date, windowHours: number): Promise<Result<{ id: number }, PhotoProblem>> {
   const found = await findShipToOrder(db, userId, code);
   if (!found) return fail({ kind: 'orderNotFound', code });
   const allowed = await photoAllowed(db, found.order, now, windowHours);
   if (!allowed.ok) return allowed;
+  if (entryNumber !== null && !(await deliveredLines(db, found.order.id)).some((line) => line.entryNumber === entryNumber)) return fail({ kind: 'unknownPhotoLine', entryNumber });
   // The image is decoded before the transaction: no row is locked while sharp works.
   const stored = await reencodePhoto(await readImage());
   if (!stored.ok) return stored;
@@ -89,7 +97,7 @@ export async function addPhoto(db: Db, userId: number, code: string, readImage: 
     if (!stillAllowed.ok) return stillAllowed;
     const [row] = await tx
       .insert(checkinPhotos)
-      .values({ orderId: locked.order.id, userId, contentType: stored.value.contentType, width: stored.value.width, height: stored.value.height, bytes: stored.value.bytes })
+      .values({ orderId: locked.order.id, userId, contentType: stored.value.contentType, width: stored.value.width, height: stored.value.height, bytes: stored.value.bytes, lineNumber: entryNumber })
       .returning({ id: checkinPhotos.id });
     if (!row) throw new Error('photo insert returned nothing');
     return ok({ id: row.id });
@@ -102,4 +110,19 @@ export async function readPhoto(db: Db, userId: number, code: string, id: number
   if (!found) return fail({ kind: 'orderNotFound', code });
   const photo = await findPhoto(db, found.order.id, id);
   return photo ? ok(photo) : fail({ kind: 'photoNotFound', id });
+}
+
+/**
+ * Removes one photo of the order while its window is open (a wrong shot, before or after the check-in), by any
+ * user of the ship-to; once the window has closed the photos are evidence for the credit request and stay.
+ */
+export async function removePhoto(db: Db, userId: number, code: string, id: number, now: Date, windowHours: number): Promise<Result<null, PhotoProblem>> {
+  return inTransaction<null, PhotoProblem>(db, async (tx) => {
+    const locked = await findShipToOrder(tx, userId, code, true);
+    if (!locked) return fail({ kind: 'orderNotFound', code });
+    const open = await photosOpen(tx, locked.order, now, windowHours);
+    if (!open.ok) return open;
+    const removed = await tx.delete(checkinPhotos).where(and(eq(checkinPhotos.orderId, locked.order.id), eq(checkinPhotos.id, id))).returning({ id: checkinPhotos.id });
+    return removed.length > 0 ? ok(null) : fail({ kind: 'photoNotFound', id });
+  });
 }
