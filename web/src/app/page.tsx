@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { CheckinsDue } from '@/components/checkin/checkins-due';
 import { ProductGrid } from '@/components/catalogue/product-grid';
 import { UsualItemsHome } from '@/components/weekly/usual-items-home';
 import { shopScope, type ShopScope } from '@/lib/commerce/scope';
@@ -53,6 +54,7 @@ export default async function HomePage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Welcome back, {(await getSession()).user?.name}</h1>
+      <CheckinsDue />
       <UsualItemsHome scope={scope} />
       {sections.map((section, index) => (
         <section key={section.id} className={styles.section} aria-labelledby={`home-${section.id}`}>

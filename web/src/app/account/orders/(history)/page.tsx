@@ -4,6 +4,7 @@ import { OrderLinesBrief } from '@/components/account/order-lines';
 import { ReorderButton } from '@/components/account/reorder-button';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { CheckinDueMark, dueDeadlines } from '@/components/checkin/checkins-due';
 import { Pagination } from '@/components/catalogue/pagination';
 import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
 import { listOrders } from '@/lib/commerce/orders';
@@ -23,7 +24,7 @@ export const metadata: Metadata = { title: 'Order history' };
 const pageHref = (page: number) => (page === 0 ? '/account/orders/' : `/account/orders/?page=${page + 1}`);
 
 /** One order of the history (docs/decisions-left-open.md): its facts as labelled rows that wrap on a phone, its lines, Reorder. */
-function OrderEntry({ order }: { order: OrderSummary }) {
+function OrderEntry({ order, checkinDeadline }: { order: OrderSummary; checkinDeadline?: string }) {
   const headingId = `order-${order.code}`;
   const orderHref = `/account/orders/${encodeURIComponent(order.code)}/`;
   return (
@@ -53,6 +54,7 @@ function OrderEntry({ order }: { order: OrderSummary }) {
             <OrderStatusBadge status={order.status} />
             <OrderShortage order={order} />
             <ApprovalNote order={order} />
+            {checkinDeadline ? <CheckinDueMark code={order.code} deadline={checkinDeadline} /> : null}
             {latestNote(order.statusChanges) ? <span className={orderStyles.historyNote}>{latestNote(order.statusChanges)}</span> : null}
           </dd>
         </div>
@@ -70,7 +72,7 @@ function OrderEntry({ order }: { order: OrderSummary }) {
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = Number((await searchParams).page ?? '1');
   const page = Number.isSafeInteger(raw) && raw >= 1 ? raw - 1 : 0;
-  const result = await listOrders(await shopScope(), page);
+  const [result, deadlines] = await Promise.all([shopScope().then((scope) => listOrders(scope, page)), dueDeadlines()]);
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'Order history' }]} />
@@ -86,7 +88,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <ul className={styles.orders} aria-label="Orders">
             {result.data.orders.map((order) => (
               <li key={order.code}>
-                <OrderEntry order={order} />
+                <OrderEntry order={order} checkinDeadline={deadlines.get(order.code)} />
               </li>
             ))}
           </ul>
