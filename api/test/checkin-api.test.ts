@@ -8,6 +8,8 @@ import { lineAmounts } from '../src/pricing/money';
 import { cameraJpeg, deliveredOrder, pngBomb, uploadPhoto } from './support/checkin-helpers';
 import { MULTI_DAIR, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { integrationEnv, integrationToken } from './support/integration-client';
+import { photoDecodes } from '../src/checkin/photos';
+import { MAX_CONCURRENT_PHOTO_DECODES, PHOTO_DECODE_PIXEL_BUDGET } from '../src/checkin/checkin-rules';
 import { eventually, placeTestOrder } from './support/order-helpers';
 import { dispatch } from './support/outbox-helpers';
 import { setClock } from './support/test-clock';
@@ -26,6 +28,8 @@ interface CheckinView {
 interface OrderEntries {
   entries: { entryNumber: number; basePrice: { valuePence: number }; product: { code: string; vatRateBp: number } }[];
 }
+
+const UPLOADS_PER_HOUR = 120;
 
 const headersOf = (headers: Record<string, string | string[] | undefined>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : (value ?? '')]));
@@ -46,6 +50,8 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
         WEBHOOK_ALLOW_PRIVATE: 'true',
         TEST_CLOCK_CONTROL: 'true',
         SHOP_URL: 'https://shop.meadowvale.example',
+        // The whole file uploads as one user; the limit's own test counts up to it as another.
+        CHECKIN_PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
       },
     });
     solo = await shopper(server, SOLO);
@@ -226,8 +232,10 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
     for (const [bytes, type] of [[png, 'image/png'], [webp, 'image/webp'], [await cameraJpeg(), 'image/jpeg'], [await cameraJpeg(), 'image/jpeg']] as const) {
       assert.equal((await uploadPhoto(server, solo, order.code, bytes, type)).status, 201);
     }
+    const decoded = photoDecodes.stats.started;
     const sixth = await uploadPhoto(server, solo, order.code, await cameraJpeg());
     assert.equal(sixth.status, 400);
+    assert.equal(photoDecodes.stats.started, decoded, 'a sixth is refused before it is decoded');
     assert.match(sixth.body.errors?.[0]?.message ?? '', /at most 5 photos/);
     const seen = (await view(solo, order.code)).body as unknown as CheckinView;
     assert.equal(seen.photos.length, 5);
@@ -248,6 +256,95 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
       assert.ok([400, 413, 415].includes(malformed.status), `${contentType} ${body}: ${malformed.status} ${await malformed.text()}`);
     }
     assert.equal((await stored(order.code)).photos, 5);
+  });
+
+  it('refuses a photo it cannot keep before decoding it: closed window, not delivered, full order, another ship-to, too many pixels', async () => {
+    // 7000 × 7000: 49 megapixels, just under the limit, in a few hundred bytes.
+    const bomb = pngBomb(7000, 7000);
+    const decodes = () => photoDecodes.stats.started;
+    const before = decodes();
+    const placed = await placeTestOrder(server, solo, [1]);
+    const notDelivered = await uploadPhoto(server, solo, placed.code, bomb, 'image/png');
+    assert.deepEqual([notDelivered.status, notDelivered.body.errors?.[0]?.type], [409, 'CheckinError']);
+    const order = await deliveredOrder(server, erp, solo, [1]);
+    assert.equal((await uploadPhoto(server, other, order.code, bomb, 'image/png')).status, 404);
+    const overLimit = await uploadPhoto(server, solo, order.code, pngBomb(8000, 6251), 'image/png');
+    assert.equal(overLimit.status, 400);
+    assert.match(overLimit.body.errors?.[0]?.message ?? '', /at most 50 megapixels/);
+    const { deadline } = (await view(solo, order.code)).body as unknown as CheckinView;
+    try {
+      await setClock(server, new Date(Date.parse(deadline ?? '') + 30 * 86_400_000).toISOString());
+      const late = await Promise.all(Array.from({ length: 16 }, () => uploadPhoto(server, solo, order.code, bomb, 'image/png')));
+      assert.deepEqual([...new Set(late.map((answer) => answer.status))], [409]);
+      assert.match(late[0]?.body.errors?.[0]?.message ?? '', /closed at/);
+    } finally {
+      await setClock(server, null);
+    }
+    assert.equal(decodes(), before, 'nothing was decoded');
+    assert.equal((await stored(order.code)).photos, 0);
+  });
+
+  it('decodes at most MAX_CONCURRENT_PHOTO_DECODES photos at once, within the pixel budget', async () => {
+    const order = await deliveredOrder(server, erp, solo, [1]);
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#a50' } }).png().toBuffer();
+    const before = photoDecodes.stats.started;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => uploadPhoto(server, solo, order.code, photo, 'image/png')));
+    assert.deepEqual(answers.map((answer) => answer.status), [201, 201, 201, 201]);
+    assert.equal(photoDecodes.stats.started - before, 4);
+    assert.ok(photoDecodes.stats.peakDecodes <= MAX_CONCURRENT_PHOTO_DECODES, `at most ${MAX_CONCURRENT_PHOTO_DECODES} at once`);
+    assert.ok(photoDecodes.stats.peakPixels <= PHOTO_DECODE_PIXEL_BUDGET);
+  });
+
+  it('limits the photo uploads one user may start, answering 429 past the limit', async () => {
+    const head = await shopper(server, { username: 'head@example.com', shipTo: '0000410002', salesOrg: 'DAIR' });
+    const order = await placeTestOrder(server, solo, [1]);
+    const statuses: number[] = [];
+    for (let i = 0; i <= UPLOADS_PER_HOUR; i++) statuses.push((await uploadPhoto(server, head, order.code, Buffer.from('x'))).status);
+    assert.deepEqual([...new Set(statuses.slice(0, -1))], [404], 'within the limit: answered as usual');
+    assert.equal(statuses.at(-1), 429);
+  });
+
+  it('ties a photo to a line, removes one while the window is open, and lists the deliveries waiting to be checked in', async () => {
+    const order = await deliveredOrder(server, erp, solo, [2, 1]);
+    const due = async (who: Shopper) => ((await who.call('GET', '/users/current/checkins/due', { scoped: false })).body.deliveries as { code: string; deadline: string; shipTo: { code: string } }[]).find((d) => d.code === order.code);
+    const waiting = await due(solo);
+    const { deadline } = (await view(solo, order.code)).body as unknown as CheckinView;
+    assert.deepEqual([waiting?.deadline, waiting?.shipTo.code], [deadline, SOLO.shipTo]);
+    assert.equal(await due(other), undefined, "another ship-to's delivery is not listed");
+
+    const upload = (query: string) => {
+      const form = new FormData();
+      return cameraJpeg().then((bytes) => {
+        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+        return server.request(`${BASE}/users/current/orders/${order.code}/checkin/photos${query}`, { method: 'POST', token: solo.token, body: form });
+      });
+    };
+    const ofLine = await upload('?entryNumber=1');
+    assert.equal(ofLine.status, 201);
+    const loose = (await uploadPhoto(server, solo, order.code, await cameraJpeg())).body.id;
+    const unknownLine = await upload('?entryNumber=7');
+    assert.equal(unknownLine.status, 400);
+    assert.equal(((await unknownLine.json()) as { errors: { subject: string }[] }).errors[0]?.subject, 'entryNumber');
+    const lineId = ((await ofLine.json()) as { id: number }).id;
+    const photos = () => ((view(solo, order.code)) as Promise<{ body: unknown }>).then((answer) => (answer.body as { photos: { id: number; entryNumber: number | null }[] }).photos);
+    assert.deepEqual(await photos(), [{ id: lineId, entryNumber: 1, url: `${BASE}/users/current/orders/${order.code}/checkin/photos/${lineId}` }, { id: loose, entryNumber: null, url: `${BASE}/users/current/orders/${order.code}/checkin/photos/${String(loose)}` }]);
+
+    const remove = (who: Shopper, id: unknown) => server.request(`${BASE}/users/current/orders/${order.code}/checkin/photos/${String(id)}`, { method: 'DELETE', token: who.token });
+    assert.equal((await remove(other, loose)).status, 404);
+    assert.equal((await remove(solo, loose)).status, 204);
+    assert.equal((await remove(solo, loose)).status, 404);
+    assert.deepEqual((await photos()).map((photo) => photo.id), [lineId]);
+
+    assert.equal((await post(solo, order.code, [])).status, 200);
+    assert.equal(await due(solo), undefined, 'checked in: no longer waiting');
+    try {
+      await setClock(server, new Date(Date.parse(deadline ?? '') + 60_000).toISOString());
+      const closed = await remove(solo, lineId);
+      assert.equal(closed.status, 409, 'after the window the photos stay');
+    } finally {
+      await setClock(server, null);
+    }
+    assert.equal((await stored(order.code)).photos, 1);
   });
 
   it("answers another ship-to's check-in, photos and photo ids exactly like a missing order (404)", async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkIn, CHECKIN_REASONS, type DeliveredLine } from '../src/checkin/checkin-rules';
+import { DecodeGate } from '../src/checkin/photo-decoding';
 import { lineAmounts } from '../src/pricing/money';
 
 const deliveredLine = fc.record({
@@ -47,5 +48,38 @@ describe('check-in arithmetic (checkin-rules.ts)', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('photo decode gate (photo-decoding.ts)', () => {
+  it('runs at most the given number at once, within the pixel budget, in arrival order; one too large for company runs alone', async () => {
+    const gate = new DecodeGate(2, 100);
+    const running = new Set<string>();
+    const log: string[] = [];
+    const release = new Map<string, () => void>();
+    const task = (name: string, pixels: number) =>
+      gate.run(pixels, async () => {
+        running.add(name);
+        log.push(`${name}:${[...running].sort().join('+')}`);
+        await new Promise<void>((done) => release.set(name, done));
+        running.delete(name);
+      });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const all = [task('a', 40), task('b', 40), task('c', 40), task('d', 10), task('e', 150)];
+    await settle();
+    assert.deepEqual(log, ['a:a', 'b:a+b'], 'two at once; c would pass the budget, d waits behind it');
+    release.get('a')?.();
+    await settle();
+    assert.deepEqual(log.slice(2), ['c:b+c']);
+    release.get('b')?.();
+    await settle();
+    assert.deepEqual(log.slice(3), ['d:c+d']);
+    release.get('c')?.();
+    release.get('d')?.();
+    await settle();
+    assert.deepEqual(log.slice(4), ['e:e'], 'over the whole budget: alone');
+    release.get('e')?.();
+    await Promise.all(all);
+    assert.deepEqual(gate.stats, { started: 5, peakDecodes: 2, peakPixels: 150 });
   });
 });

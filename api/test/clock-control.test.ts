@@ -6,6 +6,26 @@ import { startTestServer, TEST_CLIENT, type TestServer } from './support/test-se
 
 const clientEnv = { STOREFRONT_CLIENT_ID: TEST_CLIENT.id, STOREFRONT_CLIENT_SECRET: TEST_CLIENT.secret };
 
+describe('invoice supplier settings (INVOICE_*)', () => {
+  it('are required in production on a database server, and stand in with demo values elsewhere', () => {
+    const production = { ...clientEnv, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' };
+    assert.throws(() => loadConfig(production), /INVOICE_SUPPLIER_NAME: required[\s\S]*INVOICE_BANK_ACCOUNT_NUMBER: required/);
+    const issuer = {
+      INVOICE_SUPPLIER_NAME: 'Dale Creamery Ltd',
+      INVOICE_SUPPLIER_ADDRESS: 'Beck Side; Settle; BD24 9XY',
+      INVOICE_VAT_NUMBER: 'GB987654321',
+      INVOICE_PAYMENT_TERMS: '14 days net',
+      INVOICE_BANK_ACCOUNT_NAME: 'Dale Creamery Ltd',
+      INVOICE_BANK_SORT_CODE: '40-11-22',
+      INVOICE_BANK_ACCOUNT_NUMBER: '87654321',
+    };
+    assert.deepEqual(loadConfig({ ...production, ...issuer }).invoiceIssuer.addressLines, ['Beck Side', 'Settle', 'BD24 9XY']);
+    assert.throws(() => loadConfig({ ...production, ...issuer, INVOICE_BANK_SORT_CODE: 'CHANGE-ME' }), /INVOICE_BANK_SORT_CODE: must be a sort code/);
+    assert.throws(() => loadConfig({ ...production, ...issuer, INVOICE_VAT_NUMBER: '123' }), /INVOICE_VAT_NUMBER/);
+    assert.equal(loadConfig({ ...clientEnv, NODE_ENV: 'test', DATABASE_URL: 'postgres://db/x' }).invoiceIssuer.vatNumber, 'GB 123 4567 89');
+  });
+});
+
 describe('test-only clock control (TEST_CLOCK_CONTROL)', () => {
   it('is refused in production and on a database server outside tests', () => {
     assert.throws(() => loadConfig({ ...clientEnv, NODE_ENV: 'production', TEST_CLOCK_CONTROL: 'true', DATA_DIR: '/tmp/mv-clock-x' }), /TEST_CLOCK_CONTROL/);

@@ -216,6 +216,7 @@ const checkinPhotos: Examples<PhotoProblem> = {
   notDelivered: { kind: 'notDelivered', code: 'MV-000001', status: 'dispatched' },
   windowClosed: { kind: 'windowClosed', code: 'MV-000001', deadline: '2026-12-03T12:00:00.000Z' },
   tooManyPhotos: { kind: 'tooManyPhotos', maximum: 5 },
+  unknownPhotoLine: { kind: 'unknownPhotoLine', entryNumber: 9 },
   notAnImage: { kind: 'notAnImage' },
   imageTooLarge: { kind: 'imageTooLarge', maximumBytes: 10 * 1024 * 1024 },
   tooManyPixels: { kind: 'tooManyPixels', maximumPixels: 50_000_000 },

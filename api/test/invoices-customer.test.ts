@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MULTI_DAIR, SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { invoiceBody, invoiceEnv, invoiceToken, postPayment, putInvoice, SOLD_TO_DELI, SOLD_TO_HARBOUR } from './support/invoice-helpers';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { placeTestOrder } from './support/order-helpers';
 import { setClock } from './support/test-clock';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
@@ -47,6 +48,29 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+/** The supplier on rendered invoices, as production configures it. */
+const SUPPLIER = {
+  INVOICE_SUPPLIER_NAME: 'Dale Creamery Ltd',
+  INVOICE_SUPPLIER_ADDRESS: 'Unit 9, Beck Side; Settle; BD24 9XY',
+  INVOICE_VAT_NUMBER: 'GB 987 6543 21',
+  INVOICE_COMPANY_NUMBER: '07654321',
+  INVOICE_PAYMENT_TERMS: '14 days net',
+  INVOICE_BANK_ACCOUNT_NAME: 'Dale Creamery Ltd Trading',
+  INVOICE_BANK_SORT_CODE: '40-11-22',
+  INVOICE_BANK_ACCOUNT_NUMBER: '87654321',
+};
+
+/** The text of every page of a PDF as one string, whitespace collapsed (a wrapped line reads on). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
+
 const pence = (pounds: string) => (pounds === '' ? 0 : Math.round(Number(pounds) * 100));
 
 describe('invoices for customers: list, detail, PDF, statement, invoices of an order', () => {
@@ -55,7 +79,7 @@ describe('invoices for customers: list, detail, PDF, statement, invoices of an o
   let solo: Shopper;
   let multi: Shopper;
   before(async () => {
-    server = await startTestServer({ env: { ...invoiceEnv(), TEST_CLOCK_CONTROL: 'true' } });
+    server = await startTestServer({ env: { ...invoiceEnv(), ...SUPPLIER, TEST_CLOCK_CONTROL: 'true' } });
     erp = await invoiceToken(server);
     solo = await shopper(server, SOLO);
     multi = await shopper(server, MULTI_DAIR);
@@ -145,6 +169,34 @@ describe('invoices for customers: list, detail, PDF, statement, invoices of an o
     for (const path of ['/users/current/invoices?status=unpaid', '/users/current/invoices?from=2026-13-01', '/users/current/invoices?from=2026-12-01&to=2026-11-01', '/users/current/invoices/%00', '/users/current/statement.csv?from=2020-01-01&to=2026-01-01']) {
       assert.equal((await get(solo, path)).status, 400, path);
     }
+  });
+
+  it('renders a PDF with what a UK VAT invoice needs: supplier, VAT number, customer and delivery address, terms and how to pay', async () => {
+    // Harbour's sold-to: the Deli's statement test counts every Deli invoice.
+    const order = await placeTestOrder(server, multi, [1]);
+    assert.equal((await putInvoice(server, erp, 'HB-VAT', invoiceBody({ soldTo: SOLD_TO_HARBOUR, issueDate: '2026-11-03', dueDate: '2026-11-17', orderCodes: [order.code] }))).status, 201);
+    const text = await pdfText((await get(multi, '/users/current/invoices/HB-VAT/pdf')).bytes);
+    for (const expected of [
+      'Invoice HB-VAT',
+      'Dale Creamery Ltd',
+      'Unit 9, Beck Side',
+      'BD24 9XY',
+      'VAT registration number: GB 987 6543 21',
+      'company number 07654321',
+      `Customer: Harbour Hospitality Ltd (account ${SOLD_TO_HARBOUR})`,
+      'Customer address: Harbour Café – Quayside, 3 The Quay, Whitby YO21 1DH',
+      'Delivered to: Harbour Café – Quayside, 3 The Quay, Whitby YO21 1DH',
+      'Issued (tax point): 3 November 2026',
+      'Payment terms: 14 days net, due by 17 November 2026.',
+      'Bank transfer to Dale Creamery Ltd Trading, sort code 40-11-22, account number 87654321.',
+      'Payment reference: HB-VAT',
+      `Orders: ${order.code}`,
+    ]) {
+      assert.ok(text.includes(expected), `the PDF says "${expected}":\n${text}`);
+    }
+    const credit = await pdfText((await get(solo, '/users/current/invoices/DL-CREDIT/pdf')).bytes);
+    assert.ok(credit.includes('VAT registration number: GB 987 6543 21'));
+    assert.ok(!credit.includes('How to pay'), 'a credit note asks for no payment');
   });
 
   it('serves a PDF: rendered from the data, or the ERP\'s own byte for byte', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { checkinLines, checkinPhotos, creditRequestLines, creditRequests, orderCheckins, orderLines, orders, orderStatusChanges, shipToRanges, shipTos, users, userShipTos } from '../db/schema';
 import type { OrderRow } from '../orders/order-queries';
@@ -63,9 +63,22 @@ export async function findCheckin(db: DbOrTx, orderId: number) {
   return { ...checkin, lines };
 }
 
-export async function photoIds(db: DbOrTx, orderId: number): Promise<number[]> {
-  const rows = await db.select({ id: checkinPhotos.id }).from(checkinPhotos).where(eq(checkinPhotos.orderId, orderId)).orderBy(asc(checkinPhotos.id));
-  return rows.map((row) => row.id);
+export async function orderPhotos(db: DbOrTx, orderId: number): Promise<{ id: number; entryNumber: number | null }[]> {
+  return db.select({ id: checkinPhotos.id, entryNumber: checkinPhotos.lineNumber }).from(checkinPhotos).where(eq(checkinPhotos.orderId, orderId)).orderBy(asc(checkinPhotos.id));
+}
+
+/** Delivered orders of the user's ship-tos (and ranges) not checked in, delivered on or after `since`: newest first. */
+export async function uncheckedDeliveries(db: DbOrTx, userId: number, since: string): Promise<CheckinOrder[]> {
+  return db
+    .select({ order: orders, shipToName: shipTos.name })
+    .from(orders)
+    .innerJoin(userShipTos, and(eq(userShipTos.userId, userId), eq(userShipTos.shipToCode, orders.shipToCode)))
+    .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, orders.shipToCode), eq(shipToRanges.range, orders.range)))
+    .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
+    .leftJoin(orderCheckins, eq(orderCheckins.orderId, orders.id))
+    .where(and(eq(orders.status, 'delivered'), gte(orders.deliveryDate, since), isNull(orderCheckins.orderId)))
+    .orderBy(desc(orders.deliveryDate), desc(orders.id))
+    .limit(50);
 }
 
 export async function findPhoto(db: DbOrTx, orderId: number, id: number) {

@@ -10,6 +10,12 @@ export const MAX_PHOTOS_PER_ORDER = 5;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** A decoded photo may have at most this many pixels (a 50-megapixel phone camera); more is refused unread. */
 export const MAX_PHOTO_PIXELS = 50_000_000;
+/**
+ * At most this many photos are decoded at once in a process, together at most this many pixels (one photo of
+ * the largest size, or several ordinary ones): a burst of uploads waits rather than taking the memory.
+ */
+export const MAX_CONCURRENT_PHOTO_DECODES = 2;
+export const PHOTO_DECODE_PIXEL_BUDGET = MAX_PHOTO_PIXELS;
 /** Photos are kept at most this wide or high: enough to see a crushed case, small enough to store. */
 export const STORED_PHOTO_EDGE = 2048;
 

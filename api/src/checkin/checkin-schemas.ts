@@ -19,6 +19,8 @@ export const checkinBody = z.object({
 });
 
 export const checkinParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
+/** POST …/checkin/photos?entryNumber=: the order line the photo shows; none for the delivery as a whole. */
+export const photoQuery = z.object({ entryNumber: z.coerce.number().int().min(0).max(10_000).optional() });
 export const photoParams = checkinParams.extend({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 const money = {
@@ -86,7 +88,7 @@ export const checkinViewResponse = {
           },
         },
       }),
-      photos: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, url: { type: 'string' } } } },
+      photos: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, entryNumber: { type: ['integer', 'null'] }, url: { type: 'string' } } } },
       creditRequest: nullable(creditRequestSummary),
     },
   },
@@ -95,3 +97,23 @@ export const checkinViewResponse = {
 const checkedIn = { type: 'object', properties: { creditRequest: nullable(creditRequestSummary) } } as const;
 export const checkinResponse = { 200: checkedIn, 201: checkedIn } as const;
 export const photoResponse = { 201: { type: 'object', properties: { id: { type: 'integer' }, url: { type: 'string' } } } } as const;
+
+export const dueCheckinsResponse = {
+  200: {
+    type: 'object',
+    properties: {
+      deliveries: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            code: { type: 'string' },
+            deliveryDate: { type: 'string' },
+            shipTo: { type: 'object', properties: { code: { type: 'string' }, name: { type: 'string' } } },
+            deadline: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+} as const;

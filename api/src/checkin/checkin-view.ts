@@ -2,7 +2,9 @@ import type { Db } from '../db/client';
 import { fail, ok, type Result } from '../errors/result';
 import { money } from '../pricing/money';
 import { eligibility } from './check-in';
-import { creditRequestOf, deliveredLines, findCheckin, findShipToOrder, photoIds } from './checkin-queries';
+import { londonWallClock } from '../delivery/london-time';
+import { addDays } from '../delivery/calendar-date';
+import { creditRequestOf, deliveredLines, findCheckin, findShipToOrder, orderPhotos, uncheckedDeliveries } from './checkin-queries';
 import type { CheckinProblem } from './problems';
 
 /** Where the API serves a photo (the storefront passes it through on its own origin). */
@@ -41,7 +43,7 @@ export async function checkinView(db: Db, userId: number, code: string, now: Dat
           })),
         }
       : null,
-    photos: (await photoIds(db, order.id)).map((id) => ({ id, url: photoPath(order.code, id) })),
+    photos: (await orderPhotos(db, order.id)).map((photo) => ({ ...photo, url: photoPath(order.code, photo.id) })),
     creditRequest: credit
       ? {
           code: credit.request.code,
@@ -76,7 +78,7 @@ export interface CheckinView {
     checkedInBy: string;
     lines: { entryNumber: number; productCode: string; name: string; deliveredQuantity: number; receivedQuantity: number; damagedQuantity: number; reason: string | null; note: string | null }[];
   } | null;
-  photos: { id: number; url: string }[];
+  photos: { id: number; entryNumber: number | null; url: string }[];
   creditRequest: {
     code: string;
     status: string;
@@ -87,4 +89,25 @@ export interface CheckinView {
     creditNoteNumber: string | null;
     lines: { entryNumber: number; productCode: string; name: string; quantity: number; reason: string; net: MoneyView; vat: MoneyView }[];
   } | null;
+}
+
+export interface DueCheckin {
+  code: string;
+  deliveryDate: string;
+  shipTo: { code: string; name: string };
+  deadline: string;
+}
+
+/**
+ * Deliveries of the user's ship-tos still waiting to be checked in, the soonest deadline first: for Home and the
+ * order list. Only orders delivered in the last window (and a week's slack for late reports) are looked at.
+ */
+export async function dueCheckins(db: Db, userId: number, now: Date, windowHours: number): Promise<DueCheckin[]> {
+  const since = addDays(londonWallClock(new Date(now.getTime() - windowHours * 3_600_000)).date, -7);
+  const due: DueCheckin[] = [];
+  for (const { order, shipToName } of await uncheckedDeliveries(db, userId, since)) {
+    const open = await eligibility(db, order, now, windowHours, false);
+    if (open.eligible) due.push({ code: order.code, deliveryDate: order.deliveryDate, shipTo: { code: order.shipToCode, name: shipToName }, deadline: open.deadline.toISOString() });
+  }
+  return due.sort((a, b) => a.deadline.localeCompare(b.deadline));
 }

@@ -17,6 +17,7 @@ export type PhotoProblem =
   | { kind: 'notDelivered'; code: string; status: string }
   | { kind: 'windowClosed'; code: string; deadline: string }
   | { kind: 'tooManyPhotos'; maximum: number }
+  | { kind: 'unknownPhotoLine'; entryNumber: number }
   | { kind: 'notAnImage' }
   | { kind: 'imageTooLarge'; maximumBytes: number }
   | { kind: 'tooManyPixels'; maximumPixels: number };

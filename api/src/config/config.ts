@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { ConfigError, parseEnv, type Config } from './env';
 import { loadOrCreateDemoSecrets } from './demo-secrets';
+import { invoiceIssuer } from './invoice-issuer';
 import { outboxConfig } from './outbox-config';
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -55,6 +56,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...outboxConfig(env),
     standingOrders: { intervalMs: env.STANDING_ORDERS_INTERVAL_SECONDS * 1000, horizonDays: env.STANDING_ORDERS_HORIZON_DAYS },
     checkinWindowHours: env.CHECKIN_WINDOW_HOURS,
+    checkinPhotoUploadsPerHour: env.CHECKIN_PHOTO_UPLOADS_PER_HOUR,
+    invoiceIssuer: invoiceIssuer(env, demoMode),
     cutoffReminderHours: env.CUTOFF_REMINDER_HOURS,
   };
 }

@@ -76,6 +76,22 @@ const envSchema = z.object({
   STANDING_ORDERS_HORIZON_DAYS: z.coerce.number().int().min(2).max(60).default(14),
   /** How long after delivery the buyer may check an order in (docs/after-delivery.md). */
   CHECKIN_WINDOW_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  /** Check-in photo uploads one user may start in an hour, refused ones included. */
+  CHECKIN_PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** The supplier on rendered invoices (required in production): name, address lines separated by ";", VAT and company numbers. */
+  INVOICE_SUPPLIER_NAME: z.string().trim().min(1).max(200).optional(),
+  INVOICE_SUPPLIER_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  INVOICE_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^GB ?(\d ?){9}((\d ?){3})?$/, 'must be a UK VAT number: GB and 9 or 12 digits')
+    .optional(),
+  INVOICE_COMPANY_NUMBER: z.string().trim().regex(/^[A-Z0-9]{8}$/, 'must be a Companies House number: 8 letters or digits').optional(),
+  /** How and when to pay, printed on rendered invoices: the terms, and the bank account (the invoice number is the reference). */
+  INVOICE_PAYMENT_TERMS: z.string().trim().min(1).max(200).optional(),
+  INVOICE_BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
+  INVOICE_BANK_SORT_CODE: z.string().trim().regex(/^\d\d-\d\d-\d\d$/, 'must be a sort code: 12-34-56').optional(),
+  INVOICE_BANK_ACCOUNT_NUMBER: z.string().trim().regex(/^\d{8}$/, 'must be an 8-digit account number').optional(),
   /** Hours before a ship-to's cut-off its users are reminded, unless the back office set the ship-to's own; 0: off. */
   CUTOFF_REMINDER_HOURS: z.coerce.number().int().min(0).max(48).default(3),
   /** JSON list of systems that report order statuses: [{"id","secret","scopes":["orders:status"]}]. */
@@ -112,7 +128,19 @@ export interface Config {
   integrationClients: IntegrationClient[];
   standingOrders: { intervalMs: number; horizonDays: number };
   checkinWindowHours: number;
+  checkinPhotoUploadsPerHour: number;
+  invoiceIssuer: InvoiceIssuer;
   cutoffReminderHours: number;
+}
+
+/** Who issues the shop's rendered invoices and how to pay them: what a UK VAT invoice must carry (docs/configuration.md). */
+export interface InvoiceIssuer {
+  name: string;
+  addressLines: string[];
+  vatNumber: string;
+  companyNumber: string | undefined;
+  paymentTerms: string;
+  bank: { accountName: string; sortCode: string; accountNumber: string };
 }
 
 export interface IntegrationClient {

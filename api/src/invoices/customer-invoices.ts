@@ -1,3 +1,4 @@
+import type { InvoiceIssuer } from '../config/env';
 import type { DbOrTx } from '../db/client';
 import { londonWallClock } from '../delivery/london-time';
 import { fail, ok, type Result } from '../errors/result';
@@ -6,6 +7,7 @@ import type { InvoiceStatus } from './invoice-status';
 import {
   erpPdf,
   findInvoice,
+  invoiceAddresses,
   invoiceDetail,
   invoicesOfOrder,
   listInvoices,
@@ -66,12 +68,13 @@ export async function invoiceForUser(db: DbOrTx, userId: number, number: string,
 }
 
 /** The ERP's own PDF when it sent one, otherwise one rendered from the data. */
-export async function invoicePdfForUser(db: DbOrTx, userId: number, number: string, now: Date): Promise<Result<{ pdf: Buffer; source: 'erp' | 'rendered' }, InvoiceReadProblem>> {
+export async function invoicePdfForUser(db: DbOrTx, userId: number, number: string, now: Date, issuer: InvoiceIssuer): Promise<Result<{ pdf: Buffer; source: 'erp' | 'rendered' }, InvoiceReadProblem>> {
   const detail = await invoiceForUser(db, userId, number, now);
   if (!detail.ok) return detail;
   const stored = detail.value.hasErpPdf ? await erpPdf(db, detail.value.id) : null;
   if (stored) return ok({ pdf: stored, source: 'erp' });
-  return ok({ pdf: await renderInvoicePdf(detail.value), source: 'rendered' });
+  const addresses = await invoiceAddresses(db, detail.value.soldTo.code, detail.value.orderCodes);
+  return ok({ pdf: await renderInvoicePdf(detail.value, issuer, addresses), source: 'rendered' });
 }
 
 export interface StatementDownload {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { invoiceOrders, invoicePayments, invoices, shipTos, soldTos, userShipTos } from '../db/schema';
+import { invoiceOrders, invoicePayments, invoices, orders, shipTos, soldTos, userShipTos } from '../db/schema';
 import type { InvoiceStatus } from './invoice-status';
 
 export interface SoldToRef {
@@ -226,4 +226,31 @@ export async function statementSource(db: DbOrTx, soldToCode: string, to: string
     .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
     .where(eq(invoices.soldToCode, soldToCode));
   return { documents: documents.map((d) => ({ ...d, type: d.type as 'invoice' | 'creditNote' })), payments };
+}
+
+export interface PostalAddress {
+  name: string;
+  addressLine1: string;
+  town: string;
+  postcode: string;
+}
+
+/**
+ * Where an invoice's goods went: the ship-tos of the billed orders the shop knows. The customer's own address is
+ * its first delivery point (the shop keeps no separate billing address), the billed one when there is just one.
+ */
+export async function invoiceAddresses(db: DbOrTx, soldToCode: string, orderCodes: string[]): Promise<{ customer: PostalAddress | null; delivery: PostalAddress[] }> {
+  const columns = { code: shipTos.code, name: shipTos.name, addressLine1: shipTos.addressLine1, town: shipTos.town, postcode: shipTos.postcode };
+  const delivery =
+    orderCodes.length === 0
+      ? []
+      : await db
+          .selectDistinct(columns)
+          .from(orders)
+          .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
+          .where(and(inArray(orders.code, orderCodes), eq(shipTos.soldToCode, soldToCode)))
+          .orderBy(asc(shipTos.code));
+  const [first] = delivery.length === 1 ? delivery : await db.select(columns).from(shipTos).where(eq(shipTos.soldToCode, soldToCode)).orderBy(asc(shipTos.code)).limit(1);
+  const address = ({ name, addressLine1, town, postcode }: PostalAddress) => ({ name, addressLine1, town, postcode });
+  return { customer: first ? address(first) : null, delivery: delivery.map(address) };
 }

@@ -39,7 +39,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   app.get('/users/current/invoices/:number/pdf', async (request, reply) => {
     const user = currentUser(request);
     const { number } = parseInput(numberParams, request.params, 'params');
-    const { pdf, source } = unwrap(await invoicePdfForUser(db, user.id, number, app.clock()), invoiceReadProblemToApiError);
+    const { pdf, source } = unwrap(await invoicePdfForUser(db, user.id, number, app.clock(), app.deps.config.invoiceIssuer), invoiceReadProblemToApiError);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${number}.pdf"`)

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApprovalsWaiting } from '@/components/approvals/approvals-waiting';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { CheckinsDue } from '@/components/checkin/checkins-due';
 import { ProductGrid } from '@/components/catalogue/product-grid';
 import { UsualItemsHome } from '@/components/weekly/usual-items-home';
 import { shopScope, type ShopScope } from '@/lib/commerce/scope';
@@ -59,6 +60,7 @@ export default async function HomePage() {
     <div className={styles.page}>
       <h1 className={styles.title}>{greeting((await getSession()).user)}</h1>
       <ApprovalsWaiting />
+      <CheckinsDue />
       <UsualItemsHome scope={scope} />
       {sections.map((section, index) => (
         <section key={section.id} className={styles.section} aria-labelledby={`home-${section.id}`}>

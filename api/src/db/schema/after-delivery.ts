@@ -57,6 +57,8 @@ export const checkinPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: bytea('bytes').notNull(),
+    /** The order line the photo shows (its entry number); null: the delivery as a whole. */
+    lineNumber: integer('line_number'),
     createdAt: createdAt(),
   },
   (t) => [index('checkin_photos_order_idx').on(t.orderId, t.id)],

@@ -43,6 +43,8 @@ export function photoProblemToApiError(problem: PhotoProblem): ApiError {
     case 'notDelivered':
     case 'windowClosed':
       return checkinProblemToApiError(problem);
+    case 'unknownPhotoLine':
+      return badRequest('entryNumber', `The order has no line ${problem.entryNumber}`, 'CheckinPhotoError');
     case 'tooManyPhotos':
       return badRequest('file', `An order can have at most ${problem.maximum} photos`, 'CheckinPhotoError');
     case 'notAnImage':

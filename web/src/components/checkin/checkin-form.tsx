@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { checkinAction, type CheckinState } from '@/app/account/orders/[code]/checkin/actions';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { CHECKIN_REASONS, checkinPhotoHref, MAX_CHECKIN_PHOTOS, MAX_PHOTO_BYTES, REASON_LABELS, type CheckinReason } from '@/lib/commerce/checkin-labels';
@@ -39,30 +39,57 @@ interface LineInput {
   received: string;
   damaged: string;
   reason: CheckinReason | '';
+  /** The user picked the reason: the numbers no longer choose it for them. */
+  reasonChosen: boolean;
   note: string;
+}
+
+export interface CheckinFormPhoto {
+  id: number;
+  /** The line the photo shows; null: the delivery as a whole. */
+  entryNumber: number | null;
+}
+
+/** The reason the numbers suggest: anything damaged is "damaged", fewer received is "short". */
+function suggestedReason(delivered: number, input: LineInput): CheckinReason | '' {
+  if (Number(input.damaged) > 0) return 'damaged';
+  if (input.received !== '' && Number(input.received) < delivered) return 'short';
+  return '';
 }
 
 /**
  * The check-in on the phone at the back door: per line what arrived and what arrived damaged, with a reason
  * when it differs and a note; photos from the camera go up one by one as they are taken (at most five).
  */
-export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string; lines: CheckinFormLine[]; photoIds: number[] }) {
+export function CheckinForm({ orderCode, lines, photos: initialPhotos }: { orderCode: string; lines: CheckinFormLine[]; photos: CheckinFormPhoto[] }) {
   const { state, action, pending, submit } = useFormAction(checkinAction, IDLE);
-  const [inputs, setInputs] = useState<LineInput[]>(() => lines.map((line) => ({ received: String(line.delivered), damaged: '0', reason: '', note: '' })));
-  const [photos, setPhotos] = useState<number[]>(photoIds);
-  const [uploading, setUploading] = useState(false);
+  const [inputs, setInputs] = useState<LineInput[]>(() => lines.map((line) => ({ received: String(line.delivered), damaged: '0', reason: '', reasonChosen: false, note: '' })));
+  const [photos, setPhotos] = useState<CheckinFormPhoto[]>(initialPhotos);
+  const [busy, setBusy] = useState(false);
   const [photoMessage, setPhotoMessage] = useState('');
-  const fileInput = useRef<HTMLInputElement>(null);
 
-  const change = (index: number, patch: Partial<LineInput>) => setInputs((current) => current.map((input, i) => (i === index ? { ...input, ...patch } : input)));
-  const errorAt = (index: number, field: string) => (state.status === 'error' && state.subject === `lines.${index}.${field}` ? state.message : '');
+  const change = (index: number, patch: Partial<LineInput>) =>
+    setInputs((current) =>
+      current.map((input, i) => {
+        if (i !== index) return input;
+        const next = { ...input, ...patch };
+        const delivered = lines[i]?.delivered ?? 0;
+        return next.reasonChosen ? next : { ...next, reason: suggestedReason(delivered, next) };
+      }),
+    );
+  const errorAt = (index: number, field: string) => {
+    if (state.status !== 'error') return '';
+    const subject = `lines.${index}.${field}`;
+    return state.fieldErrors?.[subject] ?? (state.subject === subject ? state.message : '');
+  };
   const generalError = state.status === 'error' && !state.network && !/^lines\.\d+\./.test(state.subject ?? '') ? state.message : '';
+  const photosHref = `/account/orders/${encodeURIComponent(orderCode)}/checkin/photos/`;
 
-  async function addPhoto(event: ChangeEvent<HTMLInputElement>) {
+  async function addPhoto(event: ChangeEvent<HTMLInputElement>, entryNumber: number | null) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setUploading(true);
+    setBusy(true);
     setPhotoMessage('Uploading photo…');
     try {
       const body = await shrink(file);
@@ -70,11 +97,12 @@ export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string;
         setPhotoMessage(`A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
         return;
       }
-      const response = await fetch(`/account/orders/${encodeURIComponent(orderCode)}/checkin/photos/`, { method: 'POST', body, headers: { 'content-type': body.type || 'application/octet-stream' } });
+      const query = entryNumber === null ? '' : `?entryNumber=${entryNumber}`;
+      const response = await fetch(`${photosHref}${query}`, { method: 'POST', body, headers: { 'content-type': body.type || 'application/octet-stream' } });
       const answer = (await response.json().catch(() => ({}))) as { id?: number; error?: string };
       if (response.ok && typeof answer.id === 'number') {
         const id = answer.id;
-        setPhotos((current) => [...current, id]);
+        setPhotos((current) => [...current, { id, entryNumber }]);
         setPhotoMessage('Photo added');
       } else {
         setPhotoMessage(answer.error ?? 'The photo could not be added: please try again');
@@ -82,9 +110,53 @@ export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string;
     } catch {
       setPhotoMessage('Temporary network error: please try again');
     } finally {
-      setUploading(false);
+      setBusy(false);
     }
   }
+
+  async function removePhoto(id: number) {
+    setBusy(true);
+    setPhotoMessage('Removing photo…');
+    try {
+      const response = await fetch(`${photosHref}${id}/`, { method: 'DELETE' });
+      if (response.ok || response.status === 404) {
+        setPhotos((current) => current.filter((photo) => photo.id !== id));
+        setPhotoMessage('Photo removed');
+      } else {
+        const answer = (await response.json().catch(() => ({}))) as { error?: string };
+        setPhotoMessage(answer.error ?? 'The photo could not be removed: please try again');
+      }
+    } catch {
+      setPhotoMessage('Temporary network error: please try again');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const full = photos.length >= MAX_CHECKIN_PHOTOS;
+  const photoList = (shown: CheckinFormPhoto[], label: string) =>
+    shown.length > 0 ? (
+      <ul className={styles.thumbs} aria-label={label}>
+        {shown.map((photo) => {
+          const number = photos.findIndex((p) => p.id === photo.id) + 1;
+          return (
+            <li key={photo.id} className={styles.thumb}>
+              <img src={checkinPhotoHref(orderCode, photo.id)} alt={`Photo ${number}`} width={88} height={88} />
+              <button type="button" className={styles.removePhoto} onClick={() => void removePhoto(photo.id)} disabled={busy} aria-label={`Remove photo ${number}`}>
+                Remove
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    ) : null;
+  const photoButton = (entryNumber: number | null, text: string, describedBy: string) =>
+    full ? null : (
+      <label className={styles.photoButton}>
+        {busy ? 'Uploading…' : text}
+        <input type="file" accept="image/*" capture="environment" onChange={(event) => void addPhoto(event, entryNumber)} disabled={busy} aria-describedby={describedBy} />
+      </label>
+    );
 
   return (
     <form action={action} onSubmit={submit} className={styles.form} aria-describedby="checkin-error" noValidate>
@@ -100,6 +172,7 @@ export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string;
           return (
             <li key={line.entryNumber} className={styles.line} data-differs={differs} aria-labelledby={id('name')}>
               <input type="hidden" name={`lines.${index}.entryNumber`} value={line.entryNumber} />
+              <input type="hidden" name={`lines.${index}.delivered`} value={line.delivered} />
               <p className={styles.lineName} id={id('name')}>
                 {line.name}
               </p>
@@ -152,7 +225,7 @@ export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string;
                       id={id('reason')}
                       name={`lines.${index}.reason`}
                       value={input.reason}
-                      onChange={(event) => change(index, { reason: event.target.value as CheckinReason | '' })}
+                      onChange={(event) => change(index, { reason: event.target.value as CheckinReason | '', reasonChosen: true })}
                       aria-invalid={errorAt(index, 'reason') ? true : undefined}
                       aria-describedby={id('reason-error')}
                     >
@@ -171,6 +244,11 @@ export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string;
                     <label htmlFor={id('note')}>Note (optional)</label>
                     <input id={id('note')} name={`lines.${index}.note`} type="text" maxLength={500} value={input.note} onChange={(event) => change(index, { note: event.target.value })} />
                   </div>
+                  {photoList(
+                    photos.filter((photo) => photo.entryNumber === line.entryNumber),
+                    `Photos of ${line.name}`,
+                  )}
+                  {photoButton(line.entryNumber, 'Add a photo of this line', 'checkin-photo-status')}
                 </>
               ) : (
                 <input type="hidden" name={`lines.${index}.reason`} value="" />
@@ -183,25 +261,13 @@ export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string;
       <section className={styles.photos} aria-labelledby="checkin-photos-title">
         <h2 id="checkin-photos-title">Photos</h2>
         <p className={styles.lineFacts}>
-          Up to {MAX_CHECKIN_PHOTOS} photos of what arrived damaged or wrong. Location and camera details are removed.
+          Up to {MAX_CHECKIN_PHOTOS} photos of what arrived damaged or wrong: of a line (with the line above) or of the whole delivery. Location and camera details are removed.
         </p>
-        {photos.length > 0 ? (
-          <ul className={styles.thumbs} aria-label="Photos added">
-            {photos.map((photoId, index) => (
-              <li key={photoId}>
-                <img src={checkinPhotoHref(orderCode, photoId)} alt={`Photo ${index + 1}`} width={88} height={88} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {photos.length < MAX_CHECKIN_PHOTOS ? (
-          <label className={styles.photoButton}>
-            {uploading ? 'Uploading…' : photos.length === 0 ? 'Take or add a photo' : 'Add another photo'}
-            <input ref={fileInput} type="file" accept="image/*" capture="environment" onChange={(event) => void addPhoto(event)} disabled={uploading} aria-describedby="checkin-photo-status" />
-          </label>
-        ) : (
-          <p className={styles.lineFacts}>That is the most photos one order can have.</p>
+        {photoList(
+          photos.filter((photo) => photo.entryNumber === null || !lines.some((line) => line.entryNumber === photo.entryNumber)),
+          'Photos of the delivery',
         )}
+        {full ? <p className={styles.lineFacts}>That is the most photos one order can have: remove one to add another.</p> : photoButton(null, photos.length === 0 ? 'Take or add a photo' : 'Add another photo', 'checkin-photo-status')}
         <p id="checkin-photo-status" role="status" className={styles.lineFacts}>
           {photoMessage}
         </p>
@@ -211,7 +277,7 @@ export function CheckinForm({ orderCode, lines, photoIds }: { orderCode: string;
         {generalError}
       </p>
       <div className={styles.actions}>
-        <button type="submit" className={styles.submit} disabled={pending || uploading} aria-busy={pending || undefined}>
+        <button type="submit" className={styles.submit} disabled={pending || busy} aria-busy={pending || undefined}>
           {pending ? 'Sending…' : 'Send check-in'}
         </button>
       </div>

@@ -7,6 +7,8 @@ import { CreditLines } from '@/components/credits/credit-lines';
 import { CreditStatusBadge } from '@/components/credits/credit-status-badge';
 import { formatLondonInstant, formatShortDate } from '@/lib/commerce/dates';
 import { findCreditRequest, outcomeText } from '@/lib/commerce/credits';
+import { getCheckin } from '@/lib/commerce/checkin';
+import { checkinPhotoHref } from '@/lib/commerce/checkin-labels';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
 import creditStyles from '@/components/credits/credits.module.css';
@@ -27,6 +29,9 @@ export default async function CreditRequestPage({ params }: Props) {
   if (!result.ok) return <LoadFailed error={result.error} />;
   const request = result.data;
   const decision = request.decision;
+  const checkin = await getCheckin(request.orderCode);
+  const photos = checkin.ok ? checkin.data.photos : [];
+  const lineName = new Map(request.lines.map((line) => [line.entryNumber, line.product.name]));
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'Credit requests', href: '/account/credits/' }, { name: `Credit request ${request.code}` }]} />
@@ -77,6 +82,25 @@ export default async function CreditRequestPage({ params }: Props) {
       ) : null}
       <h2 className={pageStyles.sectionTitle}>What was requested</h2>
       <CreditLines lines={request.lines} label={`Lines of credit request ${request.code}`} />
+      {photos.length > 0 ? (
+        <section aria-labelledby="credit-photos">
+          <h2 id="credit-photos" className={pageStyles.sectionTitle}>
+            Photos you sent
+          </h2>
+          <ul className={creditStyles.photos} aria-label={`Photos of credit request ${request.code}`}>
+            {photos.map((photo, index) => {
+              const shows = photo.entryNumber === null ? 'the delivery' : (lineName.get(photo.entryNumber) ?? 'the delivery');
+              return (
+                <li key={photo.id}>
+                  <a href={checkinPhotoHref(request.orderCode, photo.id)}>
+                    <img src={checkinPhotoHref(request.orderCode, photo.id)} alt={`Photo ${index + 1}: ${shows}`} width={120} height={120} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { OrderCard, OrderFact } from '@/components/account/order-card';
 import { OrderFilters } from '@/components/account/order-filters';
+import { CheckinDueMark, dueDeadlines } from '@/components/checkin/checkins-due';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { Pagination } from '@/components/catalogue/pagination';
@@ -17,6 +18,12 @@ import styles from '@/components/account/orders.module.css';
 export const metadata: Metadata = { title: 'Order history' };
 
 type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A delivery still to be checked in says so on its card, with the deadline (docs/after-delivery.md). */
+function deadlineMark(code: string, deadlines: Map<string, string>) {
+  const deadline = deadlines.get(code);
+  return deadline ? <CheckinDueMark code={code} deadline={deadline} /> : undefined;
+}
 
 const pageHref = (page: number) => (page === 0 ? '/account/orders/' : `/account/orders/?page=${page + 1}`);
 
@@ -49,7 +56,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       );
     }
   }
-  const result = await listOrders(await shopScope(), page);
+  const [result, deadlines] = await Promise.all([shopScope().then((scope) => listOrders(scope, page)), dueDeadlines()]);
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'Order history' }]} />
@@ -65,7 +72,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <ul className={styles.orders} aria-label="Orders">
             {result.data.orders.map((order) => (
               <li key={order.code}>
-                <OrderCard order={order} />
+                <OrderCard order={order} marks={deadlineMark(order.code, deadlines)} />
               </li>
             ))}
           </ul>

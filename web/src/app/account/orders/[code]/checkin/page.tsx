@@ -40,7 +40,7 @@ export default async function CheckinPage({ params }: Props) {
       {view.eligible ? (
         <CheckinForm
           orderCode={order.code}
-          photoIds={view.photos.map((photo) => photo.id)}
+          photos={view.photos}
           lines={order.entries.map((entry) => ({
             entryNumber: entry.entryNumber,
             name: entry.product.name,

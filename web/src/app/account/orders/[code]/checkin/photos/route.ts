@@ -18,7 +18,9 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   if (bytes.byteLength === 0) return answer(400, { error: 'Choose a photo' });
   if (bytes.byteLength > MAX_PHOTO_BYTES) return answer(413, { error: TOO_LARGE });
   const contentType = request.headers.get('content-type') ?? 'application/octet-stream';
-  const result = await uploadCheckinPhoto(code, bytes, contentType);
+  const line = request.nextUrl.searchParams.get('entryNumber');
+  const entryNumber = line !== null && /^\d{1,5}$/.test(line) ? Number(line) : null;
+  const result = await uploadCheckinPhoto(code, bytes, contentType, entryNumber);
   if (result.ok) return answer(201, { id: result.data.id });
   return answer(result.error.status || 503, { error: result.error.description || result.error.title });
 }

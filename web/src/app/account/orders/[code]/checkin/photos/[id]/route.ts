@@ -1,4 +1,4 @@
-import { checkinPhoto } from '@/lib/commerce/checkin';
+import { checkinPhoto, deleteCheckinPhoto } from '@/lib/commerce/checkin';
 
 const ORDER_CODE = /^[A-Za-z0-9-]{1,32}$/;
 
@@ -20,4 +20,14 @@ export async function GET(_request: Request, { params }: { params: Promise<{ cod
       'x-content-type-options': 'nosniff',
     },
   });
+}
+
+/** Removes a photo from the check-in page (the proxy has checked the Origin); the API decides whether it still may. */
+export async function DELETE(_request: Request, { params }: { params: Promise<{ code: string; id: string }> }): Promise<Response> {
+  const { code, id } = await params;
+  const headers = { 'cache-control': 'no-store' };
+  if (!ORDER_CODE.test(code) || !/^\d{1,10}$/.test(id)) return Response.json({ error: 'Photo not found' }, { status: 404, headers });
+  const result = await deleteCheckinPhoto(code, Number(id));
+  if (result.ok) return new Response(null, { status: 204, headers });
+  return Response.json({ error: result.error.description || result.error.title }, { status: result.error.status || 503, headers });
 }

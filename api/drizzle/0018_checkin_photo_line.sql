@@ -1,0 +1,1 @@
+ALTER TABLE "checkin_photos" ADD COLUMN "line_number" integer;
