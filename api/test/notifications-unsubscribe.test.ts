@@ -63,8 +63,16 @@ describe('one-click unsubscribe (RFC 8058) in demo mode', () => {
     const [mail] = await mailsTo(server, user.username);
     const token = unsubscribeToken((mail?.headers as Record<string, string>)['List-Unsubscribe']);
 
+    const about = async () => {
+      const response = await server.request('/occ/v2/b2b/unsubscribe/link', { method: 'POST', body: JSON.stringify({ token }) });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    assert.deepEqual(await about(), { status: 200, body: { kind: 'orderConfirmation', email: user.username, used: false } }, 'what the link is for, before the click');
+    assert.equal(((await user.call('GET', PATH, { scoped: false })).body as { orderConfirmation: boolean }).orderConfirmation, true, 'asking changes nothing');
+
     const done = await postUnsubscribe(server, { token });
     assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.deepEqual(await about(), { status: 200, body: { kind: 'orderConfirmation', email: user.username, used: true } }, 'a used link says it is done');
     assert.deepEqual(done.body, { kind: 'orderConfirmation' });
     assert.deepEqual((await user.call('GET', PATH, { scoped: false })).body, {
       orderConfirmation: false,
@@ -92,6 +100,8 @@ describe('one-click unsubscribe (RFC 8058) in demo mode', () => {
     const [first, second] = (await mailsTo(server, user.username)).map((mail) => unsubscribeToken((mail.headers as Record<string, string>)['List-Unsubscribe']));
     assert.ok(first && second);
 
+    const unknown = await server.request('/occ/v2/b2b/unsubscribe/link', { method: 'POST', body: JSON.stringify({ token: 'x'.repeat(43) }) });
+    assert.equal(unknown.status, 400, 'an unknown link is refused as the button would refuse it');
     for (const body of [{ token: 'x'.repeat(43) }, { token: '' }, {}, { token: 7 }, { token: first, extra: 1 }]) {
       const refused = await postUnsubscribe(server, body);
       assert.equal(refused.status, 400, JSON.stringify(body));

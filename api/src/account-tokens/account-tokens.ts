@@ -84,6 +84,17 @@ export async function findValidToken(db: DbOrTx, token: string, purposes: readon
 }
 
 /**
+ * The token of one of `purposes` whether used or not (never an expired unused one): what a page shows about a link
+ * before anyone uses it, and after ("already done"). Uses nothing.
+ */
+export async function findIssuedToken(db: DbOrTx, token: string, purposes: readonly TokenPurpose[], now: Date): Promise<(ValidToken & { used: boolean }) | undefined> {
+  const [row] = await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token)));
+  if (!row || !(purposes as readonly string[]).includes(row.purpose)) return undefined;
+  if (row.usedAt === null && row.expiresAt <= now) return undefined;
+  return { ...row, purpose: row.purpose as TokenPurpose, used: row.usedAt !== null };
+}
+
+/**
  * Uses the token once: marks it used in the caller's transaction and answers it, or undefined when it is not
  * valid for `purposes`. Of two requests racing with the same token, exactly one gets it (the update is
  * conditional on it being unused).

@@ -7,7 +7,7 @@ import { parseInput } from '../http/validate';
 import { mailPreferences } from '../mail/mail-preferences';
 import { preferencesBody, unsubscribeBody } from './notification-schemas';
 import { savePreferences } from './preferences';
-import { unsubscribe } from './unsubscribe';
+import { unsubscribe, unsubscribeLink } from './unsubscribe';
 
 /** Which mails a user gets, and the one-click unsubscribe every mail of a kind carries (docs/people.md#notifications). */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
@@ -24,5 +24,11 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   app.post('/unsubscribe', async (request) => {
     const { token } = parseInput(unsubscribeBody, request.body, 'body');
     return unwrap(await inTransaction(db, (tx) => unsubscribe(tx, token, app.clock())), notificationProblemToApiError);
+  });
+
+  // What the link is for, shown before its button; a POST so the token stays out of request logs. Changes nothing.
+  app.post('/unsubscribe/link', async (request) => {
+    const { token } = parseInput(unsubscribeBody, request.body, 'body');
+    return unwrap(await unsubscribeLink(db, token, app.clock()), notificationProblemToApiError);
   });
 }

@@ -7,7 +7,7 @@ import { UNSUBSCRIBE_TOKEN } from '@/lib/commerce/unsubscribe-token';
 
 export type UnsubscribeState =
   | { status: 'idle' }
-  | { status: 'done'; kind: NotificationKind }
+  | { status: 'done'; kind: NotificationKind; already?: boolean }
   | { status: 'error'; message: string; network?: boolean };
 
 /** The button of /unsubscribe/<token>/: the token turns its kind of e-mail off, no sign-in. */

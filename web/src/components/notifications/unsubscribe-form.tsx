@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { unsubscribeAction, type UnsubscribeState } from '@/app/unsubscribe/actions';
-import { kindInSentence } from '@/lib/commerce/notification-kinds';
+import { kindInSentence, type NotificationKind } from '@/lib/commerce/notification-kinds';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '@/lib/commerce/unsubscribe-token';
 import styles from './notifications.module.css';
 
@@ -12,13 +12,14 @@ import styles from './notifications.module.css';
  * nothing). With script the Server Action answers in place; without it the form posts the RFC 8058 field to
  * the same address, which the one-click handler answers (docs/people.md#notifications).
  */
-export function UnsubscribeForm({ token, initial }: { token: string; initial: UnsubscribeState }) {
+export function UnsubscribeForm({ token, initial, about }: { token: string; initial: UnsubscribeState; about?: { kind: NotificationKind; email: string } }) {
   const { state, action, pending, submit } = useFormAction<UnsubscribeState>(unsubscribeAction, initial);
+  const to = about ? ` at ${about.email}` : '';
   if (state.status === 'done') {
     return (
       <div className={styles.result} role="status">
         <p>
-          <strong>Unsubscribed.</strong> You will no longer get {kindInSentence(state.kind)} e-mails.
+          <strong>{state.already ? 'Already unsubscribed.' : 'Unsubscribed.'}</strong> You will no longer get {kindInSentence(state.kind)} e-mails{to}.
         </p>
         <p>
           <Link href="/account/notifications/">Choose which e-mails you get</Link>
@@ -28,7 +29,10 @@ export function UnsubscribeForm({ token, initial }: { token: string; initial: Un
   }
   return (
     <form action={action} onSubmit={submit} method="post" className="form-stack">
-      <p>Stop getting this kind of e-mail from us. You can turn it back on at any time under My account.</p>
+      <p>
+        {about ? `Stop getting ${kindInSentence(about.kind)} e-mails at ${about.email}.` : 'Stop getting this kind of e-mail from us.'} You can
+        turn {about ? 'them' : 'it'} back on at any time under My account.
+      </p>
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name={ONE_CLICK_FIELD} value={ONE_CLICK_VALUE} />
       {state.status === 'error' ? (

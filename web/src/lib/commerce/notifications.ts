@@ -19,3 +19,10 @@ export const saveNotificationPreferences = (preferences: NotificationPreferences
 /** One-click unsubscribe with the token of a mail's link: no sign-in, the storefront's own client token. */
 export const unsubscribeWith = (token: string): Promise<ApiResult<{ kind: NotificationKind }>> =>
   apiRequest(unsubscribedSchema, '/unsubscribe', { method: 'POST', body: { token }, auth: 'anonymous' });
+
+const unsubscribeLinkSchema = z.object({ kind: kindSchema, email: z.string(), used: z.boolean() });
+export type UnsubscribeLink = z.infer<typeof unsubscribeLinkSchema>;
+
+/** What an unsubscribe link is for (the kind of mail, the address) and whether it was used: said before its button. */
+export const unsubscribeLinkAbout = (token: string): Promise<ApiResult<UnsubscribeLink>> =>
+  apiRequest(unsubscribeLinkSchema, '/unsubscribe/link', { method: 'POST', body: { token }, auth: 'anonymous' });
