@@ -61,7 +61,8 @@ describe('spending limits at checkout', () => {
       assert.deepEqual(await eventTypesOf(server, held.code), []);
       const detail = await quayside.call('GET', `/users/current/orders/${held.code}`, { scoped: false });
       assert.equal(detail.status, 200);
-      assert.deepEqual((detail.body as unknown as HeldOrderBody).approval, held.approval);
+      // The order's own page also says whom it waits for (docs/approvals.md "Who decides").
+      assert.deepEqual((detail.body as unknown as HeldOrderBody).approval, { ...held.approval, waitingFor: { decidedBy: 'approvers', names: ['Helen Marsh'] } });
       const history = await quayside.call('GET', '/users/current/orders');
       const listed = (history.body.orders as HeldOrderBody[]).find((order) => order.code === held.code);
       assert.equal(listed?.status, 'pendingApproval');

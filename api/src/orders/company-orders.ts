@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import { countedInBudget, periodOf, type PeriodRange } from '../approvals/limit-check';
 import { rolesBySoldTo } from '../company/roles';
 import type { DbOrTx } from '../db/client';
@@ -62,10 +62,12 @@ interface Budget {
 
 /**
  * The period filter as the limit check counts it (approvals/limit-check.ts countedInBudget): for a held
- * order, its ship-to's period of its delivery date; else the site's period of the date given.
+ * order, its ship-to's period of its delivery date, with the held order itself (as the check counts it); else
+ * the site's period of the date given.
  */
 async function budgetOf(db: DbOrTx, sites: Site[], filter: CompanyOrderFilter, range: PeriodRange, now: Date): Promise<Result<Budget, CompanyOrdersProblem>> {
   let shipTo: string;
+  let heldCode: string | undefined;
   let date: IsoDate;
   if (filter.heldOrder) {
     const [held] = await db
@@ -75,6 +77,7 @@ async function budgetOf(db: DbOrTx, sites: Site[], filter: CompanyOrderFilter, r
       .limit(1);
     if (!held || (filter.site && held.shipTo !== filter.site)) return fail({ kind: 'orderNotFound', code: filter.heldOrder });
     shipTo = held.shipTo;
+    heldCode = filter.heldOrder;
     date = held.deliveryDate;
   } else {
     if (!filter.site) return fail({ kind: 'periodWithoutSite' });
@@ -82,7 +85,9 @@ async function budgetOf(db: DbOrTx, sites: Site[], filter: CompanyOrderFilter, r
     date = filter.periodDate ?? londonWallClock(now).date;
   }
   const period = periodOf(date, range);
-  return ok({ condition: countedInBudget(shipTo, period.from, period.to), period: { range, ...period } });
+  // The check counts the order it checks whatever its status (held), beside the orders that spend the budget.
+  const counted = countedInBudget(shipTo, period.from, period.to);
+  return ok({ condition: heldCode ? or(counted, eq(orders.code, heldCode)) : counted, period: { range, ...period } });
 }
 
 /**
