@@ -1,4 +1,3 @@
-// test:api:embedded: malformed input answered alike on each engine.
 import assert from 'node:assert/strict';
 import { randomInt, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';

@@ -68,10 +68,12 @@ describe('placing orders, order history and reorder', () => {
     await server.database.db.update(products).set({ name: 'Renamed', listPricePence: 1 }).where(eq(products.code, codes[0] as string));
     const detail = await solo.call('GET', `/users/current/orders/${order.code}`, { scoped: false });
     assert.equal(detail.status, 200);
-    // The order page also gets the delivery address, the sold-to's name and the PO rule, which placing does not answer.
-    const { shipTo, soldToName, ...snapshot } = detail.body as Record<string, unknown> & { shipTo: { address?: unknown; purchaseOrderRequired?: unknown } };
+    // The order page also gets the delivery address, the sold-to's name, the PO rule and who placed it (a colleague
+    // of the ship-to may open it too), which placing does not answer.
+    const { shipTo, soldToName, placedBy, placedByYou, ...snapshot } = detail.body as Record<string, unknown> & { shipTo: { address?: unknown; purchaseOrderRequired?: unknown } };
     const { address, purchaseOrderRequired, ...shipToOfOrder } = shipTo;
     assert.deepEqual({ ...snapshot, shipTo: shipToOfOrder }, placed.body);
+    assert.deepEqual([placedBy, placedByYou], [{ name: 'Sam Okafor' }, true]);
     assert.deepEqual(address, { line1: '14 Goodramgate', town: 'York', postalCode: 'YO1 7LQ' });
     assert.equal(purchaseOrderRequired, false);
     assert.equal(typeof soldToName, 'string');
