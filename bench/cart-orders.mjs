@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BENCH_INVOICE_ENV } from './lib/invoice-env.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -436,6 +437,7 @@ async function main() {
     STOREFRONT_CLIENT_SECRET: CLIENT.secret,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
+    ...BENCH_INVOICE_ENV,
   };
   const db = new pg.Client({ connectionString: prepared.url });
   let apiProcess;

@@ -33,6 +33,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { nowMicros, readCpuProfile, summariseWindow } from './lib/cpu-profile.mjs';
 import { readRss } from './lib/process.mjs';
+import { BENCH_INVOICE_ENV } from './lib/invoice-env.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -285,6 +286,7 @@ async function measure(products) {
     STOREFRONT_CLIENT_SECRET: CLIENT.secret,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
+    ...BENCH_INVOICE_ENV,
     SEARCH_INDEX: args['search-index'],
   };
   if (prepared.fresh) {

@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { freePort, readRss, startProcess, waitForUrl } from './lib/process.mjs';
+import { BENCH_INVOICE_ENV } from './lib/invoice-env.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -134,7 +135,7 @@ const port = await freePort();
 let api;
 try {
   await seed(importTarget, 1);
-  api = startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...importTarget.env, ...SECRETS, API_PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
+  api = startProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...importTarget.env, ...SECRETS, API_PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...BENCH_INVOICE_ENV } });
   const base = `http://127.0.0.1:${port}`;
   await waitForUrl(`${base}/health/ready`, { process: api });
   const before = readRss(api.pid);
