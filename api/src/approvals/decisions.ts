@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { approvalDecisions, operators, orderLines, orders, shipTos, users } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
@@ -56,8 +56,11 @@ export interface LockedHeldOrder extends HeldOrder {
 
 export type DecisionResult = Result<OrderRecord, ApprovalProblem>;
 
-/** Any order by code, locked (FOR UPDATE, as amendments and status reports lock it), with its ship-to and buyer. */
-export async function lockOrderByCode(tx: Tx, code: string): Promise<LockedHeldOrder | undefined> {
+/**
+ * Orders matching `where`, locked (FOR UPDATE, as amendments and status reports lock them), with their ship-to and
+ * buyer, in ship-to order: one statement for a decision's one order and a limit change's many.
+ */
+export async function lockHeldOrders(tx: Tx, where: SQL | undefined): Promise<LockedHeldOrder[]> {
   const rows = await tx
     .select({
       order: orders,
@@ -69,10 +72,15 @@ export async function lockOrderByCode(tx: Tx, code: string): Promise<LockedHeldO
     .from(orders)
     .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.code, code))
+    .where(where)
+    .orderBy(asc(orders.shipToCode), asc(orders.id))
     .for('update', { of: orders });
-  const row = rows[0];
-  return row && { ...row, buyer: { name: row.placedBy.name, email: row.placedBy.email } };
+  return rows.map((row) => ({ ...row, buyer: { name: row.placedBy.name, email: row.placedBy.email } }));
+}
+
+/** Any order by code, locked, with its ship-to and buyer. */
+export async function lockOrderByCode(tx: Tx, code: string): Promise<LockedHeldOrder | undefined> {
+  return (await lockHeldOrders(tx, eq(orders.code, code)))[0];
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { orderLines, orders, shipTos, users } from '../db/schema';
+import { orderLines, orders } from '../db/schema';
 import { moveOrder } from '../order-status/move-order';
 import { orderCutoff } from '../orders/order-cutoff';
 import { orderEvent } from '../orders/order-event';
 import { writeEvent } from '../outbox/write-event';
 import { checkLimits, orderToCheck } from './limit-check';
+import { lockHeldOrders } from './decisions';
 
 export interface Rechecked {
   /** The held orders placed because they now pass no limit. */
@@ -23,20 +24,7 @@ export interface Rechecked {
  * (FOR UPDATE) first, as a decision or an amendment locks them, then checked in ship-to order.
  */
 export async function recheckHeldOrders(tx: Tx, soldTo: string, now: Date): Promise<Rechecked> {
-  const held = await tx
-    .select({
-      order: orders,
-      shipToName: shipTos.name,
-      cutoffTime: shipTos.cutoffTime,
-      placedBy: { customerId: users.customerId, name: users.name, email: users.email },
-      buyerStatus: users.status,
-    })
-    .from(orders)
-    .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.soldToCode, soldTo), eq(orders.status, 'pendingApproval')))
-    .orderBy(asc(orders.shipToCode), asc(orders.id))
-    .for('update', { of: orders });
+  const held = await lockHeldOrders(tx, and(eq(orders.soldToCode, soldTo), eq(orders.status, 'pendingApproval')));
   const result: Rechecked = { placed: [], stillHeld: [] };
   for (const one of held) {
     // Past its cut-off it can no longer be placed: the sweep expires it.
