@@ -94,11 +94,12 @@ export function OfflineBanner({ scope, render }: { scope: string | null; render:
   }, [scope]);
 
   useEffect(() => {
-    // The first page came from the network (the worker kept it) or from the cache; later ones came by in-app
-    // navigation, which the worker does not see: it fetches a copy to keep.
+    // The first page came through the worker (which kept it) or from its cache; later ones came by in-app
+    // navigation, which the worker does not see: it fetches a copy to keep. So does a first page the worker did not
+    // serve because it was not installed yet (a session's first pages), once it is.
     if (firstPath.current === null) {
       firstPath.current = pathname;
-      return;
+      if (navigator.serviceWorker?.controller) return;
     }
     if (scope && navigator.onLine && isOfflinePage(pathname)) post({ type: 'mv:keep-page', url: `${window.location.pathname}${window.location.search}`, scope });
   }, [pathname, scope]);
