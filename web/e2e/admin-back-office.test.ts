@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { operatorApiToken, placeOrderViaApi, reportStatusViaApi } from './support/orders-api';
+import { sealedSignIn } from './support/session';
 import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, titleOf, type Shop } from './support/shop';
 
 let shop: Shop;
@@ -79,7 +80,7 @@ describe('back office', () => {
 
   test('a customer session never opens the back office', async () => {
     const page = await shop.newPage();
-    await shop.signIn(page, 'solo@example.com');
+    await sealedSignIn(shop, page, 'solo@example.com');
     await page.goto('/admin/orders/');
     await page.waitForURL('**/admin/login/**');
     await page.getByRole('heading', { name: 'Back office sign in' }).waitFor();

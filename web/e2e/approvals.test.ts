@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { sealData } from 'iron-session';
 import type { Page } from 'playwright-core';
+import { sealedSignIn } from './support/session';
 import { assertAccessible, orderableProducts, setCart, type ApiProduct } from './journey-support';
 import { standingOrder } from './standing-support';
 import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
@@ -68,32 +69,10 @@ async function heldOrder(): Promise<ApiOrder> {
 
 const orderNow = (code: string) => apiCall<ApiOrder>(shop, BUYER, 'GET', `/users/current/orders/${code}`);
 
-/** A page signed in as `who` by sealing the session cookie the storefront would have written at sign-in. */
+/** A page signed in as `who`, for their account, with the cookie choice made. */
 async function signedInPage(who: Who, viewport: { width: number; height: number }): Promise<Page> {
-  const basic = `Basic ${Buffer.from(`storefront:${shop.secrets.storefrontClientSecret}`).toString('base64')}`;
-  const response = await fetch(`${shop.apiUrl}/authorizationserver/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: who.username, password: 'Meadowvale-demo-1', channel: 'cfi' }).toString(),
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  const grant = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
-  const user = await (await fetch(`${shop.apiUrl}/occ/v2/b2b/users/current`, { headers: { authorization: `Bearer ${grant.access_token}` } })).json();
-  const shipTo = (user as { shipTos: { code: string; soldTo: string }[] }).shipTos.find((candidate) => candidate.code === who.shipTo);
-  assert.ok(shipTo, `${who.username} orders for ${who.shipTo}`);
-  const session = {
-    tokens: { accessToken: grant.access_token, refreshToken: grant.refresh_token, expiresAt: Math.floor(Date.now() / 1000) + grant.expires_in, lifetime: grant.expires_in },
-    user,
-    activeShipTo: who.shipTo,
-    activeSoldTo: shipTo.soldTo,
-    activeSalesOrg: who.salesOrg,
-  };
-  const value = await sealData(session, { password: shop.secrets.sessionSecret, ttl: 30 * 24 * 3600 });
   const page = await shop.newPage({ viewport });
-  await page.context().addCookies([
-    { name: 'mv_session', value, url: shop.baseUrl, httpOnly: true, sameSite: 'Lax' },
-    { name: 'mv_consent', value: 'necessary', url: shop.baseUrl, sameSite: 'Lax' },
-  ]);
+  await sealedSignIn(shop, page, who.username, { account: who, consent: true });
   return page;
 }
 

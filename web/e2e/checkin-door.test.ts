@@ -25,8 +25,7 @@ describe('check-in at the door, on the phone', () => {
     assert.ok(short && damaged);
 
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/orders/${order.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/orders/${order.code}/` });
     await page.getByRole('region', { name: 'Check in this delivery' }).getByRole('link', { name: 'Check in delivery' }).click();
     await page.waitForURL(`**/account/orders/${order.code}/checkin/`);
     await page.getByRole('heading', { name: `Check in order ${order.code}` }).waitFor();
@@ -76,8 +75,7 @@ describe('check-in at the door, on the phone', () => {
     const names = order.entries.map((entry) => entry.product.name);
 
     const desk = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, desk, SOLO.username);
-    await desk.goto('/');
+    await signedIn(shop, desk, SOLO.username, { at: '/' });
     const notice = desk.getByRole('region', { name: /waiting to be checked in/ });
     assert.match((await notice.getByRole('listitem').filter({ hasText: order.code }).textContent()) ?? '', /to The Corner Deli, York: by \w+ \d+ \w+ at \d\d:\d\d/);
     await desk.goto('/account/orders/');
@@ -92,8 +90,7 @@ describe('check-in at the door, on the phone', () => {
     assert.equal(await scrollsSideways(desk), false);
 
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/orders/${order.code}/checkin/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/orders/${order.code}/checkin/` });
     const field = (entry: number, name: string) => page.locator(`#line-${entry}-${name}`);
     await field(0, 'received').fill('2');
     assert.equal(await field(0, 'reason').inputValue(), 'short', 'fewer received: short');

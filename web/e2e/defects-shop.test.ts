@@ -65,8 +65,7 @@ describe('usual items', () => {
     assert.ok(product);
     await apiCall(shop, SOLO, 'DELETE', '/users/current/carts/active').catch(() => undefined);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/account/usual/');
+    await signedIn(shop, page, SOLO.username, { at: '/account/usual/' });
     const row = page.getByRole('listitem', { name: product.name });
     await row.getByLabel(`Par level of ${product.name}`).fill('7');
     await row.getByRole('button', { name: `Save par level of ${product.name}` }).click();
@@ -91,8 +90,7 @@ describe('orders', () => {
     await apiCall(shop, SOLO, 'PUT', '/users/current/carts/active', { requestedDeliveryDate: deliveryDates[0]?.date, deliveryInstructions: 'Leave at the back door' });
     const order = await apiCall<{ code: string }>(shop, SOLO, 'POST', '/users/current/orders?cartId=active', undefined, { 'idempotency-key': randomUUID() });
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/cart/confirmation/${order.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/cart/confirmation/${order.code}/` });
     const facts = page.locator('main dl').first();
     await facts.getByText('Delivery instructions', { exact: true }).waitFor();
     await facts.getByText('Leave at the back door', { exact: true }).waitFor();
@@ -101,8 +99,7 @@ describe('orders', () => {
   test('cancelling says so, and a cancelled order asks nobody to pay', async () => {
     const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [1]);
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/orders/${order.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/orders/${order.code}/` });
     assert.equal(await page.getByText('Total to pay', { exact: true }).count(), 1, 'an open order has a total to pay');
     const panel = page.getByRole('region', { name: 'Change this order' });
     await panel.getByRole('button', { name: 'Cancel order' }).click();
@@ -116,8 +113,7 @@ describe('orders', () => {
   test('an edit refused because the warehouse started picking names the status as customers know it and what to do', async () => {
     const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [2]);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/orders/${order.code}/edit/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/orders/${order.code}/edit/` });
     const name = order.entries[0]?.product.name ?? '';
     await page.getByLabel(`Quantity of ${name}`).fill('3');
     const operator = await operatorApiToken(shop);
@@ -149,8 +145,7 @@ describe('orders', () => {
     try {
       for (const viewport of [DESKTOP, PHONE]) {
         const page = await shop.newPage({ viewport });
-        await signedIn(shop, page, SOLO.username);
-        await page.goto(`/account/orders/${order.code}/`);
+        await signedIn(shop, page, SOLO.username, { at: `/account/orders/${order.code}/` });
         await page.getByRole('button', { name: `Reorder order ${order.code}` }).click();
         const report = page.getByText('These lines could not be added:');
         await report.waitFor();
@@ -173,8 +168,7 @@ describe('carts', () => {
     await apiCall(shop, SOLO, 'DELETE', '/users/current/carts/active').catch(() => undefined);
     await addUnitsViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, 2);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     const name = `Friday ${randomUUID().slice(0, 6)}`;
     await page.getByLabel('Save this cart as').fill(name);
     await page.getByRole('button', { name: 'Save cart' }).click();
@@ -200,8 +194,7 @@ describe('carts', () => {
     const code = order.entries[0]?.product.code ?? '';
     await apiCall(shop, SOLO, 'DELETE', '/users/current/carts/active').catch(() => undefined);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/quick-order/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/quick-order/' });
     await page.getByLabel('Product code, line 1').fill(code);
     await page.getByLabel('Quantity, line 1').fill('2');
     await page.getByLabel('Product code, line 2').fill('NOSUCH999');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertAccessible } from './journey-support';
+import { assertAccessible, signedIn } from './journey-support';
 import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 
 /**
@@ -37,7 +37,7 @@ const csvRows = (text: string): string[][] =>
 describe('invoices at 390 px', () => {
   test('list with balance and filters, invoice and order linked, PDF and statement downloads', async () => {
     const page = await shop.newPage({ viewport: PHONE });
-    await shop.signIn(page, KITCHEN);
+    await signedIn(shop, page, KITCHEN);
     await page.getByRole('button', { name: 'Necessary only' }).click();
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -112,7 +112,7 @@ describe('invoices at 390 px', () => {
 
   test('1280 px: the list and an invoice, for the screenshots and sideways scroll', async () => {
     const page = await shop.newPage({ viewport: DESKTOP });
-    await shop.signIn(page, KITCHEN);
+    await signedIn(shop, page, KITCHEN);
     await page.getByRole('button', { name: 'Necessary only' }).click();
     await page.goto('/account/invoices/');
     await page.getByRole('heading', { name: 'Invoice INV-D90002', exact: true }).waitFor();

@@ -32,8 +32,7 @@ describe('a typed quantity is never lost', () => {
     test(`type 12, go to checkout at once: checkout shows 12 (${name})`, async () => {
       await setCart(shop, SOLO, [{ code: plain.code, quantity: 1 }]);
       const page = await shop.newPage({ viewport });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto('/cart/');
+      await signedIn(shop, page, SOLO.username, { at: '/cart/' });
       await cartLine(page, plain).getByLabel('Quantity', { exact: true }).fill('12');
       await page.getByRole('link', { name: 'Go to checkout' }).click();
       await page.waitForURL('**/cart/checkout/');
@@ -45,8 +44,7 @@ describe('a typed quantity is never lost', () => {
   test('a quantity typed and left alone is saved by itself', async () => {
     await setCart(shop, SOLO, [{ code: plain.code, quantity: 1 }]);
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     await cartLine(page, plain).getByLabel('Quantity', { exact: true }).fill('8');
     await waitForHeaderUnits(page, 8);
     await page.reload();
@@ -58,8 +56,7 @@ describe('quantity messages', () => {
   test('a blank quantity and Update is a message, not a removal (docs/storefront-requirements.md §4: only 0 removes)', async () => {
     await setCart(shop, SOLO, [{ code: plain.code, quantity: 3 }]);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     const row = cartLine(page, plain);
     await row.getByLabel('Quantity', { exact: true }).fill('');
     await row.getByRole('button', { name: 'Update' }).click();
@@ -72,8 +69,7 @@ describe('quantity messages', () => {
   test('in the cart: -1 and below the minimum name the product and keep the typed value', async () => {
     await setCart(shop, SOLO, [{ code: minimum.code, quantity: minimum.minOrderQuantity }]);
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     const row = cartLine(page, minimum);
     const box = row.getByLabel('Quantity', { exact: true });
     for (const typed of ['-1', String(minimum.minOrderQuantity - 1), 'abc']) {
@@ -89,8 +85,7 @@ describe('quantity messages', () => {
   test('add to cart: 0 and -1 give the same message, naming the product, and the box keeps the value', async () => {
     await setCart(shop, SOLO, []);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/product/${minimum.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/product/${minimum.code}/` });
     const box = page.getByLabel('Quantity', { exact: true });
     for (const typed of ['0', '-1', String(minimum.minOrderQuantity - 1)]) {
       await box.fill(typed);

@@ -48,8 +48,7 @@ describe('cart: change and remove quantities', () => {
         { code: minimum.code, quantity: minimum.minOrderQuantity },
       ]);
       const page = await shop.newPage({ viewport });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto('/cart/');
+      await signedIn(shop, page, SOLO.username, { at: '/cart/' });
       assert.equal(await titleBecomes(page, 'Business Orders | Cart'), 'Business Orders | Cart');
       assert.equal(await lines(page).count(), 2);
       await page.getByText(`${2 + minimum.minOrderQuantity} items on 2 lines`).waitFor();
@@ -91,8 +90,7 @@ describe('saved carts: save, restore, delete', () => {
     test(`at ${name} width`, async () => {
       await setCart(shop, SOLO, [{ code: plain.code, quantity: 3 }]);
       const page = await shop.newPage({ viewport });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto('/cart/');
+      await signedIn(shop, page, SOLO.username, { at: '/cart/' });
       const cartName = `Weekly order ${name}`;
       await page.getByLabel('Save this cart as').fill(cartName);
       await page.getByRole('button', { name: 'Save cart' }).click();
@@ -134,8 +132,7 @@ describe('cart keyboard only', () => {
       { code: other.code, quantity: 1 },
     ]);
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     await tabTo(page, line(page, plain).getByLabel('Quantity', { exact: true }));
     await page.keyboard.press('Control+A');
     await page.keyboard.type('4');
@@ -168,8 +165,7 @@ describe('clear cart', () => {
       { code: other.code, quantity: 1 },
     ]);
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     await page.getByRole('button', { name: 'Clear cart' }).click();
     const confirm = page.getByRole('button', { name: 'Yes, clear cart' });
     await confirm.waitFor();

@@ -50,8 +50,7 @@ describe('checkout → confirmation → order history → reorder', () => {
     test(`at ${name} width`, async () => {
       await fillCart();
       const page = await shop.newPage({ viewport });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto('/cart/');
+      await signedIn(shop, page, SOLO.username, { at: '/cart/' });
       await page.getByRole('link', { name: 'Go to checkout' }).click();
       await page.waitForURL('**/cart/checkout/');
       assert.equal(await titleBecomes(page, 'Business Orders | Checkout'), 'Business Orders | Checkout');
@@ -99,8 +98,7 @@ describe('checkout → confirmation → order history → reorder', () => {
   test('keyboard only', async () => {
     await fillCart();
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     await tabTo(page, page.getByRole('link', { name: 'Go to checkout' }));
     await page.keyboard.press('Enter');
     await page.waitForURL('**/cart/checkout/');

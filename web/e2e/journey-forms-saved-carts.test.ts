@@ -58,8 +58,7 @@ describe('the first click after a validation message is not swallowed', () => {
   test('checkout: the save notes do not move the Place order button', async () => {
     await setCart(shop, SOLO, [{ code: first().code, quantity: 1 }]);
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/checkout/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/checkout/' });
     const place = page.getByRole('button', { name: 'Place order' });
     const before = await top(place);
     await page.getByLabel('Purchase order number (optional)').fill('PO-STEADY');
@@ -76,8 +75,7 @@ describe('saved carts: a saved cart page with Add to cart', () => {
         { code: second().code, quantity: 2 },
       ]);
       const page = await shop.newPage({ viewport });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto('/cart/');
+      await signedIn(shop, page, SOLO.username, { at: '/cart/' });
       const cartName = `Weekly ${name}`;
       await page.getByLabel('Save this cart as').fill(cartName);
       await page.getByRole('button', { name: 'Save cart' }).click();
@@ -118,8 +116,7 @@ describe('a stale checkout tab', () => {
   test('the order placed in another tab is named and linked; layout, date and header count hold', async () => {
     await setCart(shop, SOLO, [{ code: first().code, quantity: 2 }]);
     const stale = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, stale, SOLO.username);
-    await stale.goto('/cart/checkout/');
+    await signedIn(shop, stale, SOLO.username, { at: '/cart/checkout/' });
     const dates = stale.getByLabel('Delivery date');
     const chosen = await dates.locator('option:not([disabled])').first().getAttribute('value');
     assert.ok(chosen);

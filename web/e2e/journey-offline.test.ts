@@ -55,8 +55,7 @@ describe('offline: place order', () => {
   test('Place order offline keeps the form; the same click places the order once back online', async () => {
     await setCart(shop, SOLO, [{ code: plain.code, quantity: 3 }]);
     const page = await shop.newPage({ allowConsoleErrors: OFFLINE_NOISE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/checkout/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/checkout/' });
     const dates = page.getByLabel('Delivery date');
     const first = await dates.locator('option:not([disabled])').first().getAttribute('value');
     assert.ok(first);
@@ -80,8 +79,7 @@ describe('503 from the server', () => {
   test('add to cart and cart update answered 503 show the toast, never the crash page', async () => {
     await setCart(shop, SOLO, [{ code: plain.code, quantity: 2 }]);
     const page = await shop.newPage({ allowConsoleErrors: [/503/, /Failed to load resource/] });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/product/${plain.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/product/${plain.code}/` });
     await answer503(page);
     await page.getByLabel('Quantity', { exact: true }).fill('4');
     await page.getByRole('button', { name: 'Add to cart' }).click();

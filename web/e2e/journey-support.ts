@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { userToken } from './support/api';
+import { sealedSignIn, type Account } from './support/session';
 import { DESKTOP, PHONE, type Shop } from './support/shop';
 
 /** Shared steps of the journey tests (issue 6): both widths, keyboard-only moves, axe, API set-up. */
@@ -12,10 +13,22 @@ export const WIDTHS = [
 
 export const SOLO = { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' } as const;
 
-/** Signs in and waits until the page has hydrated, so keyboard and clicks reach React. */
-export async function signedIn(shop: Shop, page: Page, username: string): Promise<void> {
-  await shop.signIn(page, username);
-  await page.waitForLoadState('networkidle');
+/** Until React has taken over the page's main content (it tags the nodes it hydrates), so keys and clicks reach it. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  }, undefined, { polling: 50 });
+}
+
+/**
+ * Signed in as `username` (a sealed session cookie, support/session.ts), then on `options.at` (default: the home
+ * page) once it has hydrated.
+ */
+export async function signedIn(shop: Shop, page: Page, username: string, options: { at?: string; account?: Account } = {}): Promise<void> {
+  await sealedSignIn(shop, page, username, { account: options.account });
+  await page.goto(options.at ?? '/');
+  await hydrated(page);
 }
 
 /** No serious or critical axe-core violation on the page as it is now. */

@@ -136,8 +136,7 @@ describe('the offline cart', () => {
       { code: stopped.code, quantity: 2 },
     ]);
     const page = await shop.newPage({ viewport: DESKTOP, allowConsoleErrors: OFFLINE_NOISE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     await queueReady(page);
     const line = (product: ApiProduct) =>
       page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').filter({ has: page.locator(`a[href="/product/${product.code}/"]`) });

@@ -6,6 +6,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { operatorApiToken, placeOrderViaApi, reportStatusViaApi } from './support/orders-api';
+import { sealedSignIn } from './support/session';
 import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -63,7 +64,7 @@ describe('orders out, status in, mail and print', () => {
     });
 
     const page = await shop.newPage();
-    await shop.signIn(page, SOLO.username);
+    await sealedSignIn(shop, page, SOLO.username);
     await page.goto('/account/orders/');
     const row = page.getByRole('article').filter({ hasText: order.code });
     await row.getByText('Dispatched').first().waitFor();
@@ -115,7 +116,7 @@ describe('orders out, status in, mail and print', () => {
     await page.getByRole('region', { name: 'Status: Dispatched' }).getByText('admin@meadowvale.example').first().waitFor();
 
     const customer = await shop.newPage();
-    await shop.signIn(customer, SOLO.username);
+    await sealedSignIn(shop, customer, SOLO.username);
     await customer.goto(`/account/orders/${order.code}/`);
     await customer.getByText('3 (short 1)').waitFor();
     await customer.getByText('Confirmed for Tuesday').waitFor();
@@ -205,7 +206,7 @@ describe('orders out, status in, mail and print', () => {
   test('order detail and confirmation print on A4 with the order and none of the shop around it', async () => {
     const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [2, 1], 'PO-PRINT-42');
     const page = await shop.newPage();
-    await shop.signIn(page, SOLO.username);
+    await sealedSignIn(shop, page, SOLO.username);
     for (const path of [`/account/orders/${order.code}/`, `/cart/confirmation/${order.code}/`]) {
       await page.goto(path);
       await page.getByRole('button', { name: 'Print order' }).waitFor();

@@ -32,8 +32,7 @@ export async function pageFixtures(shop: Shop): Promise<PageFixtures> {
 async function placeOrderViaUi(shop: Shop, productCode: string): Promise<string> {
   await setCart(shop, SOLO, [{ code: productCode, quantity: 2 }]);
   const page = await shop.newPage();
-  await signedIn(shop, page, SOLO.username);
-  await page.goto('/cart/checkout/');
+  await signedIn(shop, page, SOLO.username, { at: '/cart/checkout/' });
   const dates = page.getByLabel('Delivery date');
   const first = await dates.locator('option:not([disabled])').first().getAttribute('value');
   await dates.selectOption(first ?? '');

@@ -31,8 +31,7 @@ describe('paging moves focus and scroll to the results', () => {
   ] as const) {
     test(`${link} on a phone`, async () => {
       const page = await shop.newPage({ viewport: PHONE });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto(start);
+      await signedIn(shop, page, SOLO.username, { at: start });
       await page.waitForLoadState('networkidle');
       const pager = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: link });
       await pager.scrollIntoViewIfNeeded();
@@ -76,8 +75,7 @@ describe('keyboard focus stays on the page', () => {
   test('Add to cart keeps focus on its button', async () => {
     await setCart(shop, SOLO, []);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/category/DAIR-CHEESE/');
+    await signedIn(shop, page, SOLO.username, { at: '/category/DAIR-CHEESE/' });
     await page.waitForLoadState('networkidle');
     const card = firstOrderableCard(page);
     const quantity = Number(await card.getByLabel('Quantity').inputValue());
@@ -95,8 +93,7 @@ describe('keyboard focus stays on the page', () => {
       { code: two.code, quantity: two.minOrderQuantity },
     ]);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     await page.waitForLoadState('networkidle');
     const lines = page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem');
     const firstQuantity = lines.first().getByLabel('Quantity', { exact: true });
@@ -122,8 +119,7 @@ describe('keyboard focus stays on the page', () => {
   test('a skip link leads from the search box to the results', async () => {
     await setCart(shop, SOLO, []);
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/search/cheese/');
+    await signedIn(shop, page, SOLO.username, { at: '/search/cheese/' });
     await page.waitForLoadState('networkidle');
     await page.getByRole('searchbox', { name: 'Search products' }).focus();
     await tabTo(page, page.getByRole('link', { name: 'Skip to results' }), { max: 3 });
@@ -153,8 +149,7 @@ describe('keyboard focus stays on the page', () => {
 describe('legacy hash-bang addresses', () => {
   test('a hash-bang typed onto the page already showing is rewritten', async () => {
     const page = await shop.newPage();
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/');
+    await signedIn(shop, page, SOLO.username, { at: '/' });
     await page.waitForLoadState('networkidle');
     await page.goto('/#!/account/orders/');
     await page.waitForURL((url) => url.pathname === '/account/orders/', { timeout: 10_000 });

@@ -95,8 +95,7 @@ const onScreen = (page: Page, text: string) =>
 describe('order history and order detail', () => {
   test('the history lists each order with its lines and a Reorder button', async () => {
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/account/orders/');
+    await signedIn(shop, page, SOLO.username, { at: '/account/orders/' });
     const order = page.getByRole('article', { name: `Order ${orderCode}` });
     await order.waitFor();
     const [product] = await orderableProducts(shop, SOLO, 1);
@@ -109,8 +108,7 @@ describe('order history and order detail', () => {
 
   test('at 390 px status, total, unit price and line total are on screen, in stacked rows', async () => {
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/account/orders/');
+    await signedIn(shop, page, SOLO.username, { at: '/account/orders/' });
     await page.getByRole('article', { name: `Order ${orderCode}` }).waitFor();
     for (const label of ['Status', 'Total']) assert.ok(await onScreen(page, label), `${label} on screen in the history`);
     await page.goto(`/account/orders/${orderCode}/`);
@@ -138,8 +136,7 @@ describe('phone layout (390 x 844)', () => {
   test('the first product of a category starts in the upper half of the screen', async () => {
     const page = await shop.newPage({ viewport: PHONE });
     await consented(page);
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/category/DAIR-CHEESE/');
+    await signedIn(shop, page, SOLO.username, { at: '/category/DAIR-CHEESE/' });
     const top = await page.getByRole('list', { name: 'Products' }).getByRole('article').first().evaluate((element) => element.getBoundingClientRect().top);
     assert.ok(top < 500, `first product at ${top} px`);
   });
@@ -147,8 +144,7 @@ describe('phone layout (390 x 844)', () => {
   test('choosing a filter closes the filter panel', async () => {
     const page = await shop.newPage({ viewport: PHONE });
     await consented(page);
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/category/DAIR-CHEESE/');
+    await signedIn(shop, page, SOLO.username, { at: '/category/DAIR-CHEESE/' });
     await page.waitForLoadState('networkidle');
     await page.getByText('Filters', { exact: true }).click();
     await page.getByRole('region', { name: 'Storage' }).getByRole('link', { name: /^Chilled/ }).click();

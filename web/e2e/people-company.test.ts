@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from 'playwright-core';
+import { signedIn } from './journey-support';
 import { userToken } from './support/api';
 import { operatorApiToken } from './support/orders-api';
+import { sealedSignIn } from './support/session';
 import { DESKTOP, PHONE, startShop, titleOf, type Shop } from './support/shop';
 
 const BASE = '/occ/v2/b2b';
@@ -93,7 +95,7 @@ const card = (page: Page, name: string) => page.getByRole('list', { name: 'Users
 describe('company admins at /account/company/users/', () => {
   test('an admin invites a user (1280 px), who sets a password for the address the page shows and is welcomed, not welcomed back', async () => {
     const page = await shop.newPage({ viewport: DESKTOP });
-    await shop.signIn(page, ADMIN);
+    await sealedSignIn(shop, page, ADMIN);
     // User details links every tool the admin has, and the company pages' breadcrumbs lead back to it.
     await page.goto('/account/');
     const tools = page.getByRole('list', { name: 'Your company' });
@@ -168,7 +170,7 @@ describe('company admins at /account/company/users/', () => {
     await shop.signIn(robin, email, NEW_PASSWORD);
 
     const page = await shop.newPage({ viewport: PHONE });
-    await shop.signIn(page, ADMIN);
+    await signedIn(shop, page, ADMIN);
     await openCompanyUsers(page, true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `nothing wider than the phone (${overflow} px)`);
@@ -223,7 +225,7 @@ describe('company admins at /account/company/users/', () => {
     await api('POST', `${BASE}/users/current/orgUsers`, adminToken, { email, name: 'Alex Porter', shipTos: [DELI] });
     const first = await invitationToken(email);
     const page = await shop.newPage({ viewport: DESKTOP });
-    await shop.signIn(page, ADMIN);
+    await sealedSignIn(shop, page, ADMIN);
     await page.goto('/account/company/users/');
     const alex = card(page, 'Alex Porter');
     await alex.getByRole('button', { name: 'Resend invitation to Alex Porter' }).click();

@@ -1,44 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { sealData } from 'iron-session';
-import type { Page } from 'playwright-core';
 import { reportedLocation } from '../src/components/shell/report-error';
 import { assertAccessible, tabTo } from './journey-support';
+import { sealedSignIn } from './support/session';
 import { operatorApiToken, placeOrderViaApi, reportStatusViaApi } from './support/orders-api';
-import { DEMO_PASSWORD, DESKTOP, PHONE, startShop, type Shop } from './support/shop';
+import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 
 const SOLO = { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' };
 const MULTI = { username: 'multi@example.com', shipTo: '0000410002', salesOrg: 'DAIR' };
 const ALL_ON = { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
-const basic = (shop: Shop) => `Basic ${Buffer.from(`storefront:${shop.secrets.storefrontClientSecret}`).toString('base64')}`;
 
-/** Signed in by sealing the session cookie as the storefront would after a sign-in (sign-in itself is tested elsewhere). */
-async function sealedSession(shop: Shop, page: Page, who: { username: string; shipTo: string; salesOrg: string }): Promise<string> {
-  const grant = await fetch(`${shop.apiUrl}/authorizationserver/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: basic(shop), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: who.username, password: DEMO_PASSWORD, channel: 'cfi' }).toString(),
-  });
-  const tokens = (await grant.json()) as { access_token: string; refresh_token: string; expires_in: number };
-  const user = (await (await fetch(`${shop.apiUrl}/occ/v2/b2b/users/current`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as {
-    username: string;
-    customerId: string;
-    name: string;
-    shipTos: { code: string; name: string; soldTo: string; salesOrgs: { code: string }[] }[];
-  };
-  const active = user.shipTos.find((shipTo) => shipTo.code === who.shipTo);
-  assert.ok(active);
-  const session = {
-    tokens: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: Math.floor(Date.now() / 1000) + tokens.expires_in, lifetime: tokens.expires_in },
-    user: { username: user.username, customerId: user.customerId, name: user.name, shipTos: user.shipTos.map(({ code, name, soldTo, salesOrgs }) => ({ code, name, soldTo, salesOrgs })) },
-    activeShipTo: active.code,
-    activeSoldTo: active.soldTo,
-    activeSalesOrg: who.salesOrg,
-  };
-  const value = await sealData(session, { password: shop.secrets.sessionSecret, ttl: 30 * 24 * 3600 });
-  await page.context().addCookies([{ name: 'mv_session', value, url: shop.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-  return tokens.access_token;
-}
 
 async function preferencesOf(shop: Shop, token: string): Promise<Record<string, boolean>> {
   return (await (await fetch(`${shop.apiUrl}/occ/v2/b2b/users/current/notificationpreferences`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, boolean>;
@@ -89,7 +60,7 @@ describe('notification preferences and one-click unsubscribe', () => {
   ] as const) {
     test(`at ${width} px: the account's e-mail notifications are chosen with the keyboard and kept`, async () => {
       const page = await shop.newPage({ viewport });
-      const token = await sealedSession(shop, page, SOLO);
+      const token = await sealedSignIn(shop, page, SOLO.username, { account: SOLO });
       await page.goto('/account/');
       await page.getByRole('link', { name: 'E-mail notifications' }).click();
       await page.getByRole('heading', { name: 'E-mail notifications', level: 1 }).waitFor();
@@ -122,7 +93,7 @@ describe('notification preferences and one-click unsubscribe', () => {
     const order = await placeOrderViaApi(shop, MULTI.username, MULTI.shipTo, MULTI.salesOrg, [1]);
     const path = await unsubscribePath(shop, new RegExp(`^Order ${order.code} received`));
     const page = await shop.newPage({ viewport: PHONE });
-    const token = await sealedSession(shop, await shop.newPage(), MULTI);
+    const token = await sealedSignIn(shop, await shop.newPage(), MULTI.username, { account: MULTI });
     await page.goto(path);
     await page.getByRole('heading', { name: 'Unsubscribe' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -149,7 +120,7 @@ describe('notification preferences and one-click unsubscribe', () => {
     assert.equal(done.status, 200);
     assert.equal(await done.text(), 'Unsubscribed');
     const page = await shop.newPage();
-    const token = await sealedSession(shop, page, SOLO);
+    const token = await sealedSignIn(shop, page, SOLO.username, { account: SOLO });
     assert.deepEqual(await preferencesOf(shop, token), { ...ALL_ON, statusChanges: false });
     assert.equal((await oneClick(shop, path)).status, 400, 'once only');
     const crossSiteAction = await fetch(`${shop.baseUrl}${path}`, {

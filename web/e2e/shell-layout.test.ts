@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
+import { signedIn } from './journey-support';
 import { addUnitsViaApi } from './support/api';
 import { operatorApiToken, placeOrderViaApi } from './support/orders-api';
+import { sealedSignIn } from './support/session';
 import { DESKTOP, PHONE, startShop, titleOf, type Shop } from './support/shop';
 
 let shop: Shop;
@@ -36,7 +38,7 @@ describe('header and footer', () => {
 
   test('signed in: search, Order history, My account menu, Sign out, cart with count, Checkout disabled at 0', async () => {
     const page = await shop.newPage();
-    await shop.signIn(page, 'solo@example.com');
+    await sealedSignIn(shop, page, 'solo@example.com');
     await page.goto('/about/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Order history' }).waitFor();
@@ -59,7 +61,7 @@ describe('header and footer', () => {
   test('cart count: "item" for one, Checkout goes to the cart, and from a cart page to checkout', async () => {
     await addUnitsViaApi(shop, 'solo@example.com', '0000410001', 'DAIR', 1);
     const page = await shop.newPage();
-    await shop.signIn(page, 'solo@example.com');
+    await sealedSignIn(shop, page, 'solo@example.com');
     await page.goto('/about/');
     assert.equal(await page.locator('.cart-count-number').innerText(), '1');
     assert.equal(await page.locator('.cart-link-text').innerText(), '1 item');
@@ -74,7 +76,7 @@ describe('header and footer', () => {
     const units = await addUnitsViaApi(shop, 'solo@example.com', '0000410001', 'DAIR', 1000);
     assert.ok(units > 999);
     const page = await shop.newPage();
-    await shop.signIn(page, 'solo@example.com');
+    await signedIn(shop, page, 'solo@example.com');
     const count = page.getByTestId('cart-count');
     const number = count.locator('span').first();
     assert.equal(await number.getAttribute('class'), 'visually-hidden');
@@ -110,7 +112,7 @@ describe('mobile menu (390 px)', () => {
 
   test("signed in: collapsible 'Shop {range}' and My account, Order history, Sign out", async () => {
     const page = await shop.newPage({ viewport: PHONE });
-    await shop.signIn(page, 'solo@example.com');
+    await signedIn(shop, page, 'solo@example.com');
     await acceptCookies(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });

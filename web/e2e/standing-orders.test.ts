@@ -48,8 +48,7 @@ describe('making a standing order', () => {
       const name = unique(`Weekly dairy ${label}`);
       const cartCode = await savedCart(shop, SOLO, name, lines());
       const page = await shop.newPage({ viewport });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto(`/account/carts/${cartCode}/`);
+      await signedIn(shop, page, SOLO.username, { at: `/account/carts/${cartCode}/` });
       await page.getByRole('link', { name: 'Make this a standing order' }).click();
       await page.waitForURL(`**/account/standing-orders/new/?cart=${cartCode}`);
       assert.equal(await titleBecomes(page, 'Business Orders | Make a standing order'), 'Business Orders | Make a standing order');
@@ -111,8 +110,7 @@ describe('making a standing order', () => {
     const name = unique('Days follow');
     const cartCode = await savedCart(shop, SOLO, name, lines());
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/standing-orders/new/?cart=${cartCode}`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/standing-orders/new/?cart=${cartCode}` });
     const start = page.getByLabel('First delivery');
     const earliest = await start.inputValue();
     const weekday = async () => new Date(`${await start.inputValue()}T12:00:00Z`).getUTCDay();
@@ -147,8 +145,7 @@ describe('making a standing order', () => {
   test('from the current cart, keyboard only: disabled days are passed over, Space ticks, Enter creates', async () => {
     await setCart(shop, SOLO, lines());
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     const link = page.getByRole('link', { name: 'Make this a standing order' });
     await tabTo(page, link);
     await page.keyboard.press('Enter');
@@ -178,8 +175,7 @@ describe('a standing order in use', () => {
     const date = order.nextDeliveries[1]?.date;
     assert.ok(date);
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/standing-orders/${order.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/standing-orders/${order.code}/` });
     const row = deliveryRow(page, date);
     await row.getByRole('button', { name: /^Skip/ }).click();
     await row.locator('[data-state="skipped"]').waitFor();
@@ -205,8 +201,7 @@ describe('a standing order in use', () => {
     const delivery = order.nextDeliveries[0];
     assert.ok(delivery);
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/standing-orders/${order.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/standing-orders/${order.code}/` });
     await deliveryRow(page, delivery.date).getByRole('link', { name: /^Review or change/ }).click();
     await page.waitForURL(`**/account/standing-orders/${order.code}/deliveries/${delivery.date}/`);
     await page.getByTestId('cutoff-countdown').getByText(/Change or skip within/).waitFor();
@@ -252,8 +247,7 @@ describe('a standing order in use', () => {
       await setApiClock(shop, null);
     }
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/standing-orders/${order.code}/deliveries/${delivery.date}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/standing-orders/${order.code}/deliveries/${delivery.date}/` });
     await page.getByTestId('delivery-closed').getByText('This delivery has been ordered.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Save changes for this delivery' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: /^Skip/ }).count(), 0);
@@ -298,8 +292,7 @@ describe('a standing order in use', () => {
     assert.ok(link?.[1], `the reminder links to the delivery: ${text}`);
 
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(link[1]);
+    await signedIn(shop, page, SOLO.username, { at: link[1] });
     await page.getByTestId('cutoff-countdown').getByText(/Change or skip within/).waitFor();
     await page.getByRole('button', { name: 'Save changes for this delivery' }).waitFor();
   });
@@ -345,8 +338,7 @@ describe('an ended standing order', () => {
         await setApiClock(shop, null);
       }
       const page = await shop.newPage({ viewport });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto(`/account/standing-orders/${order.code}/`);
+      await signedIn(shop, page, SOLO.username, { at: `/account/standing-orders/${order.code}/` });
       await deliveryRow(page, delivery.date).getByRole('link', { name: /^MV-/ }).waitFor();
 
       await page.getByRole('button', { name: `End ${name}` }).click();
@@ -389,8 +381,7 @@ describe('changing a standing order itself', () => {
     await apiCall(shop, SOLO, 'PUT', `/users/current/standingorders/${order.code}/deliveries/${friday.date}`, { entries: [{ product: { code: first().code }, quantity: 7 }] });
 
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto(`/account/standing-orders/${order.code}/`);
+    await signedIn(shop, page, SOLO.username, { at: `/account/standing-orders/${order.code}/` });
     const change = page.getByRole('link', { name: 'Change standing order' });
     await tabTo(page, change);
     await page.keyboard.press('Enter');

@@ -79,8 +79,7 @@ describe('usual items', () => {
   test('the home page shows the top usual items with one-tap add', async () => {
     await setCart(shop, SOLO, []);
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/');
+    await signedIn(shop, page, SOLO.username, { at: '/' });
     const section = page.getByRole('region', { name: 'Your usual items' });
     await section.waitFor();
     const [a] = single as [ApiProduct];
@@ -95,8 +94,7 @@ describe('quick order', () => {
     const [a, b, c] = single as [ApiProduct, ApiProduct, ApiProduct];
     await setCart(shop, SOLO, []);
     const page = await shop.newPage({ viewport: DESKTOP });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     await page.getByRole('link', { name: 'Quick order' }).first().click();
     await page.waitForURL('**/cart/quick-order/');
     await page.getByRole('heading', { level: 1, name: 'Quick order' }).waitFor();
@@ -176,8 +174,7 @@ describe('cut-off countdown', () => {
       await setCart(shop, SOLO, [{ code: (single[0] as ApiProduct).code, quantity: 1 }]);
       const page = await shop.newPage({ viewport: DESKTOP });
       await page.clock.install({ time: start });
-      await signedIn(shop, page, SOLO.username);
-      await page.goto('/cart/');
+      await signedIn(shop, page, SOLO.username, { at: '/cart/' });
       const header = page.locator('header [data-testid="cutoff-countdown"]');
       const cart = page.locator('main [data-testid="cutoff-countdown"]');
       await header.getByText('Order within 1 h 1 min for delivery on Tue 1 Dec').waitFor();
@@ -201,8 +198,7 @@ describe('cut-off countdown', () => {
 
       const phone = await shop.newPage({ viewport: PHONE });
       await phone.clock.install({ time: new Date('2026-11-30T14:01:30Z') });
-      await signedIn(shop, phone, SOLO.username);
-      await phone.goto('/cart/');
+      await signedIn(shop, phone, SOLO.username, { at: '/cart/' });
       await phone.locator('header [data-testid="cutoff-countdown"]').getByText('2 d 23 h left · Fri 4 Dec').waitFor();
       assert.equal(await phone.locator('header').getByText('Order within').isVisible(), false, 'compact on a phone');
       assert.equal(await scrollsSideways(phone), false);
@@ -219,8 +215,7 @@ describe('product facts where decisions are made', () => {
     const facts = [detail.brand, a.code, detail.packSize, detail.storageText, `Shelf life ${detail.shelfLifeDays} day`];
     await setCart(shop, SOLO, [{ code: a.code, quantity: 2 }]);
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/cart/');
+    await signedIn(shop, page, SOLO.username, { at: '/cart/' });
     const line = page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first();
     const lineText = await line.innerText();
     for (const fact of facts) assert.ok(lineText.includes(fact), `cart line shows ${fact}: ${lineText}`);
@@ -239,8 +234,7 @@ describe('compact list view', () => {
   test('at 390 px: at least 8 products on the screen, steppers add, remembered per customer', async () => {
     await setCart(shop, SOLO, []);
     const page = await shop.newPage({ viewport: PHONE });
-    await signedIn(shop, page, SOLO.username);
-    await page.goto('/search/milk/');
+    await signedIn(shop, page, SOLO.username, { at: '/search/milk/' });
     await page.getByRole('button', { name: 'List' }).click();
     const rows = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
     await page.getByRole('button', { name: 'List', pressed: true }).waitFor();
