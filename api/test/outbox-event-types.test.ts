@@ -45,8 +45,8 @@ describe('outbox dispatch of event types', () => {
       await writeEvent(tx, { type: 'test.nobody', key: 'K-1', channels: ['mail'], payload: { hello: 'world' } }),
       await writeEvent(tx, { type: 'standing_order.reminder', key: 'K-1', channels: ['mail'], payload: {} }),
     ]);
-    const report = await dispatch(server);
-    assert.ok(report.failed >= 1);
+    // The commit may wake a pass that gets there first; either way, after this one the attempt has been made.
+    await dispatch(server);
     const failed = await rowOf(unknown);
     assert.equal(failed.attempts, 1);
     assert.equal(failed.deliveredAt, null);
