@@ -10,11 +10,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { bundleTests } from './bundle-tests.mjs';
 
 const testDir = dirname(fileURLToPath(import.meta.url));
 const apiDir = dirname(testDir);
 const DATABASE_SUPPORT = new Set(['support/test-database.ts', 'support/test-server.ts'].map((file) => join(testDir, file)));
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Files at once: a file spends much of its time waiting on the database server or on timers, not on a core. */
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
 
 const [tier, ...rest] = process.argv.slice(2);
 const listOnly = rest.includes('--list');
@@ -60,7 +63,7 @@ async function postgresUrl() {
   }
 }
 
-function run(files, env, label) {
+async function run(files, env, label) {
   if (files.length === 0) {
     console.log(`== ${label}: no files ==`);
     return 0;
@@ -70,12 +73,17 @@ function run(files, env, label) {
     for (const file of files) console.log(relative(apiDir, file));
     return 0;
   }
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files.map((file) => relative(apiDir, file))], {
-    cwd: apiDir,
-    stdio: 'inherit',
-    env,
-  });
-  return result.status ?? 1;
+  const { bundles, remove } = await bundleTests(apiDir, files);
+  try {
+    const result = spawnSync(process.execPath, ['--enable-source-maps', '--test', `--test-concurrency=${CONCURRENCY}`, ...bundles.map((file) => relative(apiDir, file))], {
+      cwd: apiDir,
+      stdio: 'inherit',
+      env,
+    });
+    return result.status ?? 1;
+  } finally {
+    remove();
+  }
 }
 
 const all = testFiles(testDir).filter((file) => only.length === 0 || only.includes(file));
@@ -85,10 +93,10 @@ delete embeddedEnv.TEST_DATABASE_URL;
 
 let status;
 if (tier === 'unit') {
-  status = run(all.filter((file) => !database.includes(file)), process.env, 'unit tests (no database)');
+  status = await run(all.filter((file) => !database.includes(file)), process.env, 'unit tests (no database)');
 } else if (tier === 'api') {
   const url = await postgresUrl();
-  if (url) status = run(database, { ...process.env, TEST_DATABASE_URL: url }, `API tests on PostgreSQL (${new URL(url).host})`);
+  if (url) status = await run(database, { ...process.env, TEST_DATABASE_URL: url }, `API tests on PostgreSQL (${new URL(url).host})`);
   else if (process.env.CI === 'true') {
     console.error('No PostgreSQL answers (TEST_DATABASE_URL or 127.0.0.1:5432): in CI the API suite must run on it');
     status = 1;
@@ -99,8 +107,8 @@ if (tier === 'unit') {
 } else if (tier === 'embedded') {
   const onPostgres = (await postgresUrl()) !== undefined;
   status = onPostgres
-    ? run(database.filter(isTaggedEmbedded), embeddedEnv, 'API tests whose behaviour depends on the engine, on PGlite')
-    : run(database, embeddedEnv, 'API tests on PGlite (no PostgreSQL answers: the whole suite)');
+    ? await run(database.filter(isTaggedEmbedded), embeddedEnv, 'API tests whose behaviour depends on the engine, on PGlite')
+    : await run(database, embeddedEnv, 'API tests on PGlite (no PostgreSQL answers: the whole suite)');
 } else {
   console.error('usage: node test/run-tier.mjs unit|api|embedded [--list] [files…]');
   status = 2;
