@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { unsealData } from 'iron-session';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { preparedApi, seededDataDir } from './api-build';
 import { preparedBuild } from './build';
 import { CHROMIUM, REPO_DIR, WEB_DIR } from './paths';
@@ -129,31 +129,33 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const distDir = preparedBuild();
   preparedApi();
   const dataDir = await seededDataDir(async (emptyDir) => (await startApi(emptyDir, {})).child);
-  const api = await startApi(dataDir, options);
-  let web: { child: Child; url: string } | undefined;
-  let browser: Browser | undefined;
-  try {
-    web = await startWeb(options.webApiUrl ? await options.webApiUrl(api.url) : api.url, dataDir, distDir, options);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_FLAGS, headless: true });
-  } catch (error) {
-    await web?.child.stop();
-    await api.child.stop();
+  // The three start side by side: the storefront needs only the API's address, not an answer from it.
+  const apiPort = await freePort();
+  const [api, web, browser] = await Promise.allSettled([
+    startApi(dataDir, options, apiPort),
+    (async () => startWeb(options.webApiUrl ? await options.webApiUrl(`http://127.0.0.1:${apiPort}`) : `http://127.0.0.1:${apiPort}`, dataDir, distDir, options))(),
+    chromium.launch({ executablePath: CHROMIUM, args: BROWSER_FLAGS, headless: true }),
+  ]);
+  if (api.status === 'rejected' || web.status === 'rejected' || browser.status === 'rejected') {
+    if (browser.status === 'fulfilled') await browser.value.close();
+    if (web.status === 'fulfilled') await web.value.child.stop();
+    if (api.status === 'fulfilled') await api.value.child.stop();
     rmSync(join(WEB_DIR, distDir), { recursive: true, force: true });
-    throw error;
+    throw [api, web, browser].flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []))[0];
   }
   const secrets = JSON.parse(readFileSync(join(dataDir, 'demo-secrets.json'), 'utf8')) as Shop['secrets'];
-  const openBrowser = browser;
-  const webChild = web.child;
-  let apiChild = api.child;
+  const openBrowser = browser.value;
+  const webChild = web.value.child;
+  let apiChild = api.value.child;
   let pages: { page: Page; errors: string[]; allowed: RegExp[]; ownContext?: BrowserContext }[] = [];
 
   const shop: Shop = {
-    baseUrl: web.url,
-    apiUrl: api.url,
+    baseUrl: web.value.url,
+    apiUrl: api.value.url,
     dataDir,
     secrets,
     async newPage(pageOptions = {}) {
-      const ownContext = pageOptions.context ? undefined : await openBrowser.newContext({ viewport: pageOptions.viewport ?? DESKTOP, baseURL: web?.url, javaScriptEnabled: pageOptions.javaScriptEnabled ?? true });
+      const ownContext = pageOptions.context ? undefined : await openBrowser.newContext({ viewport: pageOptions.viewport ?? DESKTOP, baseURL: web.value.url, javaScriptEnabled: pageOptions.javaScriptEnabled ?? true });
       const context = pageOptions.context ?? ownContext;
       if (!context) throw new Error('no browser context');
       const page = await context.newPage();
@@ -189,7 +191,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       try {
         await whileDown();
       } finally {
-        apiChild = (await startApi(dataDir, options, api.port)).child;
+        apiChild = (await startApi(dataDir, options, apiPort)).child;
       }
     },
     async close() {
