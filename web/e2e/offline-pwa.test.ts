@@ -137,7 +137,8 @@ test('installable; seen pages (a category too) open offline with the banner, whi
   await page.waitForURL('**/login/');
   assert.deepEqual(await keptPages(page), [], 'sign-out drops the kept pages');
 
-  await signedIn(shop, page, BUYER.username);
+  // The next user signs in on the same phone, through the form, as they would.
+  await shop.signIn(page, BUYER.username);
   await controlled(page);
   await context.setOffline(true);
   await page.goto('/account/usual/');
