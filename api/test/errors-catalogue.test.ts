@@ -252,6 +252,13 @@ const credits: Examples<CreditProblem> = {
   amountNotRequested: { kind: 'amountNotRequested', status: 'accepted', amount: 100, grossPence: 240 },
   amountAboveRequested: { kind: 'amountAboveRequested', amount: 300, grossPence: 240 },
   noteRequired: { kind: 'noteRequired' },
+  decisionLineUnknown: { kind: 'decisionLineUnknown', index: 0, entryNumber: 7 },
+  decisionLineRepeated: { kind: 'decisionLineRepeated', index: 1, entryNumber: 0 },
+  decisionLineMissing: { kind: 'decisionLineMissing', entryNumber: 1 },
+  creditedAboveRequested: { kind: 'creditedAboveRequested', index: 0, entryNumber: 0, quantity: 2 },
+  lineDisagreesWithStatus: { kind: 'lineDisagreesWithStatus', index: 0, status: 'accepted', entryNumber: 0, quantity: 2 },
+  amountNotLines: { kind: 'amountNotLines', amount: 100, linesPence: 120 },
+  linesNotPartial: { kind: 'linesNotPartial', linesPence: 240, grossPence: 240 },
 };
 
 /** Every catalogue file with an example of each of its problems. */

@@ -58,7 +58,7 @@ async function operatorPage(token: string): Promise<Page> {
 }
 
 /** Set-up through the API: an order delivered in full, a photo, and a check-in with a short and a damaged line. */
-async function checkedInShortAndDamaged(operator: string): Promise<{ orderCode: string; code: string; gross: string }> {
+async function checkedInShortAndDamaged(operator: string): Promise<{ orderCode: string; code: string; gross: string; codes: string[] }> {
   const order = await placeOrderViaApi(shop, SOLO.username, SOLO.shipTo, SOLO.salesOrg, [3, 2]);
   for (const status of ['confirmed', 'picking']) await reportStatusViaApi(shop, operator, order.code, { status });
   await reportStatusViaApi(shop, operator, order.code, { status: 'dispatched', lines: order.entries.map((entry) => ({ entryNumber: entry.entryNumber, deliveredQuantity: entry.quantity })) });
@@ -75,7 +75,7 @@ async function checkedInShortAndDamaged(operator: string): Promise<{ orderCode: 
     ],
   });
   assert.ok(checkin.creditRequest, 'the check-in made a credit request');
-  return { orderCode: order.code, code: checkin.creditRequest.code, gross: checkin.creditRequest.gross.formattedValue };
+  return { orderCode: order.code, code: checkin.creditRequest.code, gross: checkin.creditRequest.gross.formattedValue, codes: order.entries.map((entry) => entry.product.code) };
 }
 
 describe('credit requests', () => {
@@ -121,5 +121,65 @@ describe('credit requests', () => {
     await buyer.locator('main dl').getByText('Accepted', { exact: true }).waitFor();
     await buyer.getByText(`${request.gross} will be credited`).first().waitFor();
     await buyer.screenshot({ path: '/tmp/credits-accepted-390.png', fullPage: true });
+  });
+
+  test('an operator credits 1 of the 2 cases missing and the damaged case; the buyer sees each line\'s outcome at 390 px and 1280 px', async () => {
+    const operator = await operatorApiToken(shop);
+    const request = await checkedInShortAndDamaged(operator);
+    const [shortCode, damagedCode] = request.codes;
+    assert.ok(shortCode && damagedCode);
+    // The form names each line by product name and code: the two lines may be products of one name.
+    const seen = await apiCall<{ lines: { product: { code: string; name: string } }[] }>(shop, SOLO, 'GET', `/users/current/creditrequests/${request.code}`);
+    const [shortLabel, damagedLabel] = seen.lines.map((line) => `Cases credited: ${line.product.name} (${line.product.code})`);
+    assert.ok(shortLabel && damagedLabel);
+
+    const back = await operatorPage(operator);
+    await back.goto(`/admin/credits/${request.code}/`);
+    await back.getByRole('heading', { name: `Credit request ${request.code}` }).waitFor();
+    // By keyboard: the arrow key moves the decision to "Accept part", Tab reaches the first line's cases.
+    await back.getByRole('radio', { name: `Accept in full (${request.gross})` }).focus();
+    await back.keyboard.press('ArrowDown');
+    assert.equal(await back.getByRole('radio', { name: 'Accept part' }).isChecked(), true);
+    const shortCases = back.getByRole('spinbutton', { name: shortLabel, exact: true });
+    const damagedCases = back.getByRole('spinbutton', { name: damagedLabel, exact: true });
+    assert.equal(await shortCases.inputValue(), '2', 'prefilled with the cases requested');
+    assert.equal(await damagedCases.inputValue(), '1');
+    await back.keyboard.press('Tab');
+    assert.equal(await shortCases.evaluate((input) => input === document.activeElement), true);
+    await back.getByLabel('Note for the customer (optional)').fill('One case was found in the cold room');
+
+    // Every case credited is not a part: the API says so next to the lines, and nothing typed is lost.
+    await back.getByRole('button', { name: `Accept part: ${request.gross}` }).click();
+    await back.getByRole('alert').filter({ hasText: 'credits more than £0.00 and less than' }).waitFor();
+    assert.equal(await shortCases.inputValue(), '2');
+    assert.equal(await back.getByLabel('Note for the customer (optional)').inputValue(), 'One case was found in the cold room');
+    await shortCases.fill('3');
+    await back.getByText('Enter a whole number of cases from 0 to 2').waitFor();
+    assert.equal(await shortCases.getAttribute('aria-invalid'), 'true');
+
+    await shortCases.fill('1');
+    await assertAccessible(back, 'the back office decision form, part accepted');
+    const accept = back.getByRole('button', { name: /^Accept part: £\d+\.\d\d$/ });
+    const amount = ((await accept.textContent()) ?? '').replace('Accept part: ', '');
+    await back.getByText(`Amount to credit, including VAT: ${amount} of ${request.gross}`).waitFor();
+    await accept.click();
+    await back.getByRole('status').filter({ hasText: `Credit request ${request.code} is now partly accepted` }).waitFor();
+    await back.locator('dl').getByText(amount, { exact: true }).first().waitFor();
+    await back.screenshot({ path: '/tmp/credits-admin-part-1280.png', fullPage: true });
+
+    const buyer = await signedInPage(SOLO, PHONE);
+    await buyer.goto(`/account/credits/${request.code}/`);
+    await buyer.getByRole('heading', { name: `Credit request ${request.code}` }).waitFor();
+    await buyer.getByText(`${amount} of ${request.gross} will be credited`).first().waitFor();
+    const lines = buyer.getByRole('list', { name: `Lines of credit request ${request.code}` });
+    const line = (code: string) => lines.getByRole('listitem').filter({ hasText: code });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await buyer.setViewportSize(viewport);
+      await line(shortCode).getByText(/^Credited: 1 of 2 cases, £\d+\.\d\d$/).waitFor();
+      await line(damagedCode).getByText('Credited in full', { exact: true }).waitFor();
+      assert.equal(await scrollsSideways(buyer), false, `no sideways scrolling at ${viewport.width} px`);
+      await assertAccessible(buyer, `the part-accepted credit request at ${viewport.width} px`);
+      await buyer.screenshot({ path: `/tmp/credits-part-${viewport.width}.png`, fullPage: true });
+    }
   });
 });

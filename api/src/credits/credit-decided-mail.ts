@@ -18,10 +18,24 @@ export interface CreditDecidedData {
     status: DecisionStatus;
     grossPence: number;
     creditedPence: number;
+    /**
+     * What was credited of each line; null when a partly accepted decision named only an amount. Absent from
+     * events written before decisions kept their lines.
+     */
+    lines?: DecidedLine[] | null;
     note: string | null;
     creditNoteNumber: string | null;
   };
   recipient: { userId: number; name: string; email: string };
+}
+
+interface DecidedLine {
+  entryNumber: number;
+  productCode: string;
+  name: string;
+  quantity: number;
+  creditedQuantity: number;
+  creditedPence: number;
 }
 
 export async function writeCreditDecided(tx: Tx, data: CreditDecidedData): Promise<void> {
@@ -46,20 +60,42 @@ function outcomeText({ creditRequest: credit }: CreditDecidedData): string[] {
   }
 }
 
-/** To the order's buyer, who had the request's e-mail too: the decision, the amount credited and the note. */
+const cases = (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`;
+
+/** One line's outcome in words: "Whole Milk 2L (P100): credited 2 of 3 cases, £4.20". */
+function decidedLineText(line: DecidedLine): string {
+  const product = `${line.name} (${line.productCode})`;
+  if (line.creditedQuantity === 0) return `${product}: not credited (${cases(line.quantity)} requested)`;
+  if (line.creditedQuantity === line.quantity) return `${product}: credited in full, ${cases(line.quantity)}, ${formatPence(line.creditedPence)}`;
+  return `${product}: credited ${line.creditedQuantity} of ${cases(line.quantity)}, ${formatPence(line.creditedPence)}`;
+}
+
+/** To the order's buyer, who had the request's e-mail too: the decision, the amount credited, each line's outcome when known, and the note. */
 export function creditDecidedMail(data: CreditDecidedData, shopUrl: string): MailContent {
   const { creditRequest: credit, recipient } = data;
   const href = shopLink(shopUrl, `/account/credits/${encodeURIComponent(credit.code)}/`);
   const paragraphs = [
     `Your credit request ${credit.code} for order ${credit.orderCode} (${credit.shipTo.name}, ${credit.shipTo.code}) has been ${OUTCOME[credit.status]}.`,
     ...outcomeText(data),
-    ...(credit.note ? [`Our note: ${credit.note}`] : []),
   ];
+  const lines = (credit.lines ?? []).map(decidedLineText);
+  const note = credit.note ? [`Our note: ${credit.note}`] : [];
   const label = 'View the credit request';
-  const text = [`Dear ${recipient.name},`, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), `${label}: ${href}`, '', SIGNATURE].join('\n');
+  const text = [
+    `Dear ${recipient.name},`,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(lines.length > 0 ? [...lines, ''] : []),
+    ...note.flatMap((paragraph) => [paragraph, '']),
+    `${label}: ${href}`,
+    '',
+    SIGNATURE,
+  ].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">
 <p>Dear ${escapeHtml(recipient.name)},</p>
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${lines.length > 0 ? `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
+${note.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 <p><a href="${escapeHtml(href)}">${label}</a></p>
 <p style="color:#555">${SIGNATURE}</p>
 </body></html>`;

@@ -30,6 +30,10 @@ export interface CreditLineRecord {
   unitPricePence: number;
   netPence: number;
   vatPence: number;
+  vatRateBp: number;
+  /** What the decision credited of the line; null before it, or when it named only an amount. */
+  creditedQuantity: number | null;
+  creditedPence: number | null;
 }
 
 export interface CreditPhotoRecord {
@@ -117,6 +121,9 @@ export async function creditLinesOf(db: DbOrTx, requestIds: number[]): Promise<M
       unitPricePence: orderLines.unitPricePence,
       netPence: creditRequestLines.netPence,
       vatPence: creditRequestLines.vatPence,
+      vatRateBp: orderLines.vatRateBp,
+      creditedQuantity: creditRequestLines.creditedQuantity,
+      creditedPence: creditRequestLines.creditedPence,
     })
     .from(creditRequestLines)
     .innerJoin(creditRequests, eq(creditRequests.id, creditRequestLines.creditRequestId))

@@ -37,8 +37,12 @@ function lineView(line: CreditLineRecord) {
     reason: line.reason,
     note: line.note,
     unitPrice: money(line.unitPricePence),
+    vatRateBp: line.vatRateBp,
     net: money(line.netPence),
     vat: money(line.vatPence),
+    // Null until decided, and when a partly accepted decision named only an amount.
+    creditedQuantity: line.creditedQuantity,
+    creditedAmount: line.creditedPence === null ? null : money(line.creditedPence),
   };
 }
 
@@ -60,7 +64,7 @@ const moneyJson = {
 
 const lineJson = {
   type: 'object',
-  required: ['entryNumber', 'product', 'quantity', 'reason', 'net', 'vat'],
+  required: ['entryNumber', 'product', 'quantity', 'reason', 'net', 'vat', 'creditedQuantity', 'creditedAmount'],
   properties: {
     entryNumber: { type: 'integer' },
     product: { type: 'object', required: ['code', 'name', 'packSize'], properties: { code: { type: 'string' }, name: { type: 'string' }, packSize: { type: 'string' } } },
@@ -72,8 +76,11 @@ const lineJson = {
     reason: { type: 'string' },
     note: { type: ['string', 'null'] },
     unitPrice: moneyJson,
+    vatRateBp: { type: 'integer' },
     net: moneyJson,
     vat: moneyJson,
+    creditedQuantity: { type: ['integer', 'null'] },
+    creditedAmount: { anyOf: [moneyJson, { type: 'null' }] },
   },
 } as const;
 

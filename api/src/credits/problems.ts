@@ -8,4 +8,12 @@ export type CreditProblem =
   | { kind: 'amountRequired'; status: DecisionStatus }
   | { kind: 'amountNotRequested'; status: DecisionStatus; amount: number; grossPence: number }
   | { kind: 'amountAboveRequested'; amount: number; grossPence: number }
-  | { kind: 'noteRequired' };
+  | { kind: 'noteRequired' }
+  // A decision's lines, each by its index in what was sent.
+  | { kind: 'decisionLineUnknown'; index: number; entryNumber: number }
+  | { kind: 'decisionLineRepeated'; index: number; entryNumber: number }
+  | { kind: 'decisionLineMissing'; entryNumber: number }
+  | { kind: 'creditedAboveRequested'; index: number; entryNumber: number; quantity: number }
+  | { kind: 'lineDisagreesWithStatus'; index: number; status: DecisionStatus; entryNumber: number; quantity: number }
+  | { kind: 'amountNotLines'; amount: number; linesPence: number }
+  | { kind: 'linesNotPartial'; linesPence: number; grossPence: number };

@@ -227,7 +227,9 @@ async function writeCheckin(tx: Tx, userId: number, order: DemoOrder, orderId: n
   }
   if (!request) throw new Error(`demo credit request of ${order.key} was not written`);
   for (const line of credited) {
-    const row = { creditRequestId: request.id, lineNumber: line.lineNumber, quantity: line.quantity, reason: line.reason, netPence: line.netPence, vatPence: line.vatPence };
+    // The demo's decision accepts in full: every line credited whole.
+    const outcome = decision ? { creditedQuantity: line.quantity, creditedPence: line.netPence + line.vatPence } : { creditedQuantity: null, creditedPence: null };
+    const row = { creditRequestId: request.id, lineNumber: line.lineNumber, quantity: line.quantity, reason: line.reason, netPence: line.netPence, vatPence: line.vatPence, ...outcome };
     await tx.insert(creditRequestLines).values(row).onConflictDoUpdate({ target: [creditRequestLines.creditRequestId, creditRequestLines.lineNumber], set: row });
   }
   return { code: request.code, creditedPence: totals.grossPence, lines: credited };

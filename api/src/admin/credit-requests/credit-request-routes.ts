@@ -28,10 +28,17 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((text) => (text ? text : undefined));
 
+/** Cases credited of one line of the request, by its entry number (checked against the request by the service). */
+const decisionLine = z.object({
+  entryNumber: z.number().int('must be a whole number').min(0).max(10_000),
+  creditedQuantity: z.number().int('must be whole cases').min(0).max(9999),
+});
+
 /** A decision: amounts are pence, the credited gross (docs/after-delivery.md "Credit requests"). */
 const decisionBody = z.object({
   status: z.enum(DECISION_STATUSES),
   amount: z.number().int('must be whole pence').min(0).max(100_000_000).optional(),
+  lines: z.array(decisionLine).min(1, 'must name at least one line').max(500).optional(),
   note: optionalText(1000),
   creditNoteNumber: z
     .string()

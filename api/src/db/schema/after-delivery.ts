@@ -109,7 +109,11 @@ export const creditRequests = pgTable(
   ],
 );
 
-/** The lines of a credit request: the quantity to credit and its price at the order's line price. */
+/**
+ * The lines of a credit request: the quantity to credit and its price at the order's line price, then what the
+ * decision credited of it (cases and gross pence). Both stay null until the decision, and for good when a request
+ * was partly accepted by an amount alone: which cases that amount pays for is not known.
+ */
 export const creditRequestLines = pgTable(
   'credit_request_lines',
   {
@@ -121,8 +125,16 @@ export const creditRequestLines = pgTable(
     reason: text('reason').notNull(),
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
+    creditedQuantity: integer('credited_quantity'),
+    creditedPence: integer('credited_pence'),
   },
-  (t) => [primaryKey({ columns: [t.creditRequestId, t.lineNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.creditRequestId, t.lineNumber] }),
+    check(
+      'credit_request_lines_credited_check',
+      sql`(${t.creditedQuantity} is null and ${t.creditedPence} is null) or (${t.creditedQuantity} between 0 and ${t.quantity} and ${t.creditedPence} between 0 and ${t.netPence} + ${t.vatPence})`,
+    ),
+  ],
 );
 
 /**

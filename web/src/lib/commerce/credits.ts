@@ -48,8 +48,12 @@ export const creditLineSchema = z.object({
   reason: z.string(),
   note: z.string().nullish(),
   unitPrice: moneySchema.optional(),
+  vatRateBp: z.number().int().optional(),
   net: moneySchema,
   vat: moneySchema,
+  /** What the decision credited of the line; null before it, and when it was partly accepted by an amount alone. */
+  creditedQuantity: z.number().int().nullish(),
+  creditedAmount: moneySchema.nullish(),
 });
 export type CreditLine = z.infer<typeof creditLineSchema>;
 
@@ -78,19 +82,12 @@ export const adminCreditRequestSchema = creditRequestSchema.extend({
 });
 export const adminCreditRequestListSchema = z.object({ creditRequests: z.array(adminCreditRequestSchema), hasMore: z.boolean() });
 
-/** The decision as the form sends it: pounds typed by a person become pence. */
+/** The decision as the back office's form sends it: a part is the cases credited per line. */
 export interface CreditDecisionBody {
   status: 'accepted' | 'partlyAccepted' | 'rejected';
-  amount?: number;
+  lines?: { entryNumber: number; creditedQuantity: number }[];
   note?: string;
   creditNoteNumber?: string;
-}
-
-/** "12.50", "£12.50" or "12" as pence; undefined for anything else. */
-export function poundsToPence(text: string): number | undefined {
-  const match = /^£?\s*(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ''));
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0') || '0');
 }
 
 /** What the buyer reads under the status: how much was credited, or why not. */
@@ -105,6 +102,19 @@ export function outcomeText(request: Pick<CreditRequest, 'status' | 'credited' |
     default:
       return 'Waiting for a decision';
   }
+}
+
+const cases = (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`;
+
+/**
+ * What the decision did with one line, in the buyer's words: "Credited: 2 of 3 cases, £4.20", "Credited in full"
+ * or "Not credited"; undefined while it is not known (not decided, or partly accepted by an amount alone).
+ */
+export function lineOutcomeText(line: Pick<CreditLine, 'quantity' | 'creditedQuantity' | 'creditedAmount'>): string | undefined {
+  if (line.creditedQuantity === null || line.creditedQuantity === undefined) return undefined;
+  if (line.creditedQuantity === 0) return 'Not credited';
+  if (line.creditedQuantity >= line.quantity) return 'Credited in full';
+  return `Credited: ${line.creditedQuantity} of ${cases(line.quantity)}${line.creditedAmount ? `, ${line.creditedAmount.formattedValue}` : ''}`;
 }
 
 /** The credit requests of the signed-in user's ship-tos, newest first. */

@@ -2,15 +2,28 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts';
-import { CreditDecisionForm } from '@/components/credits/credit-decision-form';
+import { CreditDecisionForm, type DecisionFormLine } from '@/components/credits/credit-decision-form';
 import { CreditLines } from '@/components/credits/credit-lines';
 import { CreditStatusBadge } from '@/components/credits/credit-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { adminCreditRequestSchema, CREDIT_CODE, creditStatusLabel } from '@/lib/commerce/credits';
+import { adminCreditRequestSchema, CREDIT_CODE, creditStatusLabel, type CreditLine } from '@/lib/commerce/credits';
 import styles from '@/components/credits/credits.module.css';
 
 export const metadata: Metadata = { title: 'Credit request' };
+
+/**
+ * The lines as the decision form prices a part of them (the API's unit price and VAT rate of each order line),
+ * each named with its product code as well, so every field's label is unique: two lines can be products of one name.
+ */
+const decisionLines = (lines: CreditLine[]): DecisionFormLine[] =>
+  lines.map((line) => ({
+    entryNumber: line.entryNumber,
+    name: `${line.product.name} (${line.product.code})`,
+    quantity: line.quantity,
+    unitPricePence: line.unitPrice?.valuePence ?? 0,
+    vatRateBp: line.vatRateBp ?? 0,
+  }));
 
 /** One credit request: who asked for what and why, the photos taken at the door, and the decision (once). */
 export default async function AdminCreditPage({ params, searchParams }: { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -101,7 +114,7 @@ export default async function AdminCreditPage({ params, searchParams }: { params
           <section className="admin-section" aria-labelledby="credit-decide">
             <h2 id="credit-decide">Decision</h2>
             {result.data.status === 'requested' ? (
-              <CreditDecisionForm code={result.data.code} requested={result.data.gross.formattedValue} />
+              <CreditDecisionForm code={result.data.code} requested={result.data.gross.formattedValue} lines={decisionLines(result.data.lines)} />
             ) : (
               <p>This credit request is decided: a decision is final.</p>
             )}

@@ -1,0 +1,6 @@
+ALTER TABLE "credit_request_lines" ADD COLUMN "credited_quantity" integer;--> statement-breakpoint
+ALTER TABLE "credit_request_lines" ADD COLUMN "credited_pence" integer;--> statement-breakpoint
+-- Requests decided before lines were kept: accepted credited every line in full, rejected none. A partly accepted
+-- request's lines stay unknown, since its amount alone does not say which cases it paid for.
+UPDATE "credit_request_lines" SET "credited_quantity" = CASE "credit_requests"."status" WHEN 'accepted' THEN "credit_request_lines"."quantity" ELSE 0 END, "credited_pence" = CASE "credit_requests"."status" WHEN 'accepted' THEN "credit_request_lines"."net_pence" + "credit_request_lines"."vat_pence" ELSE 0 END FROM "credit_requests" WHERE "credit_requests"."id" = "credit_request_lines"."credit_request_id" AND "credit_requests"."status" IN ('accepted', 'rejected');--> statement-breakpoint
+ALTER TABLE "credit_request_lines" ADD CONSTRAINT "credit_request_lines_credited_check" CHECK (("credit_request_lines"."credited_quantity" is null and "credit_request_lines"."credited_pence" is null) or ("credit_request_lines"."credited_quantity" between 0 and "credit_request_lines"."quantity" and "credit_request_lines"."credited_pence" between 0 and "credit_request_lines"."net_pence" + "credit_request_lines"."vat_pence"));
