@@ -5,10 +5,10 @@ import { auditLog, creditRequestLines, creditRequests } from '../src/db/schema';
 import { lineAmounts } from '../src/pricing/money';
 import { operatorToken } from './support/admin-client';
 import { SOLO, shopper, type Shopper } from './support/cart-helpers';
-import { creditsEnv, decideCredit, deliveredOrder, FINANCE_CLIENT, insertCreditRequest, storedCredit, type InsertedCreditRequest } from './support/credit-helpers';
+import { creditsMailEnv, decideCredit, deliveredOrder, FINANCE_CLIENT, insertCreditRequest, storedCredit, type InsertedCreditRequest } from './support/credit-helpers';
 import { ERP_CLIENT, integrationToken } from './support/integration-client';
 import { eventually } from './support/order-helpers';
-import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
+import { dispatch } from './support/outbox-helpers';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -54,9 +54,7 @@ describe('credit requests: the outcome per line', () => {
   let admin: string;
   before(async () => {
     sink = await new SmtpSink().start();
-    server = await startTestServer({
-      env: { SMTP_URL: sink.url, MAIL_FROM: 'Meadowvale Foods <orders@meadowvale.example>', SHOP_URL: 'https://shop.meadowvale.example', ...ON_DEMAND_OUTBOX, ...creditsEnv() },
-    });
+    server = await startTestServer({ env: creditsMailEnv(sink.url) });
     solo = await shopper(server, SOLO);
     erp = await integrationToken(server, ERP_CLIENT);
     finance = await integrationToken(server, FINANCE_CLIENT);

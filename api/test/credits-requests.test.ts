@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, outboxMessages } from '../src/db/schema';
 import { createOperator, operatorToken } from './support/admin-client';
 import { MULTI_DAIR, SOLO, shopper, type Shopper } from './support/cart-helpers';
-import { creditsEnv, decideCredit, deliveredOrder, FINANCE_CLIENT, insertCreditRequest, storedCredit, TINY_JPEG, type InsertedCreditRequest } from './support/credit-helpers';
+import { creditsMailEnv, decideCredit, deliveredOrder, FINANCE_CLIENT, insertCreditRequest, storedCredit, TINY_JPEG, type InsertedCreditRequest } from './support/credit-helpers';
 import { ERP_CLIENT, integrationToken } from './support/integration-client';
 import { eventually } from './support/order-helpers';
-import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
+import { dispatch } from './support/outbox-helpers';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -40,9 +40,7 @@ describe('credit requests: reads and decisions', () => {
   let admin: string;
   before(async () => {
     sink = await new SmtpSink().start();
-    server = await startTestServer({
-      env: { SMTP_URL: sink.url, MAIL_FROM: 'Meadowvale Foods <orders@meadowvale.example>', SHOP_URL: 'https://shop.meadowvale.example', ...ON_DEMAND_OUTBOX, ...creditsEnv() },
-    });
+    server = await startTestServer({ env: creditsMailEnv(sink.url) });
     solo = await shopper(server, SOLO);
     multi = await shopper(server, MULTI_DAIR);
     buyer = await shopper(server, BUYER_DAIR);

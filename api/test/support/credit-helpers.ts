@@ -5,6 +5,7 @@ import { lineAmounts, sumTotals } from '../../src/pricing/money';
 import type { Shopper } from './cart-helpers';
 import { ERP_CLIENT, EXPORT_ONLY_CLIENT, reportStatus } from './integration-client';
 import { placeTestOrder, type PlacedOrder } from './order-helpers';
+import { ON_DEMAND_OUTBOX } from './outbox-helpers';
 import type { TestServer } from './test-server';
 
 /** The ERP's finance feed: invoices, payments and credit decisions (scope invoices:write). */
@@ -12,6 +13,15 @@ export const FINANCE_CLIENT = { id: 'erp-finance', secret: 'erp-finance-secret-0
 
 /** Status reports, exports and the finance feed, each a client of its own; ERP_CLIENT has no invoices:write. */
 export const creditsEnv = () => ({ INTEGRATION_CLIENTS: JSON.stringify([ERP_CLIENT, EXPORT_ONLY_CLIENT, FINANCE_CLIENT]) });
+
+/** creditsEnv with mail to an SMTP sink at `smtpUrl`, delivered on demand (outbox-helpers dispatch). */
+export const creditsMailEnv = (smtpUrl: string) => ({
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: 'Meadowvale Foods <orders@meadowvale.example>',
+  SHOP_URL: 'https://shop.meadowvale.example',
+  ...ON_DEMAND_OUTBOX,
+  ...creditsEnv(),
+});
 
 /** An 8×6 JPEG, as the check-in stores photos after re-encoding them. */
 export const TINY_JPEG = Buffer.from(
