@@ -12,7 +12,7 @@ import type { TestServer } from './test-server';
 export const FINANCE_CLIENT = { id: 'erp-finance', secret: 'erp-finance-secret-0123456789abc', scopes: ['invoices:write'] };
 
 /** Status reports, exports and the finance feed, each a client of its own; ERP_CLIENT has no invoices:write. */
-export const creditsEnv = () => ({ INTEGRATION_CLIENTS: JSON.stringify([ERP_CLIENT, EXPORT_ONLY_CLIENT, FINANCE_CLIENT]) });
+const creditsEnv = () => ({ INTEGRATION_CLIENTS: JSON.stringify([ERP_CLIENT, EXPORT_ONLY_CLIENT, FINANCE_CLIENT]) });
 
 /** creditsEnv with mail to an SMTP sink at `smtpUrl`, delivered on demand (outbox-helpers dispatch). */
 export const creditsMailEnv = (smtpUrl: string) => ({
