@@ -4,6 +4,7 @@ import { approvalDecisions, shipTos, standingOrders, users } from '../db/schema'
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import { money } from '../pricing/money';
+import { priceContext, type PriceContext } from '../pricing/price-adjuster';
 import { lineView } from '../standing-orders/standing-view';
 import { standingLines, type StandingOrderRow } from '../standing-orders/standing-queries';
 import { deciderKey, decidersOf, decidersOfMany, decidingSoldTos, type DecidingTier } from './approvers';
@@ -24,9 +25,12 @@ function standingRows(db: DbOrTx) {
   return db.select(columns).from(standingOrders).innerJoin(shipTos, eq(shipTos.code, standingOrders.shipToCode)).innerJoin(users, eq(users.id, standingOrders.userId));
 }
 
+/** What a standing order's lines are priced for when no one delivery is meant. */
+const standingContext = ({ soldToCode, standingOrder }: StandingRow): PriceContext => priceContext({ soldToCode, shipToCode: standingOrder.shipToCode, range: standingOrder.range }, null);
+
 /** A standing order's delivery net total now, of the lines that can be ordered. */
 async function deliveryNet(db: DbOrTx, row: StandingRow): Promise<number> {
-  const lines = (await standingLines(db, [row.standingOrder.id], row.soldToCode)).get(row.standingOrder.id) ?? [];
+  const lines = (await standingLines(db, [row.standingOrder.id], standingContext(row))).get(row.standingOrder.id) ?? [];
   return sellableNet(lines, row.standingOrder.range);
 }
 
@@ -88,7 +92,7 @@ async function standingQueueItems(db: DbOrTx, rows: StandingRow[], keep: (tier: 
     const own = deciders.get(deciderKey({ soldToCode: row.soldToCode, userId: row.standingOrder.userId }));
     if (!own || !keep(own.tier, own.users.map((user) => user.userId))) continue;
     const { standingOrder } = row;
-    const lines = (await standingLines(db, [standingOrder.id], row.soldToCode)).get(standingOrder.id) ?? [];
+    const lines = (await standingLines(db, [standingOrder.id], standingContext(row))).get(standingOrder.id) ?? [];
     items.push({
       code: standingOrder.code,
       name: standingOrder.name,

@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { approvalLimits, orders } from '../db/schema';
-import type { EntryRow } from '../carts/cart-queries';
+import type { PricedEntry } from '../carts/cart-prices';
 import { addDays, isoDate, isoWeekday, type IsoDate } from '../delivery/calendar-date';
-import { lineAmounts, sumTotals } from '../pricing/money';
+import { rowTotals } from '../pricing/price-lines';
 
 export type LimitType = 'orderThreshold' | 'periodThreshold';
 export type PeriodRange = 'WEEK' | 'MONTH';
@@ -64,7 +64,7 @@ export const orderToCheck = (order: { soldToCode: string; shipToCode: string; us
 const PERIOD_BUDGET = 4_100_023;
 
 /** The net total an order of these cart entries will have, priced as checkout prices it: what the limits are checked against. */
-export const cartNet = (entries: EntryRow[]): number => sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp))).netPence;
+export const cartNet = (entries: PricedEntry[]): number => rowTotals(entries).netPence;
 
 /** The London calendar week (Monday to Sunday) or month holding a delivery date: delivery dates are London days. */
 export function periodOf(date: IsoDate, range: PeriodRange): { from: IsoDate; to: IsoDate } {

@@ -1,4 +1,5 @@
 import type { Range } from '../accounts/ship-tos';
+import { priceCartEntries } from '../carts/cart-prices';
 import { cartEntryRows } from '../carts/cart-queries';
 import type { CommerceProblem } from '../carts/problems';
 import { resolveCart } from '../carts/resolve-cart';
@@ -24,7 +25,7 @@ export async function previewApproval(db: Db, userId: number, target: { shipTo?:
     const { cart, scope } = resolved.value;
     const date = deliveryDate ?? cart.requestedDeliveryDate;
     if (!date) return fail({ kind: 'deliveryDateMissing' });
-    const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
+    const entries = await priceCartEntries(tx, cart, scope, await cartEntryRows(tx, cart.id, scope.soldToCode));
     const reasons = await checkLimits(tx, { soldTo: scope.soldToCode, shipTo: scope.shipToCode, userId, deliveryDate: date, netPence: cartNet(entries), countedPence: 0 });
     return ok({ needsApproval: reasons.length > 0, reasons });
   });

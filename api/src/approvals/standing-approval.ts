@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
-import type { EntryRow } from '../carts/cart-queries';
+import type { PricedEntry } from '../carts/cart-prices';
 import type { Tx } from '../db/client';
 import { standingOrders, users } from '../db/schema';
-import { lineAmounts, sumTotals, formatPence } from '../pricing/money';
+import { formatPence } from '../pricing/money';
+import { priceContext } from '../pricing/price-adjuster';
+import { rowTotals } from '../pricing/price-lines';
 import { splitSellable } from '../standing-orders/standing-view';
 import { standingLines, type StandingOrderRow } from '../standing-orders/standing-queries';
 import { writeStandingApprovalRequests } from './approval-mail';
@@ -16,9 +18,9 @@ export const NOT_APPROVED = 'Not ordered: the standing order was not approved';
 export const APPROVED_MARGIN_PERCENT = 10;
 
 /** The net total of a delivery's lines that can be ordered, at the prices given (today's). */
-export function sellableNet(entries: EntryRow[], range: string): number {
+export function sellableNet(entries: PricedEntry[], range: string): number {
   const { sellable } = splitSellable(entries, range);
-  return sumTotals(sellable.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp))).netPence;
+  return rowTotals(sellable).netPence;
 }
 
 /**
@@ -51,7 +53,7 @@ export function standingApprovalProblem(standingOrder: Pick<StandingOrderRow, 'a
  * standing order as it now stands.
  */
 export async function reviewStandingOrder(tx: Tx, standingOrder: StandingOrderRow, scope: ShipToScope): Promise<StandingOrderRow> {
-  const lines = (await standingLines(tx, [standingOrder.id], scope.soldToCode)).get(standingOrder.id) ?? [];
+  const lines = (await standingLines(tx, [standingOrder.id], priceContext(scope, null))).get(standingOrder.id) ?? [];
   const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, standingOrder.userId));
   if (!owner) throw new Error(`the owner of standing order ${standingOrder.code} vanished`);
   const netPence = sellableNet(lines, scope.range);

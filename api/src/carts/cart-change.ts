@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client';
 import { cartEntryRows, touchCart, type CartRow, type EntryRow, type ScopedCart } from './cart-queries';
+import { priceCartEntries } from './cart-prices';
 import { cartView, type CartView } from './cart-view';
 import { fail, ok, type Result } from './problems';
 import { resolveCart, type CartTarget } from './resolve-cart';
@@ -61,7 +62,7 @@ export async function changeCart<T>(
     const result = await change(tx, { ...scoped, entries });
     if (!result.ok) return result;
     const cart = await touchCart(tx, scoped.cart.id, result.value.fields);
-    return ok({ cart, view: cartView(cart, scoped.scope, result.value.entries), outcome: result.value.outcome });
+    return ok({ cart, view: cartView(cart, scoped.scope, await priceCartEntries(tx, cart, scoped.scope, result.value.entries)), outcome: result.value.outcome });
   });
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
+import { contractPriceSql } from '../pricing/contract-price/contract-price';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -99,7 +100,10 @@ export interface EntryRow {
   minOrderQuantity: number;
   stockStatus: string;
   discontinued: boolean;
+  /** The sold-to's price as read (contractPriceSql); the adjusted one once priced (pricing/price-lines.ts priceRows). */
   unitPricePence: number;
+  /** The product's list price, where the row was read from the catalogue. */
+  listPricePence?: number;
   vatRateBp: number;
 }
 
@@ -116,7 +120,8 @@ export const cartProductColumns = {
   minOrderQuantity: products.minOrderQuantity,
   stockStatus: products.stockStatus,
   discontinued: products.discontinued,
-  unitPricePence: sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`,
+  unitPricePence: contractPriceSql,
+  listPricePence: products.listPricePence,
   vatRateBp: products.vatRateBp,
 };
 

@@ -6,6 +6,7 @@ import { parseInput } from '../http/validate';
 import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';
 import { changeCart, type Changed } from './cart-change';
 import { cartReader } from './cart-read';
+import { priceCartEntries } from './cart-prices';
 import { cartEtag, cartView } from './cart-view';
 import { updateCartDetails } from './cart-details';
 import { deleteCart } from './delete-cart';
@@ -66,7 +67,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { shipTo, salesOrg } = parseInput(scopeQuery, request.query, 'query');
     const { cart, scope, entries, created } = unwrap(await openCurrentCart(db, user.id, shipTo, salesOrg), cartProblemToApiError);
-    return reply.code(created ? 201 : 200).header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
+    return reply.code(created ? 201 : 200).header('etag', cartEtag(cart)).send(cartView(cart, scope, await priceCartEntries(db, cart, scope, entries)));
   });
 
   app.get('/users/current/carts', async (request) => {
@@ -75,9 +76,10 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const listing = { userId: user.id, shipTo: query.shipTo, range: query.salesOrg, savedOnly: query.savedCartsOnly === 'true', page: query.currentPage, pageSize: query.pageSize };
     const { scope, ...page } = unwrap(await listCarts(db, listing), cartProblemToApiError);
     const full = query.fields === 'FULL';
+    const priced = await Promise.all(page.carts.map(({ cart, entries }) => priceCartEntries(db, cart, scope, entries)));
     return {
-      carts: page.carts.map(({ cart, entries }) => {
-        const view = cartView(cart, scope, entries);
+      carts: page.carts.map(({ cart }, index) => {
+        const view = cartView(cart, scope, priced[index] ?? []);
         return full ? view : { ...view, entries: undefined };
       }),
       pagination: {
@@ -92,7 +94,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.get('/users/current/carts/:cartId', async (request, reply) => {
     const target = changeRequest(request);
     const { cart, scope, entries } = unwrap(await readCart(target.userId, target), cartProblemToApiError);
-    return reply.header('etag', cartEtag(cart)).send(cartView(cart, scope, entries));
+    return reply.header('etag', cartEtag(cart)).send(cartView(cart, scope, await priceCartEntries(db, cart, scope, entries)));
   });
 
   app.put('/users/current/carts/:cartId', async (request, reply) => {

@@ -1,12 +1,14 @@
 import type { ShipToScope } from '../accounts/ship-tos';
-import { lineAmounts, money, sumTotals } from '../pricing/money';
-import type { CartRow, EntryRow } from './cart-queries';
+import { money } from '../pricing/money';
+import { rowAmounts, rowTotals } from '../pricing/price-lines';
+import type { PricedEntry } from './cart-prices';
+import type { CartRow } from './cart-queries';
 
 /** Where the catalogue serves a product's generated image. */
 export const productImageUrl = (code: string): string => `/images/products/${code}.svg`;
 
-export function entryView(entry: EntryRow) {
-  const amounts = lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp);
+export function entryView(entry: PricedEntry) {
+  const amounts = rowAmounts(entry);
   return {
     entryNumber: entry.entryNumber,
     quantity: entry.quantity,
@@ -33,8 +35,8 @@ export function entryView(entry: EntryRow) {
  * A cart as the API answers it (OCC names where OCC has one): prices are always the server's, for the
  * sold-to of the cart's ship-to. `totalPrice` is net, `totalTax` the VAT, `totalPriceWithTax` the gross.
  */
-export function cartView(cart: CartRow, scope: ShipToScope, entries: EntryRow[]) {
-  const totals = sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp)));
+export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry[]) {
+  const totals = rowTotals(entries);
   return {
     code: cart.code,
     guid: cart.code,

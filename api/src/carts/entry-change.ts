@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { changeCart, type CartState, type ChangeRequest, type Changed } from './cart-change';
 import type { CartReader } from './cart-read';
 import type { CartRow } from './cart-queries';
+import { priceCartEntries } from './cart-prices';
 import { cartView } from './cart-view';
 import { productForCart, writeEntry, type EntryDecision, type EntryOutcome, type EntryWrite, type ProductLookup } from './entries';
 import { fail, ok, type Result } from './problems';
@@ -67,7 +68,7 @@ export async function changeEntries(db: Db, readCart: CartReader, request: Chang
     const written = await writeIfUnchanged(db, state.cart, decided.value.write);
     if (written) {
       const cart = { ...state.cart, version: written.version, updatedAt: new Date() };
-      return ok({ cart, view: cartView(cart, state.scope, decided.value.entries), outcome: decided.value.outcome });
+      return ok({ cart, view: cartView(cart, state.scope, await priceCartEntries(db, cart, state.scope, decided.value.entries)), outcome: decided.value.outcome });
     }
   }
   return changeCart(db, request, async (tx, state) => {

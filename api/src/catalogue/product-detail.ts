@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/tokens';
 import { RANGES, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
-import { categories, prices, products } from '../db/schema';
+import { categories, products } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
+import { contractPriceOfSql } from '../pricing/contract-price/contract-price';
 import { checkClaim, claimedSoldTo, priceClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
 import { productColumns, productView, type ProductView } from './product-view';
@@ -27,12 +28,7 @@ async function findProduct(db: DbOrTx, code: string, holder: { userId: number; s
       description: products.description,
       categoryName: categories.name,
       soldToCode: soldTo === undefined ? sql<string | null>`null` : sql<string | null>`${soldTo}`,
-      // The sold-to's own price where it has one, else list price (as customerPriceSql).
-      pricePence:
-        soldTo === undefined
-          ? sql<number | null>`null`
-          : sql<number | null>`coalesce((select ${prices.pricePence} from ${prices}
-              where ${prices.productCode} = ${products.code} and ${prices.soldToCode} = ${soldTo}), ${products.listPricePence})`,
+      pricePence: soldTo === undefined ? sql<number | null>`null` : contractPriceOfSql(soldTo),
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -1,10 +1,10 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { customerPriceSql } from './product-view';
+import { contractPriceSql } from '../pricing/contract-price/contract-price';
 import type { SortCode } from './search-query';
 import { P, PRICES } from './sql-names';
 
 /** The caller's price for sorting; callers who see no prices sort by list price (which reveals nothing of anyone's terms). */
-export const sortPriceSql = (soldTo: SQL | null): SQL => (soldTo === null ? P.listPricePence : customerPriceSql);
+export const sortPriceSql = (soldTo: SQL | null): SQL => (soldTo === null ? P.listPricePence : contractPriceSql);
 
 /** One key of a sort: what is compared, and which way. */
 export interface SortKey {

@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { prices, products } from '../db/schema';
+import { products } from '../db/schema';
 import { money, type Money } from '../pricing/money';
 
 /** The columns a product listing needs, plus the caller's price when there is a sold-to. */
@@ -22,12 +21,6 @@ export const productColumns = {
   collections: products.collections,
   discontinued: products.discontinued,
 };
-
-/**
- * The sold-to's price: its own where it has one, else list price (as pricing/customer-prices.ts). Only
- * ever joined on the sold-to in scope, so a row can never carry another customer's price.
- */
-export const customerPriceSql: SQL<number> = sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`;
 
 export interface ProductRow {
   code: string;

@@ -4,7 +4,8 @@ import { facetAggregate, readFacetAggregate, type AggregateRow, type CountRow } 
 import { allConditionsExcept } from './filters';
 import { claimedSoldTo, type ShipToClaim } from './price-scope';
 import { pricesJoin, sortKeys } from './product-page';
-import { customerPriceSql, productColumns, type ProductRow } from './product-view';
+import { contractPriceSql } from '../pricing/contract-price/contract-price';
+import { productColumns, type ProductRow } from './product-view';
 import type { FilterKey, SortCode } from './search-query';
 import { constant, selectRows } from './sql-rows';
 import { P } from './sql-names';
@@ -99,7 +100,7 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
       where ${base} and ${where()} order by ${orderOn(keyName)} limit ${request.limit} offset ${request.offset}`;
   // The page's full rows, priced, joined back to the table by code: only a page's worth of wide rows is read.
   const pageRows = sql`select json_agg(json_build_object(${PAGE_FIELDS}, 'pricePence', ${
-    soldTo === null ? sql`null` : customerPriceSql
+    soldTo === null ? sql`null` : contractPriceSql
   }) order by ${orderOn((i) => sql`page.${keyName(i)}`)})
     from (${pageCodes}) as page join ${P.table} on ${P.code} = page.code ${pricesJoin(soldTo)}`;
   const aggregate = sql`(select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a)`;

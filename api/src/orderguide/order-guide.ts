@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
-import { customerPriceSql, productColumns, productView, type ProductView } from '../catalogue/product-view';
+import { productColumns, productView, type ProductView } from '../catalogue/product-view';
 import type { DbOrTx } from '../db/client';
+import { contractPriceSql } from '../pricing/contract-price/contract-price';
 import { categories, prices, products } from '../db/schema';
 import { guideState, windowStart, type GuideStats, type GuideStatsCache } from './guide-stats';
 
@@ -56,7 +57,7 @@ function rankedPage(stats: GuideStats, pars: Map<string, number>, page: GuidePag
 async function pageProducts(db: DbOrTx, scope: ShipToScope, codes: string[]) {
   if (codes.length === 0) return new Map<string, ProductView>();
   const rows = await db
-    .select({ ...productColumns, pricePence: customerPriceSql, categoryName: categories.name })
+    .select({ ...productColumns, pricePence: contractPriceSql, categoryName: categories.name })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, scope.soldToCode)))

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { productsByCode } from '../carts/products-by-code';
 import type { Db, Tx } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
@@ -14,7 +13,8 @@ import { orderCutoff } from './order-cutoff';
 import { moveOrder } from '../order-status/move-order';
 import { orderEvent } from './order-event';
 import { writeEvent } from '../outbox/write-event';
-import { priceAmendedLines, type WantedLine } from './amended-lines';
+import { priceContext } from '../pricing/price-adjuster';
+import { amendedProducts, priceAmendedLines, type WantedLine } from './amended-lines';
 import { changeOwnedOrder, onOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
 import type { OrderRow } from './order-queries';
 import type { OrderChangeProblem } from './problems';
@@ -76,7 +76,7 @@ export async function previewAmendment(db: Db, clock: Clock, userId: number, cod
 
 async function priceAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment) {
   const { order } = locked;
-  const products = await productsByCode(tx, [...new Set(amendment.entries.map((entry) => entry.productCode))], order.soldToCode);
+  const products = await amendedProducts(tx, priceContext({ soldToCode: order.soldToCode, shipToCode: order.shipToCode, range: order.range }, order.deliveryDate), amendment.entries);
   return priceAmendedLines(amendment.entries, products, {
     owner: locked.owner,
     purchaseOrderRequired: locked.purchaseOrderRequired,

@@ -1,8 +1,13 @@
 import type { EntryRow } from '../carts/cart-queries';
 import type { CartProduct } from '../carts/entries';
+import { productsByCode } from '../carts/products-by-code';
+import type { DbOrTx } from '../db/client';
 import { fail, ok, type Result } from '../errors/result';
-import { lineAmounts, type Totals } from '../pricing/money';
+import type { Totals } from '../pricing/money';
+import type { Adjustment, PriceContext } from '../pricing/price-adjuster';
+import { priceRows } from '../pricing/price-lines';
 import { canPlace, type PlaceCandidate } from './can-place';
+import { orderLineSnapshot, type OrderLineSnapshot } from './order-line-snapshot';
 import type { OrderChangeProblem } from './problems';
 
 export interface WantedLine {
@@ -10,30 +15,35 @@ export interface WantedLine {
   quantity: number;
 }
 
-/** An order line as it will be written: the product's snapshot and today's price for the sold-to. */
-export interface PricedLine {
-  lineNumber: number;
-  productCode: string;
-  name: string;
-  packSize: string;
-  unitPricePence: number;
-  vatRateBp: number;
-  quantity: number;
-  netPence: number;
-  vatPence: number;
-}
+/** A product with the pipeline's price for the quantity an amendment wants; unpriced, it keeps the price it was read at. */
+export type AmendedProduct = CartProduct & { adjustments?: readonly Adjustment[] };
 
 /** What an amended order is checked against besides its lines: its owner, ship-to's PO rule, PO number and range. */
 export type AmendedOrderRules = Omit<PlaceCandidate, 'lines' | 'unsellable'>;
 
 /**
- * The lines an amendment asks for, priced from `products` (today's prices for the order's sold-to) and
- * checked by canPlace as at checkout (can-place.ts). Each product may appear once; the first bad line is
+ * The products an amendment names, priced by the pricing pipeline for the order's context and the quantity
+ * first asked for each (a product asked for twice is refused anyway); unknown codes are absent.
+ */
+export async function amendedProducts(db: DbOrTx, context: PriceContext, wanted: WantedLine[]): Promise<Map<string, AmendedProduct>> {
+  const products = await productsByCode(db, [...new Set(wanted.map((line) => line.productCode))], context.soldTo);
+  const rows = new Map<string, CartProduct & { quantity: number }>();
+  for (const { productCode, quantity } of wanted) {
+    const product = products.get(productCode);
+    if (product && !rows.has(productCode)) rows.set(productCode, { ...product, quantity });
+  }
+  const priced = await priceRows(db, context, [...rows.values()]);
+  return new Map(priced.map(({ quantity: _quantity, ...product }) => [product.productCode, product]));
+}
+
+/**
+ * The lines an amendment asks for, priced from `products` (today's prices for the order's sold-to, amendedProducts)
+ * and checked by canPlace as at checkout (can-place.ts). Each product may appear once; the first bad line is
  * the answer.
  */
-export function priceAmendedLines(wanted: WantedLine[], products: ReadonlyMap<string, CartProduct>, rules: AmendedOrderRules): Result<{ lines: PricedLine[]; totals: Totals }, OrderChangeProblem> {
+export function priceAmendedLines(wanted: WantedLine[], products: ReadonlyMap<string, AmendedProduct>, rules: AmendedOrderRules): Result<{ lines: OrderLineSnapshot[]; totals: Totals }, OrderChangeProblem> {
   const seen = new Set<string>();
-  const entries: EntryRow[] = [];
+  const entries: (EntryRow & Pick<AmendedProduct, 'adjustments'>)[] = [];
   for (const [index, { productCode, quantity }] of wanted.entries()) {
     if (seen.has(productCode)) return fail({ kind: 'repeatedProduct', index, productCode });
     seen.add(productCode);
@@ -58,15 +68,6 @@ export function priceAmendedLines(wanted: WantedLine[], products: ReadonlyMap<st
         return fail(problem);
     }
   }
-  const lines = placeable.value.lines.map((entry) => ({
-    lineNumber: entry.entryNumber,
-    productCode: entry.productCode,
-    name: entry.name,
-    packSize: entry.packSize,
-    unitPricePence: entry.unitPricePence,
-    vatRateBp: entry.vatRateBp,
-    quantity: entry.quantity,
-    ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp),
-  }));
+  const lines = placeable.value.lines.map((entry) => orderLineSnapshot(entry, entry.entryNumber));
   return ok({ lines, totals: placeable.value.totals });
 }

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { EntryRow, ScopedCart } from '../carts/cart-queries';
+import type { PricedEntry } from '../carts/cart-prices';
+import type { ScopedCart } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { carts, orderLines, orders } from '../db/schema';
 import { orderEvent, type PlacedBy } from './order-event';
 import { writeEvent } from '../outbox/write-event';
-import { lineAmounts, sumTotals } from '../pricing/money';
+import { rowTotals } from '../pricing/price-lines';
+import { orderLineSnapshot } from './order-line-snapshot';
 import type { OrderRecord } from './order-queries';
 import { checkLimits, orderToCheck } from '../approvals/limit-check';
 import { writeHeldNotices } from '../approvals/approval-mail';
@@ -14,7 +16,7 @@ import { writeHeldNotices } from '../approvals/approval-mail';
  * (can-place.ts) has accepted it: the order, its lines priced now, the cart closed, and the order.placed event (webhook and confirmation mail) in the
  * caller's transaction.
  */
-export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
+export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
   const record = await writeOrder(tx, scoped, entries, idempotencyKey);
   await writeEvent(tx, orderEvent('order.placed', record, placedBy));
   return record;
@@ -27,7 +29,7 @@ export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: Entr
  * buyer is told it is held. The check comes last so
  * that the per-ship-to lock a period limit takes is held only from the check to the commit.
  */
-export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: EntryRow[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
+export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
   const record = await writeOrder(tx, scoped, entries, idempotencyKey);
   const { order } = record;
   const reasons = await checkLimits(tx, orderToCheck(order));
@@ -42,9 +44,8 @@ export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: En
 }
 
 /** Writes the order and its snapshot lines and closes the cart; answers the order as written. */
-async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow[], idempotencyKey: string): Promise<OrderRecord> {
-  const priced = entries.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
-  const totals = sumTotals(priced);
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEntry[], idempotencyKey: string): Promise<OrderRecord> {
+  const totals = rowTotals(entries);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -66,20 +67,7 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: EntryRow
   if (!order) throw new Error('order insert returned nothing');
   const lines = await tx
     .insert(orderLines)
-    .values(
-      priced.map(({ entry, netPence, vatPence }, index) => ({
-        orderId: order.id,
-        lineNumber: index,
-        productCode: entry.productCode,
-        name: entry.name,
-        packSize: entry.packSize,
-        unitPricePence: entry.unitPricePence,
-        vatRateBp: entry.vatRateBp,
-        quantity: entry.quantity,
-        netPence,
-        vatPence,
-      })),
-    )
+    .values(entries.map((entry, index) => ({ ...orderLineSnapshot(entry, index), orderId: order.id })))
     .returning();
   await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
   return { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines };

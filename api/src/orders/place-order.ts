@@ -1,4 +1,5 @@
 import { findShipToScope } from '../accounts/ship-tos';
+import { priceCartEntries } from '../carts/cart-prices';
 import { cartEntryRows, type EntryRow, type ScopedCart } from '../carts/cart-queries';
 import type { CommerceProblem } from '../carts/problems';
 import { fail, ok, type Result } from '../errors/result';
@@ -76,7 +77,7 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
     const order = await findOrderByCart(tx, scoped.cart.id);
     return fail({ kind: 'cartAlreadyOrdered', orderCode: order?.code ?? 'unknown' });
   }
-  const entries = await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode);
+  const entries = await priceCartEntries(tx, scoped.cart, scoped.scope, await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode));
   const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, request.userId));
   if (!owner) throw new Error(`user ${request.userId} vanished at checkout`);
   const problem = checkoutProblem(scoped, entries, owner, clock());

@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { prices, products } from '../db/schema';
+import { catalogueBases } from './price-lines';
 
 export interface CustomerPrice {
   pricePence: number;
@@ -9,15 +8,6 @@ export interface CustomerPrice {
 
 /** The prices a sold-to pays: its own price where it has one, else the list price. Never another sold-to's. */
 export async function customerPrices(db: DbOrTx, soldToCode: string, productCodes: string[]): Promise<Map<string, CustomerPrice>> {
-  if (productCodes.length === 0) return new Map();
-  const rows = await db
-    .select({
-      code: products.code,
-      pricePence: sql<number>`coalesce(${prices.pricePence}, ${products.listPricePence})`,
-      vatRateBp: products.vatRateBp,
-    })
-    .from(products)
-    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
-    .where(inArray(products.code, productCodes));
-  return new Map(rows.map((row) => [row.code, { pricePence: Number(row.pricePence), vatRateBp: row.vatRateBp }]));
+  const bases = await catalogueBases(db, soldToCode, productCodes);
+  return new Map([...bases].map(([code, base]) => [code, { pricePence: base.contractUnit, vatRateBp: base.vatRateBp }]));
 }

@@ -1,4 +1,5 @@
-import type { EntryRow } from '../carts/cart-queries';
+import type { PricedEntry } from '../carts/cart-prices';
+import { priceContext } from '../pricing/price-adjuster';
 import type { Db, DbOrTx } from '../db/client';
 import type { IsoDate } from '../delivery/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
@@ -24,7 +25,7 @@ export interface DeliveryState {
   delivery: ScheduledDelivery;
   record: DeliveryRecord | undefined;
   /** The lines this delivery is ordered with: its own, or the standing lines; sold or not. */
-  entries: EntryRow[];
+  entries: PricedEntry[];
 }
 
 /** One delivery of a standing order as things stand: when, what is recorded, and its lines priced now. */
@@ -33,9 +34,10 @@ export async function deliveryState(db: DbOrTx, scoped: ScopedStandingOrder, dat
   const delivery = deliveryOn(ruleOf(standingOrder), scheduleOf(scope), date);
   if (!delivery) return undefined;
   const record = (await deliveryRecords(db, [standingOrder.id], date)).get(standingOrder.id)?.get(date);
+  const context = priceContext(scope, date);
   const entries = record?.lines
-    ? await deliveryLineRows(db, record.lines, scope.soldToCode)
-    : ((await standingLines(db, [standingOrder.id], scope.soldToCode)).get(standingOrder.id) ?? []);
+    ? await deliveryLineRows(db, record.lines, context)
+    : ((await standingLines(db, [standingOrder.id], context)).get(standingOrder.id) ?? []);
   return { delivery, record, entries };
 }
 

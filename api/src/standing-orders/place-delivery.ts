@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { standingApprovalProblem } from '../approvals/standing-approval';
+import type { PricedEntry } from '../carts/cart-prices';
 import { newCartCode } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { cartEntries, carts, users } from '../db/schema';
@@ -43,7 +44,7 @@ type Owner = typeof users.$inferSelect;
  * active owner, the ship-to's PO rule as it is today, a total an order can hold. Lines no longer sold are
  * left out (the reminder named them).
  */
-export async function deliveryPlaceable(tx: Tx, { standingOrder, scope }: ScopedStandingOrder, { entries }: DeliveryState): Promise<{ owner: Owner; placeable: Result<Placeable, PlaceProblem> }> {
+export async function deliveryPlaceable(tx: Tx, { standingOrder, scope }: ScopedStandingOrder, { entries }: DeliveryState): Promise<{ owner: Owner; placeable: Result<Placeable<PricedEntry>, PlaceProblem> }> {
   const [owner] = await tx.select().from(users).where(eq(users.id, standingOrder.userId));
   if (!owner) throw new Error(`the owner of standing order ${standingOrder.code} vanished`);
   const placeable = canPlace({

@@ -2,7 +2,7 @@ import { recipientsFor } from '../approvals/approval-mail';
 import { standingApprovalProblem } from '../approvals/standing-approval';
 import type { Tx } from '../db/client';
 import { formatLondonIso } from '../delivery/london-time';
-import { lineAmounts, sumTotals } from '../pricing/money';
+import { rowAmounts, rowTotals } from '../pricing/price-lines';
 import { writeEvent } from '../outbox/write-event';
 import type { DeliveryState } from './delivery-service';
 import { deliveryPlaceable } from './place-delivery';
@@ -21,8 +21,8 @@ export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: D
   const { owner, placeable } = await deliveryPlaceable(tx, scoped, state);
   if (!placeable.ok && placeable.problem.kind === 'ownerDisabled') return false;
   const { sellable, unavailable } = splitSellable(entries, scope.range);
-  const lines = sellable.map((entry) => ({ entry, ...lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp) }));
-  const totals = sumTotals(lines);
+  const lines = sellable.map((entry) => ({ entry, ...rowAmounts(entry) }));
+  const totals = rowTotals(sellable);
   const problem = standingApprovalProblem(standingOrder, totals.netPence);
   const data: ReminderData = {
     standingOrder: { code: standingOrder.code, name: standingOrder.name },

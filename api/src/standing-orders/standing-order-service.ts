@@ -10,6 +10,7 @@ import type { Clock } from '../delivery/delivery-dates';
 import { londonWallClock } from '../delivery/london-time';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
+import { priceContext } from '../pricing/price-adjuster';
 import type { StandingOrderProblem } from './problems';
 import { deliveriesFrom } from './schedule';
 import { checkedLines, type EntryInput } from './standing-lines';
@@ -50,7 +51,7 @@ export async function presentStandingOrders(db: DbOrTx, clock: Clock, scoped: Sc
   if (!first) return [];
   const ids = scoped.map((one) => one.standingOrder.id);
   const today = todayInLondon(clock);
-  const [lines, records] = await Promise.all([standingLines(db, ids, first.scope.soldToCode), deliveryRecords(db, ids, today)]);
+  const [lines, records] = await Promise.all([standingLines(db, ids, priceContext(first.scope, null)), deliveryRecords(db, ids, today)]);
   return scoped.map((one) => {
     const own = records.get(one.standingOrder.id);
     // An ended standing order yields nothing more, but the orders it placed before it ended are still to come

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
-import { cartProductColumns, type EntryRow } from '../carts/cart-queries';
+import type { PricedEntry } from '../carts/cart-prices';
+import { cartProductColumns } from '../carts/cart-queries';
 import type { DbOrTx } from '../db/client';
 import {
   orders,
@@ -16,6 +17,8 @@ import {
 } from '../db/schema';
 import type { IsoDate } from '../delivery/calendar-date';
 import type { DeliverySchedule } from '../delivery/delivery-dates';
+import type { PriceContext } from '../pricing/price-adjuster';
+import { priceRows } from '../pricing/price-lines';
 import type { StandingRule } from './schedule';
 
 export type StandingOrderRow = typeof standingOrders.$inferSelect;
@@ -67,10 +70,11 @@ export async function listStandingOrders(db: DbOrTx, userId: number, scope: Ship
     .orderBy(asc(standingOrders.id));
 }
 
-/** The standing lines of several standing orders, priced for the sold-to, each in entry order. */
-export async function standingLines(db: DbOrTx, ids: number[], soldToCode: string): Promise<Map<number, EntryRow[]>> {
-  const byOrder = new Map<number, EntryRow[]>(ids.map((id) => [id, []]));
+/** The standing lines of several standing orders of one ship-to and range, priced by the pricing pipeline, each in entry order. */
+export async function standingLines(db: DbOrTx, ids: number[], context: PriceContext): Promise<Map<number, PricedEntry[]>> {
+  const byOrder = new Map<number, PricedEntry[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byOrder;
+  const soldToCode = context.soldTo;
   const rows = await db
     .select({ standingOrderId: standingOrderLines.standingOrderId, entryNumber: standingOrderLines.entryNumber, quantity: standingOrderLines.quantity, ...cartProductColumns })
     .from(standingOrderLines)
@@ -78,23 +82,26 @@ export async function standingLines(db: DbOrTx, ids: number[], soldToCode: strin
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
     .where(inArray(standingOrderLines.standingOrderId, ids))
     .orderBy(asc(standingOrderLines.standingOrderId), asc(standingOrderLines.entryNumber));
-  for (const { standingOrderId, ...row } of rows) byOrder.get(standingOrderId)?.push({ ...row, unitPricePence: Number(row.unitPricePence) });
+  const priced = await priceRows(db, context, rows.map((row) => ({ ...row, unitPricePence: Number(row.unitPricePence) })));
+  for (const { standingOrderId, ...row } of priced) byOrder.get(standingOrderId)?.push(row);
   return byOrder;
 }
 
-/** One delivery's own lines, priced for the sold-to now, in the order given; products that vanished are dropped. */
-export async function deliveryLineRows(db: DbOrTx, lines: DeliveryLine[], soldToCode: string): Promise<EntryRow[]> {
+/** One delivery's own lines, priced by the pricing pipeline now, in the order given; products that vanished are dropped. */
+export async function deliveryLineRows(db: DbOrTx, lines: DeliveryLine[], context: PriceContext): Promise<PricedEntry[]> {
   if (lines.length === 0) return [];
+  const soldToCode = context.soldTo;
   const rows = await db
     .select(cartProductColumns)
     .from(products)
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
     .where(inArray(products.code, lines.map((line) => line.productCode)));
   const byCode = new Map(rows.map((row) => [row.productCode, { ...row, unitPricePence: Number(row.unitPricePence) }]));
-  return lines.flatMap((line, entryNumber) => {
+  const entries = lines.flatMap((line, entryNumber) => {
     const product = byCode.get(line.productCode);
     return product ? [{ ...product, entryNumber, quantity: line.quantity }] : [];
   });
+  return priceRows(db, context, entries);
 }
 
 export type DeliveryRecord = typeof standingOrderDeliveries.$inferSelect & { orderCode: string | null };

@@ -1,23 +1,24 @@
-import type { EntryRow } from '../carts/cart-queries';
+import type { PricedEntry } from '../carts/cart-prices';
 import { entryView } from '../carts/cart-view';
 import { lineProblem } from '../carts/sellable';
 import { cartProblemToApiError } from '../errors/catalogue/carts';
 import { formatLondonIso } from '../delivery/london-time';
-import { lineAmounts, money, sumTotals } from '../pricing/money';
+import { money } from '../pricing/money';
+import { rowTotals } from '../pricing/price-lines';
 import { BANK_HOLIDAY_SKIP, type ScheduledDelivery } from './schedule';
 import type { DeliveryRecord, ScopedStandingOrder } from './standing-queries';
 
 export type DeliveryState = 'scheduled' | 'skipped' | 'placed' | 'failed';
 
 /** A line as cart entries show it, with the product's price for the sold-to now. */
-export function lineView(entry: EntryRow) {
+export function lineView(entry: PricedEntry) {
   const view = entryView(entry);
   return { ...view, product: { ...view.product, price: { ...money(entry.unitPricePence), priceType: 'BUY' as const } } };
 }
 
 /** Net, VAT and gross of lines at today's prices, under the names a cart uses. */
-export function totalsView(entries: EntryRow[]) {
-  const totals = sumTotals(entries.map((entry) => lineAmounts(entry.unitPricePence, entry.quantity, entry.vatRateBp)));
+export function totalsView(entries: PricedEntry[]) {
+  const totals = rowTotals(entries);
   return {
     totalItems: entries.length,
     subTotal: money(totals.netPence),
@@ -34,8 +35,8 @@ export interface UnavailableLine {
 }
 
 /** Lines that can still be ordered, and those that cannot (no longer sold): reported, never silently dropped. */
-export function splitSellable(entries: EntryRow[], range: string): { sellable: EntryRow[]; unavailable: UnavailableLine[] } {
-  const sellable: EntryRow[] = [];
+export function splitSellable<L extends PricedEntry>(entries: L[], range: string): { sellable: L[]; unavailable: UnavailableLine[] } {
+  const sellable: L[] = [];
   const unavailable: UnavailableLine[] = [];
   for (const entry of entries) {
     const problem = lineProblem(entry.productCode, { ...entry, code: entry.productCode }, range, entry.quantity);
@@ -74,12 +75,12 @@ export function deliveryView(delivery: ScheduledDelivery, record: DeliveryRecord
 export type DeliveryView = ReturnType<typeof deliveryView>;
 
 /** One delivery with the lines it will be (or was) ordered with: its own or the standing lines. */
-export function deliveryDetailView({ standingOrder, scope }: ScopedStandingOrder, delivery: ScheduledDelivery, record: DeliveryRecord | undefined, entries: EntryRow[]) {
+export function deliveryDetailView({ standingOrder, scope }: ScopedStandingOrder, delivery: ScheduledDelivery, record: DeliveryRecord | undefined, entries: PricedEntry[]) {
   const { sellable, unavailable } = splitSellable(entries, scope.range);
   return { ...deliveryView(delivery, record, standingOrder.activeSince), lines: sellable.map(lineView), ...totalsView(sellable), unavailable };
 }
 
-export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder, lines: EntryRow[], nextDeliveries: DeliveryView[]) {
+export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder, lines: PricedEntry[], nextDeliveries: DeliveryView[]) {
   // The totals are those of the lines each order will have: lines no longer sold are left out of them.
   const { sellable, unavailable } = splitSellable(lines, scope.range);
   return {

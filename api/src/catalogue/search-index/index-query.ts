@@ -1,4 +1,5 @@
 import type { Range } from '../../accounts/ship-tos';
+import { contractPrice } from '../../pricing/contract-price/contract-price';
 import type { CountRow } from '../facets';
 import type { ProductRow } from '../product-view';
 import type { SortCode } from '../search-query';
@@ -105,7 +106,7 @@ function slotsOf(store: ProductStore, bits: Uint32Array, words: number): Int32Ar
 function priced(store: ProductStore, slot: number, prices: ReadonlyMap<string, number> | null): ProductRow {
   const row = store.rows[slot];
   if (row === undefined) throw new Error('a page slot emptied while searching');
-  return { ...row, pricePence: prices === null ? null : (prices.get(row.code) ?? store.fact(slot, FACT.listPrice)) };
+  return { ...row, pricePence: prices === null ? null : contractPrice(prices.get(row.code), store.fact(slot, FACT.listPrice)) };
 }
 
 /** Words in byte order without repeats (SortAndUniqItems); null when one is both a prefix and exact. */
@@ -180,7 +181,7 @@ function sortKeys(store: ProductStore, query: IndexQuery, found: Int32Array, ran
   const name = (i: number) => store.nameOrder.key(found[i] ?? -1);
   const price = (slot: number) => {
     const listed = store.fact(slot, FACT.listPrice);
-    return query.prices === null ? listed : (query.prices.get(store.rows[slot]?.code ?? '') ?? listed);
+    return query.prices === null ? listed : contractPrice(query.prices.get(store.rows[slot]?.code ?? ''), listed);
   };
   switch (query.sort) {
     case 'relevance':

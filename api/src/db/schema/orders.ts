@@ -83,6 +83,8 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
+    /** How the pricing pipeline reached the unit price (docs/pricing.md); kept for the record, never answered. */
+    priceAdjustments: jsonb('price_adjustments').$type<{ kind: string; source: string; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
     /** What the warehouse reported as delivered; null until it reports, less than quantity for a shortage. */
     deliveredQuantity: integer('delivered_quantity'),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "order_lines" ADD COLUMN "price_adjustments" jsonb DEFAULT '[]'::jsonb NOT NULL;

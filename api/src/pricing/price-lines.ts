@@ -1,0 +1,125 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { prices, products } from '../db/schema';
+import { contractPriceSql } from './contract-price/contract-price';
+import { lineAmounts, sumTotals, type LineAmounts, type Totals } from './money';
+import type { Adjustment, AdjustingLine, PriceContext } from './price-adjuster';
+import { priceAdjusters } from './price-adjusters';
+
+/** What the catalogue holds about a product's price for a sold-to: the start of the pipeline. */
+export interface CatalogueBase {
+  listUnit: number;
+  contractUnit: number;
+  vatRateBp: number;
+}
+
+export interface LineToPrice {
+  code: string;
+  quantity: number;
+  /** The base as the caller's own statement already read it (with contractPriceSql), so it is not read again. */
+  known?: CatalogueBase;
+}
+
+export interface PricedLine {
+  code: string;
+  quantity: number;
+  vatRateBp: number;
+  listUnit: number;
+  unit: number;
+  adjustments: Adjustment[];
+  net: number;
+  vat: number;
+}
+
+export interface PricedLines {
+  lines: PricedLine[];
+  totals: Totals;
+}
+
+/** The bases of products for a sold-to, in one statement; unknown codes are absent. */
+export async function catalogueBases(db: DbOrTx, soldTo: string, codes: string[]): Promise<Map<string, CatalogueBase>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: products.code, listUnit: products.listPricePence, contractUnit: contractPriceSql, vatRateBp: products.vatRateBp })
+    .from(products)
+    .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldTo)))
+    .where(inArray(products.code, codes));
+  return new Map(rows.map(({ code, ...base }) => [code, { ...base, contractUnit: Number(base.contractUnit) }]));
+}
+
+async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<AdjustingLine[]> {
+  const missing = lines.filter((line) => !line.known).map((line) => line.code);
+  const read = await catalogueBases(db, context.soldTo, [...new Set(missing)]);
+  return lines.map(({ code, quantity, known }) => {
+    const base = known ?? read.get(code);
+    if (!base) throw new Error(`no product ${code} to price`);
+    return { code, quantity, ...base, unit: base.listUnit, adjustments: [] };
+  });
+}
+
+/** An adjustment never takes a unit price below nothing: a larger reduction is cut to the price left. */
+function applied(line: AdjustingLine, adjustment: Adjustment | null | undefined): AdjustingLine {
+  if (!adjustment) return line;
+  const amount = Math.max(adjustment.amount, -line.unit);
+  return { ...line, unit: line.unit + amount, adjustments: [...line.adjustments, { ...adjustment, amount }] };
+}
+
+/**
+ * The one answer to what lines cost (docs/pricing.md): each line starts at its list price, every registered
+ * adjuster in turn adjusts its unit price (one call for all the lines), then the line's net is its unit price
+ * times its quantity with VAT per line (money.ts), and the totals are their sums.
+ */
+export async function priceLines(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<PricedLines> {
+  let adjusting = await withBases(db, context, lines);
+  for (const adjuster of priceAdjusters()) {
+    const adjustments = await adjuster.adjust(db, context, adjusting);
+    adjusting = adjusting.map((line, index) => applied(line, adjustments[index]));
+  }
+  const priced = adjusting.map(({ code, quantity, vatRateBp, listUnit, unit, adjustments }) => {
+    const amounts = lineAmounts(unit, quantity, vatRateBp);
+    return { code, quantity, vatRateBp, listUnit, unit, adjustments: [...adjustments], net: amounts.netPence, vat: amounts.vatPence };
+  });
+  return { lines: priced, totals: sumTotals(priced.map((line) => ({ netPence: line.net, vatPence: line.vat }))) };
+}
+
+/**
+ * A line as the shop's statements read it (carts/cart-queries.ts cartProductColumns): its unit price is the
+ * sold-to's price (contractPriceSql) until priceRows has priced it.
+ */
+export interface PriceableRow {
+  productCode: string;
+  quantity: number;
+  unitPricePence: number;
+  /** The list price; a row without it is taken at its unit price. */
+  listPricePence?: number;
+  vatRateBp: number;
+  /** Only a row not yet priced can be priced: its adjustments would otherwise apply twice. */
+  adjustments?: never;
+}
+
+/** A row priced by the pipeline: its unit price is the adjusted one, its adjustments say how it was reached. */
+export type PricedRow<T> = Omit<T, 'adjustments'> & { adjustments: Adjustment[] };
+
+/** Rows as read, priced by priceLines with the bases they carry: no statement of its own unless an adjuster needs one. */
+export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: PriceContext, rows: T[]): Promise<PricedRow<T>[]> {
+  const { lines } = await priceLines(
+    db,
+    context,
+    rows.map((row) => ({
+      code: row.productCode,
+      quantity: row.quantity,
+      known: { listUnit: row.listPricePence ?? row.unitPricePence, contractUnit: row.unitPricePence, vatRateBp: row.vatRateBp },
+    })),
+  );
+  return rows.map((row, index) => {
+    const line = lines[index];
+    if (!line) throw new Error('priceLines answered fewer lines than it was given');
+    return { ...row, unitPricePence: line.unit, adjustments: line.adjustments };
+  });
+}
+
+/** A priced row's net and VAT, as priceLines works them out. */
+export const rowAmounts = (row: Pick<PriceableRow, 'unitPricePence' | 'quantity' | 'vatRateBp'>): LineAmounts => lineAmounts(row.unitPricePence, row.quantity, row.vatRateBp);
+
+/** The totals of priced rows, as priceLines sums them. */
+export const rowTotals = (rows: readonly Pick<PriceableRow, 'unitPricePence' | 'quantity' | 'vatRateBp'>[]): Totals => sumTotals(rows.map(rowAmounts));
