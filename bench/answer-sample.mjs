@@ -25,7 +25,7 @@ const { values: args, positionals } = parseArgs({
   options: {
     dir: { type: 'string', default: resolve(dirname(fileURLToPath(import.meta.url)), '..') },
     out: { type: 'string' },
-    port: { type: 'string', default: '4191' },
+    port: { type: 'string', default: '4391' },
     compare: { type: 'boolean', default: false },
   },
   allowPositionals: true,
@@ -75,7 +75,7 @@ async function record(dir, port) {
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
-      posts.push(Buffer.concat(chunks).toString('utf8'));
+      if (request.url === '/erp') posts.push(Buffer.concat(chunks).toString('utf8'));
       response.writeHead(204).end();
     });
   });
