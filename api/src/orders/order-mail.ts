@@ -1,7 +1,7 @@
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { MailKind } from '../mail/mail-kinds';
 import { formatPence } from '../pricing/money';
-import type { OrderEventData, OrderEventType } from './order-event';
+import type { OrderEventData, OrderEventType } from '../order-status/order-event';
 
 const STATUS_TEXT: Record<string, string> = {
   pendingApproval: 'waiting for approval',
