@@ -12,7 +12,7 @@ export type OrderOrigin = OrderStatus | 'new';
 
 /**
  * The event each transition writes (docs/ordering-rules.md "The order process"). The ERP and the buyer's
- * e-mails hear of it through the outbox when the order is, before or after the move, one the ERP may act on
+ * e-mails hear of it through the outbox when the ERP may act on the order before the move, or the move places it
  * (erpHears); the others (a held order's hold, rejection, expiry or cancellation) are heard only by the
  * reactions modules register (order-process.ts), which write their own notices.
  */
@@ -57,12 +57,6 @@ export const APPROVAL_STATUSES: readonly OrderStatus[] = ['pendingApproval', 're
 /** The statuses of an order waiting to be placed: held, or expired and waiting for another date. */
 export const WAITING_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'expired'];
 
-/**
- * Statuses whose orders spend a ship-to's period budget (approvals/limit-check.ts): placed, and whatever a
- * placed order becomes but cancelled. A held order does not: a buyer's order waiting for a decision must not
- * push another buyer's order over the budget (docs/approvals.md "Limits").
- */
-export const SPENDING_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => erpMayActOn(status) && status !== 'cancelled');
 
 /**
  * Whether the ERP may act on an order at this status: not while it waits for approval, nor once approval turned
@@ -71,8 +65,18 @@ export const SPENDING_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((
  */
 export const erpMayActOn = (status: OrderOrigin): boolean => status !== 'new' && !APPROVAL_STATUSES.includes(status);
 
-/** Whether the ERP (and the buyer's order e-mails) hear of a move: the order is one it may act on before or after it. */
-export const erpHears = (from: OrderOrigin, to: OrderStatus): boolean => erpMayActOn(from) || erpMayActOn(to);
+/**
+ * Whether the ERP (and the buyer's order e-mails) hear of a move: every move of an order it may act on, and
+ * the move that places one; never the hold, rejection, expiry or cancellation of an order it never heard of.
+ */
+export const erpHears = (from: OrderOrigin, to: OrderStatus): boolean => erpMayActOn(from) || to === 'placed';
+
+/**
+ * Statuses whose orders spend a ship-to's period budget (approvals/limit-check.ts): placed, and whatever a
+ * placed order becomes but cancelled. A held order does not: a buyer's order waiting for a decision must not
+ * push another buyer's order over the budget (docs/approvals.md "Limits").
+ */
+export const SPENDING_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => erpMayActOn(status) && status !== 'cancelled');
 
 /** The statuses erpMayActOn accepts, for queries. */
 export const ERP_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(erpMayActOn);
