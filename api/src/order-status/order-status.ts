@@ -1,11 +1,12 @@
+import { ORDER_STATUSES, type OrderStatus } from '../db/schema/order-statuses';
+
 /**
- * The life of an order after it is placed, as one table: every status, and the moves the warehouse, the ERP,
- * an operator or the customer may make from it (docs/ordering-rules.md). Every rule about statuses is read
- * from this table; the database refuses any other status (orders_status_check, derived from this list in
- * db/schema/orders.ts).
+ * The life of an order, as one table: every status (the one list, kept in db/schema/order-statuses.ts so the
+ * database's check is derived from it), and the moves checkout, the warehouse, the ERP, an operator, an
+ * approval or the customer may make from it (docs/ordering-rules.md). Every rule about statuses is read from
+ * here.
  */
-export const ORDER_STATUSES = ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled', 'rejected', 'expired'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /** Where an order stands before its first status: being written (checkout, a standing order's delivery). */
 export type OrderOrigin = OrderStatus | 'new';

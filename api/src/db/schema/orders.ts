@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shipTos, soldTos, users } from './customers';
 import { carts } from './carts';
-import { ORDER_STATUSES } from '../../order-status/order-status';
+import { ORDER_STATUSES } from './order-statuses';
 
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
 
@@ -23,7 +23,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => soldTos.code),
     range: text('range').notNull(),
-    /** An OrderStatus: the values and moves are order-status/order-status.ts's table, and the check below its list. */
+    /** An OrderStatus (order-statuses.ts; the moves are order-status/order-status.ts's table): the check below is its list. */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
