@@ -21,6 +21,8 @@ import { userRoutes } from './users/user-routes';
 import { cartRoutes } from './carts/cart-routes';
 import { deliveryRoutes } from './delivery/delivery-routes';
 import { registerOrderEvents } from './orders/order-event-types';
+import { registerOrderablePolicy } from './orders/orderable-policy';
+import { registerApprovalProcess } from './approvals/approval-process';
 import { orderRoutes } from './orders/order-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
 import { limitRoutes } from './approvals/limits-routes';
@@ -138,6 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCreditRequestEvents(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
+  // The order process's placement policies, in the order they are asked, and the reactions to its moves.
+  registerOrderablePolicy();
+  registerApprovalProcess();
   app.addHook('onClose', async () => outbox.stop());
   const scheduler = new StandingOrderScheduler(deps.database.db, app.clock, { ...deps.config.standingOrders, cutoffReminderHours: deps.config.cutoffReminderHours }, app.log);
   app.decorate('standingOrders', scheduler);

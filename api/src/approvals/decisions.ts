@@ -5,12 +5,13 @@ import { approvalDecisions, operators, orderLines, orders, shipTos, users } from
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
-import { moveOrder, type Mover } from '../order-status/move-order';
+import { moveOrder } from '../order-status/move-order';
+import type { Mover } from '../order-status/order-in-process';
+import { requestPlacement } from '../order-status/request-placement';
 import { orderCutoff } from '../orders/order-cutoff';
-import { orderEvent, type PlacedBy } from '../orders/order-event';
+import type { PlacedBy } from '../order-status/order-event';
 import type { OrderLineRow, OrderRecord, OrderRow } from '../orders/order-queries';
-import { writeEvent } from '../outbox/write-event';
-import { APPROVAL_REJECTED, writeBuyerNotice, type HeldOrder } from './approval-mail';
+import type { HeldOrder } from './approval-mail';
 import { decidersOf, decidingSoldTos } from './approvers';
 import type { ApprovalProblem } from './problems';
 
@@ -127,26 +128,28 @@ export function decidable(order: OrderRow, cutoffTime: string, now: Date): Appro
   return undefined;
 }
 
-const moverOf = (maker: DecisionMaker): Mover =>
-  maker.kind === 'user' ? { changedBy: `customer:${maker.username}`, operatorId: null } : { changedBy: `operator:${maker.email}`, operatorId: maker.operatorId };
+const moverOf = (maker: DecisionMaker): Mover => ({
+  ...(maker.kind === 'user' ? { changedBy: `customer:${maker.username}`, operatorId: null } : { changedBy: `operator:${maker.email}`, operatorId: maker.operatorId }),
+  cause: 'decision',
+  name: maker.name,
+});
 
 /**
  * Writes a decision on a locked held order, checked at the moment the lock is held, so a decision racing
  * another, an amendment or the cut-off either sees what finished first or is seen by it; with the version
- * the decider saw, an amendment that came first makes it a 409. Approval places the
- * order: the move to placed and the order.placed event exactly as checkout writes it (orders/order-writer.ts),
- * so the ERP hears of the order now, once. Rejection moves it to rejected and e-mails the buyer the comment.
+ * the decider saw, an amendment that came first makes it a 409. Approval asks the order process to place
+ * the order as checkout would (order-status/request-placement.ts): canPlace must still accept it, and
+ * another module's policy may keep it held; placed, the ERP hears of it now, once (order.placed).
+ * Rejection moves it to rejected, and the buyer is e-mailed the comment (approval-process.ts).
  */
 async function decide(tx: Tx, locked: LockedHeldOrder, input: DecisionInput, maker: DecisionMaker, now: Date): Promise<DecisionResult> {
   const problem = decidable(locked.order, locked.cutoffTime, now);
   if (problem) return fail(problem);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, locked.order.id)).orderBy(asc(orderLines.lineNumber));
   if (input.version !== undefined && input.version !== orderVersion(locked.order, lines)) return fail({ kind: 'orderChanged', code: locked.order.code });
-  if (input.decision === 'APPROVE' && locked.buyerStatus !== 'active') return fail({ kind: 'buyerDisabled', code: locked.order.code });
-  const to = input.decision === 'APPROVE' ? 'placed' : 'rejected';
-  const moved = await moveOrder(tx, locked.order, to, moverOf(maker), input.comment);
-  if (!moved.ok) return fail({ kind: 'notPending', code: locked.order.code, status: locked.order.status });
-  const { order } = moved.value;
+  const decided = await writeDecision(tx, { ...locked, lines }, input, maker);
+  if (!decided.ok) return decided;
+  const order = decided.value;
   await tx.insert(approvalDecisions).values({
     orderId: order.id,
     decision: input.decision,
@@ -155,8 +158,23 @@ async function decide(tx: Tx, locked: LockedHeldOrder, input: DecisionInput, mak
     operatorId: maker.kind === 'operator' ? maker.operatorId : null,
     at: now,
   });
-  const record: OrderRecord = { order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
-  if (input.decision === 'APPROVE') await writeEvent(tx, orderEvent('order.placed', record, locked.placedBy));
-  else await writeBuyerNotice(tx, APPROVAL_REJECTED, { ...locked, order }, { comment: input.comment, decidedBy: maker.name });
-  return ok(record);
+  return ok({ order, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines });
+}
+
+/**
+ * The move a decision makes. An approval canPlace refuses is refused as the order's buyer or lines stand now:
+ * a disabled buyer is buyerDisabled, as before; lines no longer sold, a total too large or a PO number the
+ * ship-to now requires make it orderChanged (look at the order again: it cannot be placed as it is).
+ */
+async function writeDecision(tx: Tx, locked: LockedHeldOrder & { lines: OrderLineRow[] }, input: DecisionInput, maker: DecisionMaker): Promise<Result<OrderRow, ApprovalProblem>> {
+  const by = moverOf(maker);
+  const code = locked.order.code;
+  if (input.decision === 'REJECT') {
+    const moved = await moveOrder(tx, locked, 'rejected', by, input.comment);
+    return moved.ok ? ok(moved.value.order) : fail({ kind: 'notPending', code, status: locked.order.status });
+  }
+  const placed = await requestPlacement(tx, { ...locked, from: locked.order.status, by, note: input.comment });
+  if (placed.ok) return ok(placed.value.order);
+  if (placed.problem.kind === 'transitionNotAllowed') return fail({ kind: 'notPending', code, status: locked.order.status });
+  return fail(placed.problem.kind === 'ownerDisabled' ? { kind: 'buyerDisabled', code } : { kind: 'orderChanged', code });
 }

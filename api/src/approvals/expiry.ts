@@ -5,7 +5,6 @@ import { addDays } from '../delivery/calendar-date';
 import { londonWallClock } from '../delivery/london-time';
 import { moveOrder } from '../order-status/move-order';
 import { orderCutoff } from '../orders/order-cutoff';
-import { APPROVAL_EXPIRED, writeBuyerNotice } from './approval-mail';
 import { lockOrderByCode } from './decisions';
 
 /**
@@ -41,10 +40,10 @@ async function expireOne(db: Db, code: string, now: Date): Promise<boolean> {
     // Decided, or expired by another process, since it was listed.
     if (!locked || locked.order.status !== 'pendingApproval') return false;
     if (now.getTime() < orderCutoff(locked.order.deliveryDate, locked.cutoffTime).getTime()) return false;
-    const moved = await moveOrder(tx, locked.order, 'expired', { changedBy: 'system:cut-off', operatorId: null }, null);
+    // The buyer is told by approvals' reaction to the move (approval-process.ts).
+    const moved = await moveOrder(tx, locked, 'expired', { changedBy: 'system:cut-off', operatorId: null, cause: 'cutoff' }, null);
     if (!moved.ok) return false;
     await tx.insert(approvalDecisions).values({ orderId: locked.order.id, decision: 'EXPIRE', at: now });
-    await writeBuyerNotice(tx, APPROVAL_EXPIRED, { ...locked, order: moved.value.order }, { comment: null });
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { approvalLimits, orders } from '../db/schema';
 import type { PricedEntry } from '../carts/cart-prices';
 import { addDays, isoDate, isoWeekday, type IsoDate } from '../delivery/calendar-date';
 import { rowTotals } from '../pricing/price-lines';
+import { SPENDING_STATUSES, type OrderStatus } from '../order-status/order-status';
 
 export type LimitType = 'orderThreshold' | 'periodThreshold';
 export type PeriodRange = 'WEEK' | 'MONTH';
@@ -41,17 +42,11 @@ export interface OrderToCheck {
   countedPence: number;
 }
 
-/**
- * Statuses whose orders spend a period's budget: placed, and whatever a placed order becomes but cancelled.
- * Held orders do not: a buyer's order waiting for a decision must not push another buyer's order over the
- * budget (docs/approvals.md "Limits"); the order being checked counts whatever its status.
- */
-export const BUDGET_STATUSES = ['placed', 'confirmed', 'picking', 'dispatched', 'delivered'] as const;
-
-const spendsBudget = (status: string) => (BUDGET_STATUSES as readonly string[]).includes(status);
+/** Whether an order at this status spends its period's budget (SPENDING_STATUSES); the order being checked counts whatever its status. */
+const spendsBudget = (status: OrderStatus) => SPENDING_STATUSES.includes(status);
 
 /** What the check needs of a written order row, as it stands. */
-export const orderToCheck = (order: { soldToCode: string; shipToCode: string; userId: number; deliveryDate: string; netPence: number; status: string }): OrderToCheck => ({
+export const orderToCheck = (order: { soldToCode: string; shipToCode: string; userId: number; deliveryDate: string; netPence: number; status: OrderStatus }): OrderToCheck => ({
   soldTo: order.soldToCode,
   shipTo: order.shipToCode,
   userId: order.userId,
@@ -125,12 +120,12 @@ async function lockPeriodBudget(tx: Tx, shipTo: string): Promise<void> {
 }
 
 /**
- * The orders that spend a ship-to's period budget for delivery dates from `from` to `to` (BUDGET_STATUSES): the
+ * The orders that spend a ship-to's period budget for delivery dates from `from` to `to` (SPENDING_STATUSES): the
  * one condition both the check and head office's list of those orders (orders/company-orders.ts) read, so the
  * orders listed are always the orders counted.
  */
 export const countedInBudget = (shipTo: string, from: IsoDate, to: IsoDate): SQL | undefined =>
-  and(eq(orders.shipToCode, shipTo), gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), inArray(orders.status, [...BUDGET_STATUSES]));
+  and(eq(orders.shipToCode, shipTo), gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), inArray(orders.status, [...SPENDING_STATUSES]));
 
 /**
  * The ship-to's counted orders' net total for delivery dates in each period: one scan of

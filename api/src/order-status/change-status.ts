@@ -3,11 +3,9 @@ import type { Db, Tx } from '../db/client';
 import { orderLines, orders, shipTos, users } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
-import { orderEvent } from '../orders/order-event';
-import { writeEvent } from '../outbox/write-event';
 import type { OrderRecord } from '../orders/order-queries';
 import { moveOrder } from './move-order';
-import { APPROVAL_STATUSES, QUANTITY_STATUSES, type OrderStatus } from './order-status';
+import { APPROVAL_STATUSES, canMove, QUANTITY_STATUSES, type OrderStatus } from './order-status';
 import type { StatusProblem } from './problems';
 
 
@@ -23,9 +21,9 @@ export interface StatusReport {
 }
 
 /**
- * Applies a status report from the warehouse or ERP in one transaction: the order is locked and moved
- * (moveOrder), delivered quantities recorded, and an order.status_changed event written for the ERP and the
- * customer's e-mail.
+ * Applies a status report from the warehouse or ERP in one transaction: the order is locked, delivered
+ * quantities recorded, and the order moved (moveOrder, which writes the order.status_changed event for the
+ * ERP and the customer's e-mail).
  */
 export async function changeStatus(db: Db, report: StatusReport): Promise<Result<OrderRecord, StatusProblem>> {
   return inTransaction(db, (tx) => applyReport(tx, report));
@@ -46,9 +44,9 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
   if (APPROVAL_STATUSES.includes(row.order.status) || APPROVAL_STATUSES.includes(report.status)) {
     return fail({ kind: 'decidedByApproval', from: row.order.status, to: report.status });
   }
+  const from = row.order.status;
+  if (!canMove(from, report.status)) return fail({ kind: 'transitionNotAllowed', from, to: report.status });
   const delivered = report.lines ?? [];
-  const moved = await moveOrder(tx, row.order, report.status, { changedBy: report.changedBy, operatorId: report.operatorId, auditDetails: { lines: delivered } }, report.note ?? null);
-  if (!moved.ok) return moved;
   if (delivered.length > 0 && !QUANTITY_STATUSES.includes(report.status)) return fail({ kind: 'quantitiesNotAllowed', status: report.status });
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, row.order.id)).orderBy(asc(orderLines.lineNumber));
   for (const reported of delivered) {
@@ -61,9 +59,11 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
       .set({ deliveredQuantity: reported.deliveredQuantity })
       .where(and(eq(orderLines.orderId, row.order.id), eq(orderLines.lineNumber, reported.entryNumber)));
   }
-  const { order, change } = moved.value;
-  const record: OrderRecord = { order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, lines };
+  // The reported quantities are written first: the move counts every line not reported as delivered in full.
   const placedBy = { customerId: row.customerId, name: row.name, email: row.email };
-  await writeEvent(tx, orderEvent('order.status_changed', record, placedBy, { previousStatus: row.order.status, note: change.note, changedAt: change.changedAt.toISOString() }));
+  const by = { changedBy: report.changedBy, operatorId: report.operatorId, cause: 'statusReport' as const, auditDetails: { lines: delivered } };
+  const moved = await moveOrder(tx, { order: row.order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, placedBy, lines }, report.status, by, report.note ?? null);
+  if (!moved.ok) return moved;
+  const record: OrderRecord = { order: moved.value.order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, lines: moved.value.lines ?? lines };
   return ok(record);
 }

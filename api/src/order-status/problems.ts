@@ -1,3 +1,4 @@
+import type { CommerceProblem } from '../carts/problems';
 import type { OrderStatus } from './order-status';
 
 /** Why a status change was refused: values, answered over HTTP by errors/catalogue/orders.ts. */
@@ -8,3 +9,16 @@ export type StatusProblem =
   | { kind: 'quantitiesNotAllowed'; status: OrderStatus }
   | { kind: 'unknownEntry'; entryNumber: number }
   | { kind: 'deliveredMoreThanOrdered'; entryNumber: number; ordered: number };
+
+/**
+ * Why an order cannot be placed as asked (orders/can-place.ts, and any placement policy that refuses,
+ * order-process.ts): the same values for checkout, amendments, standing orders, approvals and resubmissions.
+ */
+export type PlaceProblem =
+  | { kind: 'ownerDisabled' }
+  | { kind: 'emptyCart' }
+  | { kind: 'linesNotOrderable'; lines: { index: number; productCode: string; problem: CommerceProblem }[] }
+  | { kind: 'nothingSellable' }
+  | { kind: 'orderTooLarge'; maximumPence: number }
+  | { kind: 'purchaseOrderMissing' };
+

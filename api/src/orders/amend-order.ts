@@ -4,19 +4,17 @@ import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { checkLimits, orderToCheck, type ApprovalReason } from '../approvals/limit-check';
-import { writeApprovalRequests } from '../approvals/approval-mail';
-import { writeApprovalChanges, type ApprovalChange } from '../approvals/approval-change-mail';
 import { amendOutcome, waitsForDecision, type AmendOutcome } from '../approvals/amend-approval';
 import { decidersOf, type DecidingTier } from '../approvals/approvers';
 import { formatLondonIso } from '../delivery/london-time';
 import { orderCutoff } from './order-cutoff';
-import { moveOrder } from '../order-status/move-order';
-import { orderEvent } from './order-event';
+import type { PlaceProblem } from '../order-status/problems';
+import { requestPlacement } from '../order-status/request-placement';
+import { orderEvent } from '../order-status/order-event';
 import { writeEvent } from '../outbox/write-event';
 import { priceContext } from '../pricing/price-adjuster';
 import { amendedProducts, priceAmendedLines, type WantedLine } from './amended-lines';
 import { changeOwnedOrder, onOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
-import type { OrderRow } from './order-queries';
 import type { OrderChangeProblem } from './problems';
 
 export interface Amendment {
@@ -105,48 +103,29 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, am
     .where(eq(orders.id, order.id))
     .returning();
   if (!written) throw new Error(`order ${order.code} vanished while locked`);
-  // Checked once the new total is written, as checkout checks (orders/order-writer.ts).
-  const reasons = await checkLimits(tx, orderToCheck(written));
-  const outcome = amendOutcome(order, { netPence: written.netPence, reasons });
-  const amended = await keepReasons(tx, written, reasons);
-  const record = { order: amended, shipToName: locked.shipToName, cutoffTime: locked.cutoffTime, lines };
-  const told = (change: ApprovalChange, changedOrder: OrderRow) => writeApprovalChanges(tx, { ...record, order: changedOrder, buyer: locked.placedBy }, change, order.netPence);
-  switch (outcome) {
-    case 'amended':
-      await writeEvent(tx, orderEvent('order.amended', record, locked.placedBy));
-      return ok(undefined);
-    case 'keepsApproval':
-      await writeEvent(tx, orderEvent('order.amended', record, locked.placedBy));
-      await told('keepsApproval', amended);
-      return ok(undefined);
-    case 'staysHeld':
-      // Nobody outside hears of a held order until it is approved; its deciders hear of the change.
-      await told('staysHeld', amended);
-      return ok(undefined);
-    case 'placed':
-    case 'heldAgain': {
-      const moved = await moveOrder(tx, amended, outcome === 'placed' ? 'placed' : 'pendingApproval', { changedBy, operatorId: null }, null);
-      if (!moved.ok) return fail({ kind: 'statusClosed', code: order.code, status: order.status });
-      const movedRecord = { ...record, order: moved.value.order };
-      if (outcome === 'placed') {
-        await writeEvent(tx, orderEvent('order.placed', movedRecord, locked.placedBy));
-        await told('placed', moved.value.order);
-      } else {
-        await writeEvent(tx, orderEvent('order.status_changed', movedRecord, locked.placedBy, { previousStatus: order.status, note: null, changedAt: moved.value.change.changedAt.toISOString() }));
-        await writeApprovalRequests(tx, { ...movedRecord, buyer: locked.placedBy });
-      }
-      return ok(undefined);
-    }
+  // Asked once the new total is written, as checkout asks (orders/order-writer.ts): the lines passed canPlace above.
+  const by = { changedBy, operatorId: null, cause: 'amendment' as const };
+  const placed = await requestPlacement(tx, { ...locked, order: written, lines, from: order.status, by, note: null, before: order, linesCheckedNow: true });
+  if (!placed.ok) return fail(placed.problem.kind === 'transitionNotAllowed' ? { kind: 'statusClosed', code: order.code, status: order.status } : asChangeProblem(placed.problem));
+  // An order that stays placed (or confirmed) is amended as the ERP and the buyer see it; a move wrote its own event.
+  if (placed.value.order.status === order.status && order.status !== 'pendingApproval') {
+    await writeEvent(tx, orderEvent('order.amended', { order: placed.value.order, shipToName: locked.shipToName, lines }, locked.placedBy));
   }
+  return ok(undefined);
 }
 
-/**
- * The order keeps the new reasons when over a limit (the deciders see the amounts of now); a held order
- * within them all keeps none; a placed order within them keeps those it was approved with.
- */
-async function keepReasons(tx: Tx, order: OrderRow, reasons: ApprovalReason[]): Promise<OrderRow> {
-  if (reasons.length === 0 && order.status !== 'pendingApproval') return order;
-  const [kept] = await tx.update(orders).set({ approvalReasons: reasons }).where(eq(orders.id, order.id)).returning();
-  if (!kept) throw new Error(`order ${order.code} vanished while locked`);
-  return kept;
+/** A placement policy's refusal in an amendment's words: a refused line is the request's bad line. */
+function asChangeProblem(problem: PlaceProblem): OrderChangeProblem {
+  switch (problem.kind) {
+    case 'linesNotOrderable': {
+      const [first] = problem.lines;
+      if (!first) throw new Error('linesNotOrderable without a line');
+      return { kind: 'badLine', index: first.index, problem: first.problem };
+    }
+    case 'emptyCart':
+    case 'nothingSellable':
+      throw new Error(`an amendment with lines was refused as ${problem.kind}`);
+    default:
+      return problem;
+  }
 }

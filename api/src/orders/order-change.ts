@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { orders, shipToRanges, shipTos, users, userShipTos } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
-import type { PlacedBy } from './order-event';
+import type { PlacedBy } from '../order-status/order-event';
 import { amendCheck, orderCutoff } from './order-cutoff';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';

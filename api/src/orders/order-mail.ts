@@ -1,9 +1,14 @@
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { MailKind } from '../mail/mail-kinds';
 import { formatPence } from '../pricing/money';
-import type { OrderEventData, OrderEventType } from './order-event';
+import type { OrderEventData, OrderEventType } from '../order-status/order-event';
+import type { OrderStatus } from '../order-status/order-status';
 
-const STATUS_TEXT: Record<string, string> = {
+/**
+ * Every status in the e-mails' words. No order e-mail is sent for a rejection or an expiry (the ERP never
+ * heard of the order; approvals writes the buyer's notice), but a status has its words wherever it shows.
+ */
+const STATUS_TEXT: Record<OrderStatus, string> = {
   pendingApproval: 'waiting for approval',
   placed: 'placed',
   confirmed: 'confirmed',
@@ -11,9 +16,12 @@ const STATUS_TEXT: Record<string, string> = {
   dispatched: 'dispatched',
   delivered: 'delivered',
   cancelled: 'cancelled',
+  rejected: 'rejected',
+  expired: 'expired without a decision',
 };
 
-const statusText = (status: string) => STATUS_TEXT[status] ?? status;
+// An event's payload is JSON read back from the outbox: its status is whatever was written then.
+const statusText = (status: string) => (Object.hasOwn(STATUS_TEXT, status) ? STATUS_TEXT[status as OrderStatus] : status);
 
 function headline(type: OrderEventType, { order, statusChange }: OrderEventData): { subject: string; lead: string } {
   if (type === 'order.placed') {

@@ -3,44 +3,31 @@ import type { PricedEntry } from '../carts/cart-prices';
 import type { ScopedCart } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { carts, orderLines, orders } from '../db/schema';
-import { orderEvent, type PlacedBy } from './order-event';
-import { writeEvent } from '../outbox/write-event';
+import { fail, ok, type Result } from '../errors/result';
+import type { PlacedBy } from '../order-status/order-event';
+import type { Mover } from '../order-status/order-in-process';
+import type { PlaceProblem } from '../order-status/problems';
+import { requestPlacement } from '../order-status/request-placement';
 import { rowTotals } from '../pricing/price-lines';
 import { orderLineSnapshot } from './order-line-snapshot';
 import type { OrderRecord } from './order-queries';
-import { checkLimits, orderToCheck } from '../approvals/limit-check';
-import { writeHeldNotices } from '../approvals/approval-mail';
 
 /**
  * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
- * (can-place.ts) has accepted it: the order, its lines priced now, the cart closed, and the order.placed event (webhook and confirmation mail) in the
- * caller's transaction.
+ * (can-place.ts) has accepted its lines: the order and its lines priced now, the cart closed, then its first
+ * status from the order process (order-status/request-placement.ts) in the caller's transaction: placed, with
+ * its order.placed event (webhook and confirmation mail), or held by a placement policy (the limits,
+ * docs/approvals.md), which nobody outside hears of until it is placed. The policies are asked last so that
+ * the per-ship-to lock a period limit takes is held only from the check to the commit.
  */
-export async function writePlacedOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
+export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, placedBy: PlacedBy, by: Mover): Promise<Result<OrderRecord, PlaceProblem>> {
   const record = await writeOrder(tx, scoped, entries, idempotencyKey);
-  await writeEvent(tx, orderEvent('order.placed', record, placedBy));
-  return record;
-}
-
-/**
- * Checkout's order: written as writePlacedOrder writes it, then checked against the limits
- * (docs/approvals.md). Over any, it is held instead: pendingApproval with its reasons and no event, so
- * neither the ERP nor the buyer's confirmation hears of it until it is approved; its deciders are asked, and the
- * buyer is told it is held. The check comes last so
- * that the per-ship-to lock a period limit takes is held only from the check to the commit.
- */
-export async function writeCheckoutOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, placedBy: PlacedBy): Promise<OrderRecord> {
-  const record = await writeOrder(tx, scoped, entries, idempotencyKey);
-  const { order } = record;
-  const reasons = await checkLimits(tx, orderToCheck(order));
-  if (reasons.length === 0) {
-    await writeEvent(tx, orderEvent('order.placed', record, placedBy));
-    return record;
-  }
-  const [held] = await tx.update(orders).set({ status: 'pendingApproval', approvalReasons: reasons }).where(eq(orders.id, order.id)).returning();
-  if (!held) throw new Error(`order ${order.code} vanished in its own transaction`);
-  await writeHeldNotices(tx, { ...record, order: held, buyer: placedBy });
-  return { ...record, order: held };
+  const placed = await requestPlacement(tx, { ...record, placedBy, from: 'new', by, note: null, linesCheckedNow: true });
+  if (placed.ok) return ok({ ...record, order: placed.value.order });
+  const { problem } = placed;
+  // A new order may be placed or held, always (order-status/order-status.ts).
+  if (problem.kind === 'transitionNotAllowed') throw new Error(`a new order cannot be ${problem.to}`);
+  return fail(problem);
 }
 
 /** Writes the order and its snapshot lines and closes the cart; answers the order as written. */

@@ -7,12 +7,12 @@ import { resolveCart, type CartTarget } from '../carts/resolve-cart';
 import { inTransaction, isUniqueViolation } from '../errors/transaction';
 import type { Db, Tx } from '../db/client';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
-import type { PlacedBy } from './order-event';
+import type { PlacedBy } from '../order-status/order-event';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
-import { writeCheckoutOrder } from './order-writer';
+import { writeNewOrder } from './order-writer';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -82,8 +82,10 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   if (!owner) throw new Error(`user ${request.userId} vanished at checkout`);
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
-  // Over a limit, the order is held for approval instead (docs/approvals.md).
-  return ok(await writeCheckoutOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy));
+  // A placement policy may hold it instead: over a limit, for approval (docs/approvals.md).
+  const by = { changedBy: `customer:${request.placedBy.customerId}`, operatorId: null, cause: 'checkout' as const };
+  const written = await writeNewOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy, by);
+  return written.ok ? written : fail(asCheckoutProblem(written.problem));
 }
 
 /**

@@ -1,13 +1,6 @@
 import type { CommerceProblem } from '../carts/problems';
 
-/** Why an order cannot be placed as asked (orders/can-place.ts): the same values for checkout, amendments and standing orders. */
-export type PlaceProblem =
-  | { kind: 'ownerDisabled' }
-  | { kind: 'emptyCart' }
-  | { kind: 'linesNotOrderable'; lines: { index: number; productCode: string; problem: CommerceProblem }[] }
-  | { kind: 'nothingSellable' }
-  | { kind: 'orderTooLarge'; maximumPence: number }
-  | { kind: 'purchaseOrderMissing' };
+export type { PlaceProblem } from '../order-status/problems';
 
 /** Why an amendment or cancellation was refused: values, answered over HTTP by errors/catalogue/orders.ts. */
 export type OrderChangeProblem =

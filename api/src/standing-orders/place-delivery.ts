@@ -4,9 +4,10 @@ import type { PricedEntry } from '../carts/cart-prices';
 import { newCartCode } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { cartEntries, carts, users } from '../db/schema';
-import type { Result } from '../errors/result';
+import { fail, type Result } from '../errors/result';
 import { canPlace, type Placeable } from '../orders/can-place';
-import { writePlacedOrder } from '../orders/order-writer';
+import type { OrderRecord } from '../orders/order-queries';
+import { writeNewOrder } from '../orders/order-writer';
 import type { PlaceProblem } from '../orders/problems';
 import type { DeliveryState } from './delivery-service';
 import { saveDeliveryRecord, type ScopedStandingOrder } from './standing-queries';
@@ -60,11 +61,11 @@ export async function deliveryPlaceable(tx: Tx, { standingOrder, scope }: Scoped
 
 /**
  * Places a delivery's order at its cut-off with the lines and prices of this moment, through the same
- * writer as checkout (order.placed event, confirmation mail). A delivery canPlace refuses is recorded as
- * failed, with the reason.
+ * writer and order process as checkout (order.placed event, confirmation mail; a placement policy may hold
+ * it). A delivery canPlace or a policy refuses is recorded as failed, with the reason.
  */
 export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState): Promise<Placement> {
-  const { standingOrder, scope } = scoped;
+  const { standingOrder } = scoped;
   const { delivery } = state;
   const { owner, placeable } = await deliveryPlaceable(tx, scoped, state);
   if (!placeable.ok) {
@@ -78,30 +79,58 @@ export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: 
     await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem: unapproved });
     return { placed: false, problem: unapproved };
   }
-  // Orders come from carts (one order per cart): the delivery gets a cart of its own, closed as it is ordered.
-  const [cart] = await tx
-    .insert(carts)
-    .values({
-      code: newCartCode(),
-      userId: owner.id,
-      shipToCode: scope.shipToCode,
-      range: scope.range,
-      status: 'ordered',
-      name: standingOrder.name,
-      description: `Standing order ${standingOrder.code}, delivery ${delivery.date}`,
-      requestedDeliveryDate: delivery.date,
-      purchaseOrderNumber: standingOrder.purchaseOrderNumber,
-      deliveryInstructions: standingOrder.deliveryInstructions,
-    })
-    .returning();
-  if (!cart) throw new Error('cart insert returned nothing');
-  const lines = placeable.value.lines.map((entry, entryNumber) => ({ ...entry, entryNumber }));
-  await tx.insert(cartEntries).values(lines.map((line) => ({ cartId: cart.id, entryNumber: line.entryNumber, productCode: line.productCode, quantity: line.quantity })));
-  const record = await writePlacedOrder(tx, { cart, scope }, lines, deliveryOrderKey(standingOrder.code, delivery.date), {
-    customerId: owner.customerId,
-    name: owner.name,
-    email: owner.email,
-  });
+  const written = await writeDeliveryOrder(tx, scoped, state, owner, placeable.value.lines);
+  if (!written.ok) {
+    const problem = placementProblem(written.problem);
+    await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem });
+    return { placed: false, problem };
+  }
+  const record = written.value;
   await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { orderId: record.order.id, problem: null });
   return { placed: true, orderCode: record.order.code };
+}
+
+/** A placement policy's refusal, carried out of the savepoint it rolls back. */
+class Refused extends Error {
+  constructor(readonly problem: PlaceProblem) {
+    super(`refused: ${problem.kind}`);
+  }
+}
+
+/**
+ * The delivery's order, written as checkout writes one: orders come from carts (one order per cart), so the
+ * delivery gets a cart of its own, closed as it is ordered. A placement policy that refuses the order leaves
+ * neither behind (a savepoint), so the delivery is recorded as failed instead.
+ */
+async function writeDeliveryOrder(tx: Tx, { standingOrder, scope }: ScopedStandingOrder, { delivery }: DeliveryState, owner: Owner, entries: PricedEntry[]): Promise<Result<OrderRecord, PlaceProblem>> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const [cart] = await savepoint
+        .insert(carts)
+        .values({
+          code: newCartCode(),
+          userId: owner.id,
+          shipToCode: scope.shipToCode,
+          range: scope.range,
+          status: 'ordered',
+          name: standingOrder.name,
+          description: `Standing order ${standingOrder.code}, delivery ${delivery.date}`,
+          requestedDeliveryDate: delivery.date,
+          purchaseOrderNumber: standingOrder.purchaseOrderNumber,
+          deliveryInstructions: standingOrder.deliveryInstructions,
+        })
+        .returning();
+      if (!cart) throw new Error('cart insert returned nothing');
+      const lines = entries.map((entry, entryNumber) => ({ ...entry, entryNumber }));
+      await savepoint.insert(cartEntries).values(lines.map((line) => ({ cartId: cart.id, entryNumber: line.entryNumber, productCode: line.productCode, quantity: line.quantity })));
+      const placedBy = { customerId: owner.customerId, name: owner.name, email: owner.email };
+      const by = { changedBy: `system:standing-order:${standingOrder.code}`, operatorId: null, cause: 'standingOrder' as const };
+      const written = await writeNewOrder(savepoint, { cart, scope }, lines, deliveryOrderKey(standingOrder.code, delivery.date), placedBy, by);
+      if (!written.ok) throw new Refused(written.problem);
+      return written;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return fail(error.problem);
+    throw error;
+  }
 }

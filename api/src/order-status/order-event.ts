@@ -1,6 +1,6 @@
 import type { Channels } from '../outbox/event-types';
 import type { OutboxEvent } from '../outbox/write-event';
-import type { OrderRecord } from './order-queries';
+import type { OrderInProcess, OrderLineRow } from './order-in-process';
 
 export const ORDER_EVENT_TYPES = ['order.placed', 'order.status_changed', 'order.amended', 'order.cancelled'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
@@ -63,7 +63,7 @@ export interface OrderEventData {
 }
 
 /** An order event for writeEvent: ordered by the order's code, so an ERP receives one order's events in order. */
-export function orderEvent(type: OrderEventType, { order, shipToName, lines }: OrderRecord, placedBy: PlacedBy, statusChange?: StatusChange): OutboxEvent<OrderEventData> {
+export function orderEvent(type: OrderEventType, { order, shipToName, lines }: Pick<OrderInProcess, 'order' | 'shipToName'> & { lines: OrderLineRow[] }, placedBy: PlacedBy, statusChange?: StatusChange): OutboxEvent<OrderEventData> {
   return {
     type,
     key: order.code,
