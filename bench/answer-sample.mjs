@@ -102,8 +102,7 @@ async function record(dir, port) {
   const origin = `http://127.0.0.1:${port}`;
   try {
     await ready(origin, api);
-    const answers = await journey(origin);
-    await settled(posts);
+    const answers = await journey(origin, () => settled(posts));
     const webhooks = posts.map(normalise).sort();
     return [...answers, ...webhooks.map((body) => ({ request: 'webhook POST /erp', status: 204, type: 'application/json', body }))];
   } finally {
@@ -133,7 +132,7 @@ async function ready(origin, child) {
   throw new Error('the API did not become ready in 150 s');
 }
 
-async function journey(origin) {
+async function journey(origin, eventsSent) {
   const answers = [];
   const basic = `Basic ${Buffer.from(`storefront:${CLIENT_SECRET}`).toString('base64')}`;
   async function call(token, method, path, body, raw) {
@@ -255,6 +254,8 @@ async function journey(origin) {
   await call(operator, 'POST', `/admin/v1/orders/${soloOrder.code}/status`, { status: 'confirmed' });
   await call(operator, 'GET', `/admin/v1/orders/${soloOrder.code}`);
   await call(operator, 'GET', `/admin/v1/orders/${held.code}`);
+  // Mails are written by the outbox, after the answer: read them once it has sent everything.
+  await eventsSent();
   const mails = await call(operator, 'GET', '/admin/v1/mail');
   for (const mail of (mails.messages ?? []).slice(0, 12)) await call(operator, 'GET', `/admin/v1/mail/${mail.id}`);
   await call(operator, 'GET', '/admin/v1/audit');
