@@ -10,6 +10,8 @@ import tseslint from 'typescript-eslint';
  * a feature is one new module that registers itself with it, never an edit to it; the back office and the
  * demo data sit on top; the API and the storefront share nothing but HTTP.
  */
+export const API_MODULE_ORDER = [];
+export const WEB_MODULE_ORDER = [];
 const PLATFORM = ['./db', './config', './errors', './http', './operations', './tracing'];
 const platformOnly = (module, allowed, why) => ({
   target: `api/src/${module}`,

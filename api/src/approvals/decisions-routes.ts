@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/bearer';
-import { approvalProblemToApiError } from '../errors/catalogue/approvals';
-import { orderNotFound } from '../errors/catalogue/orders';
+import { approvalProblemToApiError } from './problem-answers';
+import { orderNotFound } from '../orders/problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { orderView } from '../orders/order-view';

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { approvalLimits, orders } from '../db/schema';
 import type { EntryRow } from '../carts/cart-queries';
-import { addDays, isoDate, isoWeekday, type IsoDate } from '../delivery/calendar-date';
+import { addDays, isoDate, isoWeekday, type IsoDate } from '../time/calendar-date';
 import { lineAmounts, sumTotals } from '../pricing/money';
 
 export type LimitType = 'orderThreshold' | 'periodThreshold';

@@ -13,7 +13,7 @@ import {
   userShipTos,
   users,
 } from '../db/schema';
-import type { IsoDate } from '../delivery/calendar-date';
+import type { IsoDate } from '../time/calendar-date';
 
 /** Orders that did not go ahead say nothing about a usual day, and leave a delivery still to order. */
 const NOT_GOING_AHEAD = ['cancelled', 'rejected', 'expired'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/bearer';
-import { notificationProblemToApiError } from '../errors/catalogue/notifications';
+import { notificationProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { inTransaction } from '../errors/transaction';
 import { parseInput } from '../http/validate';

@@ -9,7 +9,7 @@ import { writeApprovalRequests } from '../approvals/approval-mail';
 import { writeApprovalChanges, type ApprovalChange } from '../approvals/approval-change-mail';
 import { amendOutcome, waitsForDecision, type AmendOutcome } from '../approvals/amend-approval';
 import { decidersOf, type DecidingTier } from '../approvals/approvers';
-import { formatLondonIso } from '../delivery/london-time';
+import { formatLondonIso } from '../time/london-time';
 import { orderCutoff } from './order-cutoff';
 import { moveOrder } from '../order-status/move-order';
 import { orderEvent } from './order-event';

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import { countedInBudget, periodOf, type PeriodRange } from '../approvals/limit-check';
-import { rolesBySoldTo } from '../company/roles';
+import { rolesBySoldTo } from '../users/roles';
 import type { DbOrTx } from '../db/client';
 import { orders, shipTos, users } from '../db/schema';
-import type { IsoDate } from '../delivery/calendar-date';
-import { londonWallClock } from '../delivery/london-time';
+import type { IsoDate } from '../time/calendar-date';
+import { londonWallClock } from '../time/london-time';
 import { fail, ok, type Result } from '../errors/result';
 import type { OrderStatus } from '../order-status/order-status';
 import { money } from '../pricing/money';

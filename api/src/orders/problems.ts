@@ -9,7 +9,7 @@ export type PlaceProblem =
   | { kind: 'orderTooLarge'; maximumPence: number }
   | { kind: 'purchaseOrderMissing' };
 
-/** Why an amendment or cancellation was refused: values, answered over HTTP by errors/catalogue/orders.ts. */
+/** Why an amendment or cancellation was refused: values, answered over HTTP by orders/problem-answers.ts. */
 export type OrderChangeProblem =
   | { kind: 'orderNotFound'; code: string }
   | { kind: 'statusClosed'; code: string; status: string }

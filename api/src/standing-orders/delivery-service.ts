@@ -1,6 +1,6 @@
 import type { EntryRow } from '../carts/cart-queries';
 import type { Db, DbOrTx } from '../db/client';
-import type { IsoDate } from '../delivery/calendar-date';
+import type { IsoDate } from '../time/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';

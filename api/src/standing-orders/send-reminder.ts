@@ -1,7 +1,7 @@
 import { recipientsFor } from '../approvals/approval-mail';
 import { standingApprovalProblem } from '../approvals/standing-approval';
 import type { Tx } from '../db/client';
-import { formatLondonIso } from '../delivery/london-time';
+import { formatLondonIso } from '../time/london-time';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { writeEvent } from '../outbox/write-event';
 import type { DeliveryState } from './delivery-service';

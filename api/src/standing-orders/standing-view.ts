@@ -1,8 +1,8 @@
 import type { EntryRow } from '../carts/cart-queries';
 import { entryView } from '../carts/cart-view';
 import { lineProblem } from '../carts/sellable';
-import { cartProblemToApiError } from '../errors/catalogue/carts';
-import { formatLondonIso } from '../delivery/london-time';
+import { cartProblemToApiError } from '../carts/problem-answers';
+import { formatLondonIso } from '../time/london-time';
 import { lineAmounts, money, sumTotals } from '../pricing/money';
 import { BANK_HOLIDAY_SKIP, type ScheduledDelivery } from './schedule';
 import type { DeliveryRecord, ScopedStandingOrder } from './standing-queries';

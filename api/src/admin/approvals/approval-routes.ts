@@ -4,8 +4,8 @@ import { decidedOrderView, operatorApprovalQueue } from '../../approvals/decisio
 import { decideAsOperator } from '../../approvals/decisions';
 import { codeParams, decisionBody, standingCodeParams, standingDecisionView } from '../../approvals/decisions-routes';
 import { decideStandingAsOperator, operatorStandingQueue } from '../../approvals/decisions-standing';
-import { approvalProblemToApiError } from '../../errors/catalogue/approvals';
-import { orderNotFound } from '../../errors/catalogue/orders';
+import { approvalProblemToApiError } from '../../approvals/problem-answers';
+import { orderNotFound } from '../../orders/problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';

@@ -6,7 +6,7 @@ import { parseInput } from '../../http/validate';
 import { changeStatus } from '../../order-status/change-status';
 import { ORDER_STATUSES } from '../../order-status/order-status';
 import { orderStatusView } from '../../order-status/status-history';
-import { orderNotFound, statusProblemToApiError } from '../../errors/catalogue/orders';
+import { orderNotFound, statusProblemToApiError } from '../../orders/problem-answers';
 import { unwrap } from '../../errors/reply';
 import { orderView } from '../../orders/order-view';
 

@@ -6,7 +6,7 @@ import { operators } from './admin';
 import { soldTos, users } from './customers';
 
 /**
- * A user's roles beyond `buyer`, per sold-to: `approver` and `admin` (company/roles.ts). Every user is a buyer
+ * A user's roles beyond `buyer`, per sold-to: `approver` and `admin` (users/roles.ts). Every user is a buyer
  * of the sold-tos of their ship-tos; that role is not stored.
  */
 export const userRoles = pgTable(

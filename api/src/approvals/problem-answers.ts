@@ -1,7 +1,7 @@
-import type { ApprovalProblem } from '../../approvals/problems';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { formatPence } from '../../pricing/money';
-import { orderNotFound } from './orders';
+import type { ApprovalProblem } from './problems';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { formatPence } from '../pricing/money';
+import { orderNotFound } from '../orders/problem-answers';
 
 const DATE_REASONS = {
   notDeliveryDay: 'is not a delivery day for this ship-to',

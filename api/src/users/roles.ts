@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { shipTos, userRoles, userShipTos } from '../db/schema';
+import { shipTos, userRoles, userShipTos } from '../db/schema/index';
 
 /**
  * Roles are per sold-to (docs/people.md). Every user is a `buyer` of the sold-tos of their ship-tos; an

@@ -1,5 +1,5 @@
-import type { ChangePasswordProblem, PasswordProblem, ResetPasswordProblem } from '../../passwords/problems';
-import { ApiError, tooManyRequests } from '../../http/errors';
+import type { ChangePasswordProblem, PasswordProblem, ResetPasswordProblem } from './problems';
+import { ApiError, tooManyRequests } from '../http/errors';
 
 /** A refused new password, named by the field it was sent in (docs/people.md "Passwords"). */
 function passwordRefusal(problem: PasswordProblem, field: string): ApiError {

@@ -1,5 +1,5 @@
-import type { LimitProblem } from '../../approvals/limits-problems';
-import { badRequest, conflict, forbidden, notFound, type ApiError } from '../../http/errors';
+import type { LimitProblem } from './limits-problems';
+import { badRequest, conflict, forbidden, notFound, type ApiError } from '../http/errors';
 
 /** The HTTP answers of the limits (docs/approvals.md "Limits"): another company's limit, ship-to or user answers as missing. */
 export function limitProblemToApiError(problem: LimitProblem): ApiError {

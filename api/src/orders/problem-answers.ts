@@ -1,11 +1,11 @@
-import type { CommerceProblem } from '../../carts/problems';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { QUANTITY_STATUSES } from '../../order-status/order-status';
-import type { StatusProblem } from '../../order-status/problems';
-import type { CompanyOrdersProblem } from '../../orders/company-orders';
-import type { OrderChangeProblem, PlaceProblem } from '../../orders/problems';
-import { formatPence } from '../../pricing/money';
-import { cartProblemToApiError } from './carts';
+import type { CommerceProblem } from '../carts/problems';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { QUANTITY_STATUSES } from '../order-status/order-status';
+import type { StatusProblem } from '../order-status/problems';
+import type { CompanyOrdersProblem } from './company-orders';
+import type { OrderChangeProblem, PlaceProblem } from './problems';
+import { formatPence } from '../pricing/money';
+import { cartProblemToApiError } from '../carts/problem-answers';
 
 /** The HTTP answers of the order use cases (checkout, amendments, cancellation, status reports), in one place. */
 

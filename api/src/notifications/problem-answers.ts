@@ -1,5 +1,5 @@
-import { badRequest, type ApiError } from '../../http/errors';
-import type { NotificationProblem } from '../../notifications/problems';
+import { badRequest, type ApiError } from '../http/errors';
+import type { NotificationProblem } from './problems';
 
 /** An unsubscribe link that cannot be used says so, naming the token, whatever the reason. */
 export function notificationProblemToApiError(problem: NotificationProblem): ApiError {

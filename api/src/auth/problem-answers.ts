@@ -1,5 +1,5 @@
-import type { GrantProblem } from '../../auth/problems';
-import { OAuthError, accountLocked, badCredentials, tooManySignIns } from '../../http/oauth-errors';
+import type { GrantProblem } from './problems';
+import { OAuthError, accountLocked, badCredentials, tooManySignIns } from '../http/oauth-errors';
 
 /** The token endpoint's answers (RFC 6749 §5.2 shape) to a refused grant. */
 export function grantProblemToOAuthError(problem: GrantProblem): OAuthError {

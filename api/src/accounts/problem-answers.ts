@@ -1,5 +1,5 @@
-import type { AccountProblem } from '../../accounts/problems';
-import { notFound, type ApiError } from '../../http/errors';
+import type { AccountProblem } from './problems';
+import { notFound, type ApiError } from '../http/errors';
 
 /** A ship-to the caller does not hold answers exactly like one that does not exist. */
 export function accountProblemToApiError(problem: AccountProblem): ApiError {

@@ -1,7 +1,7 @@
-import type { CheckinProblem, PhotoProblem } from '../../checkin/problems';
-import { ApiError, badRequest, notFound } from '../../http/errors';
-import { formatLondonDate } from '../../delivery/london-time';
-import { orderNotFound } from './orders';
+import type { CheckinProblem, PhotoProblem } from './problems';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { formatLondonDate } from '../time/london-time';
+import { orderNotFound } from '../orders/problem-answers';
 
 /** The HTTP answers of the check-in at the door and its photos (docs/after-delivery.md "Check-in at the door"). */
 

@@ -1,5 +1,5 @@
-import type { ReminderSettingProblem } from '../../cutoff-reminders/problems';
-import { notFound, type ApiError } from '../../http/errors';
+import type { ReminderSettingProblem } from './problems';
+import { notFound, type ApiError } from '../http/errors';
 
 /** The HTTP answers of the cut-off reminder settings (docs/phone.md "Cut-off reminders"). */
 export function reminderSettingProblemToApiError(problem: ReminderSettingProblem): ApiError {

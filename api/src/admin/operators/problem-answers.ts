@@ -1,4 +1,4 @@
-import type { OperatorProblem } from '../../admin/operators/problems';
+import type { OperatorProblem } from './problems';
 import { ApiError, conflict, notFound } from '../../http/errors';
 
 /** The HTTP answers of the operator invitations (docs/people.md "Operators"). */

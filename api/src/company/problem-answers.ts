@@ -1,5 +1,5 @@
-import type { CompanyProblem } from '../../company/problems';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { CompanyProblem } from './problems';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 
 /** "3 hours", "1 hour", "20 minutes": when a limited action may be tried again. */
 function waitText(seconds: number): string {

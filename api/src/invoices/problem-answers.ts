@@ -1,6 +1,6 @@
-import type { InvoiceProblem, InvoiceReadProblem } from '../../invoices/problems';
-import { badRequest, conflict, notFound, type ApiError } from '../../http/errors';
-import { formatPence } from '../../pricing/money';
+import type { InvoiceProblem, InvoiceReadProblem } from './problems';
+import { badRequest, conflict, notFound, type ApiError } from '../http/errors';
+import { formatPence } from '../pricing/money';
 
 /** The HTTP answers of invoices, credit notes, payments and statements (docs/after-delivery.md); scope answers as missing. */
 

@@ -1,9 +1,9 @@
-import type { OperatorSignInProblem } from '../../admin/auth/problems';
-import type { CustomerProblem } from '../../admin/customers/problems';
-import type { ImportReport } from '../../admin/imports/import-report';
-import type { MailProblem } from '../../admin/mail/problems';
-import type { ProductProblem } from '../../admin/products/problems';
-import { ApiError, conflict, notFound, tooManyRequests } from '../../http/errors';
+import type { OperatorSignInProblem } from './auth/problems';
+import type { CustomerProblem } from './customers/problems';
+import type { ImportReport } from './imports/import-report';
+import type { MailProblem } from './mail/problems';
+import type { ProductProblem } from './products/problems';
+import { ApiError, conflict, notFound, tooManyRequests } from '../http/errors';
 
 /** The HTTP answers of the back office's problems (docs/back-office.md). */
 export function customerProblemToApiError(problem: CustomerProblem): ApiError {

@@ -1,6 +1,6 @@
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
-import type { StandingOrderProblem } from '../../standing-orders/problems';
-import { cartProblemToApiError } from './carts';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors';
+import type { StandingOrderProblem } from './problems';
+import { cartProblemToApiError } from '../carts/problem-answers';
 
 /** The HTTP answers of the standing-order use cases, in one place. */
 

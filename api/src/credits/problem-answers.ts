@@ -1,6 +1,6 @@
-import type { CreditProblem } from '../../credits/problems';
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
-import { formatPence } from '../../pricing/money';
+import type { CreditProblem } from './problems';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors';
+import { formatPence } from '../pricing/money';
 
 /** The HTTP answers of credit requests: reads and decisions (docs/after-delivery.md "Credit requests"). */
 

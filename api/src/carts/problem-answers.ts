@@ -1,7 +1,7 @@
-import type { CommerceProblem } from '../../carts/problems';
-import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors';
-import { formatPence } from '../../pricing/money';
-import { accountProblemToApiError } from './accounts';
+import type { CommerceProblem } from './problems';
+import { ApiError, badRequest, conflict, notFound, unprocessable } from '../http/errors';
+import { formatPence } from '../pricing/money';
+import { accountProblemToApiError } from '../accounts/problem-answers';
 
 /**
  * The HTTP answers of cart and checkout problems. Someone else's cart, or one of a ship-to or range the

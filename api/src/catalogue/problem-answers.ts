@@ -1,7 +1,7 @@
-import { RANGES } from '../../accounts/ship-tos';
-import type { CatalogueProblem } from '../../catalogue/problems';
-import { badRequest, notFound, type ApiError } from '../../http/errors';
-import { accountProblemToApiError } from './accounts';
+import { RANGES } from '../accounts/ship-tos';
+import type { CatalogueProblem } from './problems';
+import { badRequest, notFound, type ApiError } from '../http/errors';
+import { accountProblemToApiError } from '../accounts/problem-answers';
 
 export function catalogueProblemToApiError(problem: CatalogueProblem): ApiError {
   switch (problem.kind) {

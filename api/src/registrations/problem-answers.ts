@@ -1,6 +1,6 @@
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
-import type { RegistrationDecisionProblem } from '../../admin/registrations/problems';
-import type { RegistrationProblem } from '../../registrations/problems';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors';
+import type { RegistrationDecisionProblem } from '../admin/registrations/problems';
+import type { RegistrationProblem } from './problems';
 
 /** The HTTP answers of registration requests and the back office's decisions on them (docs/people.md). */
 export function registrationProblemToApiError(problem: RegistrationProblem): ApiError {

@@ -1,5 +1,5 @@
-import { notFound, type ApiError } from '../../http/errors';
-import type { OrderGuideProblem } from '../../orderguide/problems';
+import { notFound, type ApiError } from '../http/errors';
+import type { OrderGuideProblem } from './problems';
 
 /** A product of another range answers exactly like one that does not exist. */
 export function orderGuideProblemToApiError(problem: OrderGuideProblem): ApiError {
