@@ -73,7 +73,7 @@ function loops(edges) {
 
 function report(name, src, alias, order) {
   const edges = folderGraph(src, alias);
-  const rank = (folder) => order.findIndex((layer) => layer.includes(folder));
+  const rank = (folder) => order.indexOf(folder);
   const upward = edges.filter(({ from, to }) => rank(to) === -1 || rank(from) === -1 || rank(to) > rank(from));
   const imports = edges.reduce((sum, edge) => sum + edge.imports.length, 0);
   console.log(`${name}: ${new Set(edges.flatMap(({ from, to }) => [from, to])).size} folders, ${edges.length} folder → folder arrows (${imports} imports)`);

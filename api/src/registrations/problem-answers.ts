@@ -1,26 +1,10 @@
-import { ApiError, badRequest, conflict, notFound } from '../http/errors';
-import type { RegistrationDecisionProblem } from '../admin/registrations/problems';
+import { ApiError } from '../http/errors';
 import type { RegistrationProblem } from './problems';
 
-/** The HTTP answers of registration requests and the back office's decisions on them (docs/people.md). */
+/** The HTTP answers of registration requests (docs/people.md); the back office's decisions on them answer in admin/registrations/. */
 export function registrationProblemToApiError(problem: RegistrationProblem): ApiError {
   switch (problem.kind) {
     case 'confirmationInvalid':
       return new ApiError(400, 'RegistrationError', 'This link has expired or has already been used', problem.kind, 'token');
-  }
-}
-
-export function registrationDecisionProblemToApiError(problem: RegistrationDecisionProblem): ApiError {
-  switch (problem.kind) {
-    case 'registrationNotFound':
-      return notFound('RegistrationError', 'id', `Registration request ${problem.id} not found`);
-    case 'registrationNotConfirmed':
-      return conflict('RegistrationError', 'status', `Registration request ${problem.id} is ${problem.status}: no decision can be made`);
-    case 'soldToNotFound':
-      return badRequest('soldTo', `Sold-to '${problem.soldTo}' not found`, 'RegistrationError');
-    case 'shipToNotOfSoldTo':
-      return badRequest('shipTos', `Ship-to '${problem.shipTo}' does not belong to sold-to '${problem.soldTo}'`, 'RegistrationError');
-    case 'addressTaken':
-      return conflict('RegistrationError', 'email', `A user with the e-mail address '${problem.email}' already exists`);
   }
 }

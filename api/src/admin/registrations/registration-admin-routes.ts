@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { registrationDecisionProblemToApiError } from '../../registrations/problem-answers';
+import { registrationDecisionProblemToApiError } from './problem-answers';
 import { customerCode } from '../../accounts/customer-codes';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
