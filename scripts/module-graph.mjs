@@ -3,12 +3,13 @@
 // Type-only imports count: a type shared upward ties two modules as surely as a value does.
 //   node scripts/module-graph.mjs            the summary
 //   node scripts/module-graph.mjs --edges    every folder → folder arrow with its number of imports
+//   node scripts/module-graph.mjs DIR        another checkout (`git worktree add DIR <commit>`), against today's order
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_MODULE_ORDER, WEB_MODULE_ORDER } from '../eslint.config.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const IMPORT = /(?:^|[^.\w])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir) {
