@@ -6,11 +6,52 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Module boundaries. Each zone: files in `target` may not import `from`, except what `except` names (relative
- * to `from`). The platform (db, config, errors, http, operations, tracing, outbox, mail, metrics) imports only the platform, so
+ * to `from`). The module order above, folder by folder; and the platform (db, config, errors, http, operations,
+ * tracing, time, jobs, outbox, mail, metrics) imports only the platform, so
  * a feature is one new module that registers itself with it, never an edit to it; the back office and the
  * demo data sit on top; the API and the storefront share nothing but HTTP.
  */
-const PLATFORM = ['./db', './config', './errors', './http', './operations', './tracing'];
+/**
+ * The module order (docs/architecture.md "Module order"), from the bottom up: a folder of api/src imports only
+ * the folders before it, so the folders form a graph that runs one way and has no loop. Type-only imports count:
+ * a type shared upward ties two modules as surely as a value does. The platform comes first; then the features,
+ * each on the ones it builds on; the back office, the app and the demo data last.
+ */
+export const API_MODULE_ORDER = [
+  // Platform: knows no feature.
+  'config', 'db', 'tracing', 'http', 'errors', 'time', 'jobs', 'operations', 'logging', 'audit', 'mail', 'outbox', 'metrics',
+  // Features, each on those before it.
+  'auth', 'account-tokens', 'accounts', 'users', 'pricing', 'delivery', 'catalogue', 'orderguide', 'carts',
+  'notifications', 'passwords', 'registrations', 'order-status', 'spending-limits', 'orders', 'credits', 'checkin', 'invoices',
+  'approvals', 'standing-orders', 'cutoff-reminders', 'company',
+  // On top of everything.
+  'admin', 'app', 'seed', 'main',
+];
+/** web/src the same way: lib/ (API client, session, rules) at the bottom; pages, the proxy and the service worker on top. */
+export const WEB_MODULE_ORDER = ['lib', 'components', 'sw', 'app', 'proxy', 'instrumentation'];
+const moduleTarget = (module) => (['app', 'main'].includes(module) ? `api/src/${module}.ts` : `api/src/${module}`);
+const MODULE_ORDER = API_MODULE_ORDER.map((module, rank) => ({
+  target: moduleTarget(module),
+  from: 'api/src',
+  except: [...API_MODULE_ORDER.slice(0, rank + 1).map((below) => (['app', 'main'].includes(below) ? `./${below}.ts` : `./${below}`))],
+  message: `api/src/${module} imports only the modules below it in the module order (eslint.config.js, docs/architecture.md "Module order"). What both need moves down, or the lower one offers a registry the higher one registers with.`,
+}));
+const webTarget = (module) => (['lib', 'components', 'sw', 'app'].includes(module) ? `web/src/${module}` : `web/src/${module}.ts`);
+const WEB_ORDER = [
+  ...WEB_MODULE_ORDER.filter((module) => module !== 'components').map((module, rank, order) => ({
+    target: webTarget(module),
+    from: order.slice(rank + 1).map(webTarget),
+    message: `web/src/${module} imports only what is below it in the module order (eslint.config.js, docs/architecture.md "Module order").`,
+  })),
+  {
+    // Client components call the server actions of their pages (app/**/*actions.ts), which still use components/.
+    target: 'web/src/components',
+    from: ['web/src/app/**/!(*actions).{ts,tsx}', 'web/src/sw/**', 'web/src/{proxy,instrumentation}.ts'],
+    message: 'web/src/components imports only lib/, and the server actions of the pages (docs/architecture.md "Module order").',
+  },
+].filter((zone) => zone.from.length > 0);
+
+const PLATFORM = ['./db', './config', './errors', './http', './operations', './tracing', './time', './jobs'];
 const platformOnly = (module, allowed, why) => ({
   target: `api/src/${module}`,
   from: 'api/src',
@@ -24,28 +65,24 @@ const BOUNDARIES = [
   platformOnly('operations', PLATFORM.filter((path) => path !== './operations'), 'Health, limits and logging serve every module and know none.'),
   platformOnly(
     'mail',
-    [...PLATFORM, './account-tokens'],
-    'Mail is a transport (SMTP or the demo mailbox): what a mail says is written by the module that registered its event type; it issues only the unsubscribe tokens of the mails it sends.',
+    PLATFORM,
+    'Mail is a transport (SMTP or the demo mailbox): what a mail says is written by the module that registered its event type, its kinds are registered by the modules that send them, and its unsubscribe tokens are handed in.',
   ),
+  platformOnly('time', [], 'London time and the calendar know nothing else.'),
+  platformOnly('jobs', ['./db', './tracing'], 'Modules register their jobs with the runner at start-up; it imports none of them.'),
   platformOnly('tracing', [], 'Request and job ids are carried for every module and know none.'),
   platformOnly('outbox', [...PLATFORM, './mail'], 'Modules register their event types and mail templates with the outbox at start-up; it imports none of them.'),
   platformOnly('metrics', [...PLATFORM, './outbox'], 'The metrics read what they report through the sources app.ts hands them; they import no feature.'),
-  {
-    // errors/catalogue/ maps each module's problems to HTTP errors, so it alone may import the modules' problems.
-    target: 'api/src/errors/*.ts',
-    from: 'api/src',
-    except: PLATFORM,
-    message: 'api/src/errors/ (outside catalogue/) is platform: it imports only db, config, http, operations, tracing.',
-  },
+  platformOnly('errors', ['./db', './http'], 'Each module maps its own problems to HTTP answers in its problem-answers.ts; errors/ is the bottom of the graph.'),
   {
     target: ['api/src/*/problems.ts', 'api/src/**/problems.ts'],
     from: 'api/src/http',
-    message: 'A module\'s problems are plain values; errors/catalogue/ maps them to HTTP errors.',
+    message: 'A module\'s problems are plain values; its problem-answers.ts maps them to HTTP errors.',
   },
   {
-    target: ['api/src/!(admin|seed|errors)/**', 'api/src/main.ts'],
+    target: ['api/src/!(admin|seed)/**', 'api/src/main.ts'],
     from: 'api/src/admin',
-    message: 'The back office builds on the modules, not the reverse: only app.ts (its routes), seed/ (its imports) and errors/catalogue/ (its problems) use admin/.',
+    message: 'The back office builds on the modules, not the reverse: only app.ts (its routes) and seed/ (its imports) use admin/.',
   },
   {
     target: ['api/src/!(seed)/**', 'api/src/app.ts'],
@@ -58,6 +95,8 @@ const BOUNDARIES = [
     message: 'web/src/lib/ (API clients, sessions, rules) is used by pages and components, never the reverse.',
   },
   // Tests may hold the two side by side (api/test/limits-agree.test.ts checks they agree); the code may not.
+  ...MODULE_ORDER,
+  ...WEB_ORDER,
   { target: 'api/src', from: 'web', message: 'The API and the storefront share nothing but HTTP.' },
   { target: 'web/src', from: 'api', message: 'The API and the storefront share nothing but HTTP.' },
 ];

@@ -46,12 +46,23 @@ import { registerPasswordResetEvent } from './passwords/reset-mail';
 import { registerApprovalEvents } from './approvals/approval-mail';
 import { registerApprovalChangeEvents } from './approvals/approval-change-mail';
 import { approvalRoutes } from './approvals/decisions-routes';
+import { standingDecisionRoutes } from './standing-orders/standing-decision-routes';
 import { registerCreditDecidedEvent } from './credits/credit-decided-mail';
 import { creditRoutes } from './credits/credit-routes';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { notificationRoutes } from './notifications/notification-routes';
-import { StandingOrderScheduler } from './standing-orders/scheduler';
-import { schedulerRoutes } from './standing-orders/scheduler-routes';
+import { registerOrderMailKinds } from './orders/mail-kinds';
+import { registerStandingOrderMailKinds } from './standing-orders/mail-kinds';
+import { registerCutoffReminderMailKinds } from './cutoff-reminders/mail-kinds';
+import { registerApprovalMailKinds } from './approvals/mail-kinds';
+import { issueUnsubscribeToken } from './notifications/unsubscribe-tokens';
+import { registerStandingOrderJobs } from './standing-orders/delivery-jobs';
+import { jobBacklog } from './standing-orders/job-backlog';
+import { JobRunner } from './jobs/job-runner';
+import { jobRoutes } from './jobs/job-routes';
+import { registerExpiryJob } from './approvals/expiry-job';
+import { registerCutoffReminderJob } from './cutoff-reminders/cutoff-reminder-job';
+import { registerHousekeepingJob } from './operations/housekeeping-job';
 import { checkinRoutes } from './checkin/checkin-routes';
 import { registerCreditRequestEvents } from './credits/credit-events';
 import { registerAppMetrics, type AppMetrics } from './metrics/app-metrics';
@@ -82,7 +93,8 @@ declare module 'fastify' {
     /** "Now" for delivery dates, cut-offs and checkout; movable only in test runs (TEST_CLOCK_CONTROL). */
     clock: Clock;
     outbox: Outbox;
-    standingOrders: StandingOrderScheduler;
+    /** The background jobs each module registers (jobs/job-runner.ts). */
+    jobs: JobRunner;
     /** Seals the tokens of security mails on their way through the outbox (account-tokens/sealed-token.ts). */
     mailTokenKey: Buffer;
     /** GET /metrics on METRICS_PORT (docs/metrics.md); null when METRICS_PORT is unset. */
@@ -109,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = deps.config.metrics
     ? registerAppMetrics(app, deps.config.metrics, () => ({
         outboxBacklog: () => outboxBacklog(deps.database.db),
-        schedulerBacklog: () => app.standingOrders.backlog(),
+        schedulerBacklog: () => jobBacklog(deps.database.db, app.clock(), app.jobs.lateAfterMs),
         poolUsage: () => deps.database.poolUsage(),
         searchIndex: () => {
           const index = app.state.searchIndex;
@@ -123,7 +135,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.databaseOutage.stop());
   const controllable = deps.config.clockControl ? new ControllableClock() : undefined;
   app.decorate('clock', controllable?.now ?? systemClock);
-  const outbox = createOutbox(deps.database, deps.config, app.log, app.clock, metrics?.outbox);
+  // Each module that sends mails a user may turn off registers their kinds; their order is the answers' order.
+  registerOrderMailKinds();
+  registerStandingOrderMailKinds();
+  registerCutoffReminderMailKinds();
+  registerApprovalMailKinds();
+  const outbox = createOutbox(deps.database, deps.config, app.log, { clock: app.clock, issueUnsubscribeToken }, metrics?.outbox);
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
@@ -144,11 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrderablePolicy();
   registerApprovalProcess();
   app.addHook('onClose', async () => outbox.stop());
-  const scheduler = new StandingOrderScheduler(deps.database.db, app.clock, { ...deps.config.standingOrders, cutoffReminderHours: deps.config.cutoffReminderHours }, app.log);
-  app.decorate('standingOrders', scheduler);
-  app.addHook('onReady', async () => scheduler.start());
+  const jobs = new JobRunner(deps.database.db, app.clock, { intervalMs: deps.config.standingOrders.intervalMs }, app.log);
+  // In this order each pass: a held order undecided at its cut-off expires before anything else happens.
+  registerExpiryJob(jobs);
+  registerCutoffReminderJob(jobs, deps.config.cutoffReminderHours);
+  registerHousekeepingJob(jobs);
+  registerStandingOrderJobs(jobs, deps.config.standingOrders.horizonDays);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
   // Before the outbox stops, so a pass in progress can still hand its mail over.
-  app.addHook('preClose', async () => scheduler.stop());
+  app.addHook('preClose', async () => jobs.stop());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -184,13 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(passwordRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(approvalRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(standingDecisionRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(creditRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
-    await app.register(schedulerRoutes);
+    await app.register(jobRoutes);
     controllable.onSet(() => {
-      scheduler.runNow().catch((error: unknown) => app.log.error({ err: error }, 'standing-order scheduler pass failed'));
+      jobs.runNow().catch((error: unknown) => app.log.error({ err: error }, 'job pass failed'));
     });
   }
   return app;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { approvalLimits } from '../src/db/schema';
 import { approvalChangedMail, type ApprovalChangedData } from '../src/approvals/approval-change-mail';
 import { formatPence } from '../src/pricing/money';
-import { amendOutcome } from '../src/approvals/amend-approval';
+import { amendOutcome } from '../src/spending-limits/amend-approval';
 import { amend, linesOf, orderOf } from './support/amend-helpers';
 import { createCompany, createPerson, eventsOf, holdTestOrder } from './support/approval-helpers';
 import { shopper, type Shopper } from './support/cart-helpers';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { approvalLimits } from '../src/db/schema';
-import { addDays } from '../src/delivery/calendar-date';
+import { addDays } from '../src/time/calendar-date';
 import { shopper, type Shopper } from './support/cart-helpers';
 import { cartFor, checkout, HARBOUR, type HeldOrderBody, QUAYSIDE } from './support/limit-helpers';
 import { startTestServer, type TestServer } from './support/test-server';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { approvalLimits, userRoles, users } from '../src/db/schema';
-import { periodOf } from '../src/approvals/limit-check';
+import { periodOf } from '../src/spending-limits/limit-check';
 import { shopper, type Shopper } from './support/cart-helpers';
 import { createCompany, createPerson, holdTestOrder } from './support/approval-helpers';
 import { placeTestOrder } from './support/order-helpers';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
 import { setUserOrderLimit } from '../src/approvals/user-order-limit';
-import { WAITING_FOR_APPROVAL } from '../src/approvals/standing-approval';
+import { WAITING_FOR_APPROVAL } from '../src/standing-orders/standing-approval';
 import { orders, outboxMessages, prices, standingOrderDeliveries, standingOrders } from '../src/db/schema';
 import { createCompany, createPerson, eventsOf } from './support/approval-helpers';
 import { sellableProducts } from './support/cart-helpers';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bankHolidays, easterSunday } from '../src/delivery/bank-holidays';
+import { bankHolidays, easterSunday } from '../src/time/bank-holidays';
 import { checkDeliveryDate, cutoffFor, orderableDeliveryDates, workingDayBefore, type DeliverySchedule } from '../src/delivery/delivery-dates';
-import { formatLondonIso, londonInstant } from '../src/delivery/london-time';
+import { formatLondonIso, londonInstant } from '../src/time/london-time';
 
 const weekdays: DeliverySchedule = { deliveryWeekdays: [1, 2, 3, 4, 5], cutoffTime: '14:00' };
 const at = (iso: string) => new Date(iso);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AccountProblem } from '../src/accounts/problems';
 import type { ApprovalProblem } from '../src/approvals/problems';
-import { approvalProblemToApiError } from '../src/errors/catalogue/approvals';
+import { approvalProblemToApiError } from '../src/approvals/problem-answers';
 import type { OperatorSignInProblem } from '../src/admin/auth/problems';
 import type { CustomerProblem } from '../src/admin/customers/problems';
 import type { GrantProblem } from '../src/auth/problems';
@@ -10,44 +10,45 @@ import type { MailProblem } from '../src/admin/mail/problems';
 import type { ProductProblem } from '../src/admin/products/problems';
 import type { CommerceProblem } from '../src/carts/problems';
 import type { CatalogueProblem } from '../src/catalogue/problems';
-import { accountProblemToApiError } from '../src/errors/catalogue/accounts';
-import { grantProblemToOAuthError } from '../src/errors/catalogue/auth';
+import { accountProblemToApiError } from '../src/accounts/problem-answers';
+import { grantProblemToOAuthError } from '../src/auth/problem-answers';
 import {
   customerProblemToApiError,
   importRefusal,
   mailProblemToApiError,
   operatorSignInProblemToApiError,
   productProblemToApiError,
-} from '../src/errors/catalogue/admin';
-import { cartProblemToApiError } from '../src/errors/catalogue/carts';
-import { catalogueProblemToApiError } from '../src/errors/catalogue/catalogue';
-import { orderGuideProblemToApiError } from '../src/errors/catalogue/orderguide';
+} from '../src/admin/problem-answers';
+import { cartProblemToApiError } from '../src/carts/problem-answers';
+import { catalogueProblemToApiError } from '../src/catalogue/problem-answers';
+import { orderGuideProblemToApiError } from '../src/orderguide/problem-answers';
 import { unwrap } from '../src/errors/reply';
 import { fail, ok } from '../src/errors/result';
 import { ApiError } from '../src/http/errors';
 import { OAuthError } from '../src/http/oauth-errors';
 import type { OrderGuideProblem } from '../src/orderguide/problems';
 import type { CompanyProblem } from '../src/company/problems';
-import { companyProblemToApiError } from '../src/errors/catalogue/company';
+import { companyProblemToApiError } from '../src/company/problem-answers';
 import type { RegistrationDecisionProblem } from '../src/admin/registrations/problems';
 import type { RegistrationProblem } from '../src/registrations/problems';
-import { registrationDecisionProblemToApiError, registrationProblemToApiError } from '../src/errors/catalogue/registrations';
+import { registrationDecisionProblemToApiError } from '../src/admin/registrations/problem-answers';
+import { registrationProblemToApiError } from '../src/registrations/problem-answers';
 import type { OperatorProblem } from '../src/admin/operators/problems';
-import { operatorProblemToApiError } from '../src/errors/catalogue/operators';
-import { notificationProblemToApiError } from '../src/errors/catalogue/notifications';
+import { operatorProblemToApiError } from '../src/admin/operators/problem-answers';
+import { notificationProblemToApiError } from '../src/notifications/problem-answers';
 import type { NotificationProblem } from '../src/notifications/problems';
 import type { ChangePasswordProblem, ResetPasswordProblem } from '../src/passwords/problems';
-import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/errors/catalogue/passwords';
+import { changePasswordProblemToApiError, resetProblemToApiError } from '../src/passwords/problem-answers';
 import type { LimitProblem } from '../src/approvals/limits-problems';
-import { limitProblemToApiError } from '../src/errors/catalogue/approval-limits';
+import { limitProblemToApiError } from '../src/approvals/limits-problem-answers';
 import type { ReminderSettingProblem } from '../src/cutoff-reminders/problems';
-import { reminderSettingProblemToApiError } from '../src/errors/catalogue/cutoff-reminders';
+import { reminderSettingProblemToApiError } from '../src/cutoff-reminders/problem-answers';
 import type { CheckinProblem, PhotoProblem } from '../src/checkin/problems';
-import { checkinProblemToApiError, photoProblemToApiError } from '../src/errors/catalogue/checkin';
+import { checkinProblemToApiError, photoProblemToApiError } from '../src/checkin/problem-answers';
 import type { InvoiceProblem, InvoiceReadProblem } from '../src/invoices/problems';
-import { invoiceProblemToApiError, invoiceReadProblemToApiError } from '../src/errors/catalogue/invoices';
+import { invoiceProblemToApiError, invoiceReadProblemToApiError } from '../src/invoices/problem-answers';
 import type { CreditProblem } from '../src/credits/problems';
-import { creditProblemToApiError } from '../src/errors/catalogue/credits';
+import { creditProblemToApiError } from '../src/credits/problem-answers';
 
 /** One example of every kind of a problem union: a kind added without an example does not compile. */
 type Examples<P extends { kind: string }> = { [K in P['kind']]: Extract<P, { kind: K }> };

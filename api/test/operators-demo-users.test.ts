@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { userOrderLimit } from '../src/approvals/user-order-limit';
-import { rolesBySoldTo } from '../src/company/roles';
+import { rolesBySoldTo } from '../src/users/roles';
 import { approvalLimits, users } from '../src/db/schema';
 import { seedDemoData } from '../src/seed/seed';
 import { BASE, startTestServer, type TestServer } from './support/test-server';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
 import { findValidToken } from '../src/account-tokens/account-tokens';
-import { rolesBySoldTo } from '../src/company/roles';
+import { rolesBySoldTo } from '../src/users/roles';
 import { auditLog, mailMessages, registrationRequests, users, userShipTos } from '../src/db/schema';
 import { REGISTRATION_RATES } from '../src/registrations/registration-routes';
 import { REGISTRATION_LIMITS, registrationBody } from '../src/registrations/registration-schemas';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatLondonIso } from '../src/delivery/london-time';
+import { formatLondonIso } from '../src/time/london-time';
 import { deliveriesFrom, deliveryOn, reminderDue, type StandingRule } from '../src/standing-orders/schedule';
 
 const weekdaysOnly = { deliveryWeekdays: [1, 2, 3, 4, 5], cutoffTime: '14:00' };

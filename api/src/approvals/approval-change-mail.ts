@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client';
-import { formatLondonDate } from '../delivery/london-time';
+import { formatLondonDate } from '../time/london-time';
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';

@@ -1,13 +1,12 @@
 import type { Tx } from '../db/client';
-import { formatLondonDate, formatLondonIso } from '../delivery/london-time';
+import { formatLondonDate, formatLondonIso } from '../time/london-time';
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';
 import { orderCutoff } from '../orders/order-cutoff';
 import type { OrderRow } from '../orders/order-queries';
 import { formatPence } from '../pricing/money';
-import type { StandingOrderRow } from '../standing-orders/standing-queries';
-import { decidersOf, decidingOperators } from './approvers';
+import { decidersOf, decidingOperators } from '../spending-limits/approvers';
 
 export const APPROVAL_REQUESTED = 'approval.requested';
 export const APPROVAL_HELD = 'approval.held';
@@ -26,7 +25,7 @@ export interface HeldOrderSummary {
   shipTo: { code: string; name: string };
   buyer: string;
   netPence: number;
-  /** The limits it passes, as stored on the order (approvals/limit-check.ts). */
+  /** The limits it passes, as stored on the order (spending-limits/limit-check.ts). */
   reasons: unknown[];
 }
 
@@ -116,7 +115,7 @@ export async function recipientsFor(tx: Tx, held: { soldToCode: string; userId: 
 /** Asks a standing order's deciders to approve it, one e-mail each, in the caller's transaction. */
 export async function writeStandingApprovalRequests(
   tx: Tx,
-  held: { standingOrder: StandingOrderRow; soldToCode: string; shipTo: { code: string; name: string }; buyer: string; netPence: number; reasons: unknown[] },
+  held: { standingOrder: StandingApprovalRequestData['standingOrder'] & { userId: number }; soldToCode: string; shipTo: { code: string; name: string }; buyer: string; netPence: number; reasons: unknown[] },
 ): Promise<void> {
   const { standingOrder } = held;
   const payload = {

@@ -3,10 +3,10 @@ import type { Transition } from '../order-status/move-order';
 import type { OrderInProcess, PlacementRequest } from '../order-status/order-in-process';
 import { registerPlacementPolicy, registerReaction, type PlacementPolicy, type Reaction, type Settled, type Verdict } from '../order-status/order-process';
 import type { OrderOrigin, OrderStatus } from '../order-status/order-status';
-import { amendOutcome } from './amend-approval';
+import { amendOutcome } from '../spending-limits/amend-approval';
 import { writeApprovalChanges, type ApprovalChange } from './approval-change-mail';
 import { APPROVAL_EXPIRED, APPROVAL_REJECTED, writeApprovalRequests, writeBuyerNotice, writeHeldNotices, type HeldOrder } from './approval-mail';
-import { checkLimits, orderToCheck } from './limit-check';
+import { checkLimits, orderToCheck } from '../spending-limits/limit-check';
 
 const NAME = 'approvals';
 

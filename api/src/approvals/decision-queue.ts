@@ -5,7 +5,7 @@ import { orderCutoff } from '../orders/order-cutoff';
 import { orderLinesOf, type OrderRecord } from '../orders/order-queries';
 import { orderView } from '../orders/order-view';
 import { orderVersion } from './decisions';
-import { deciderKey, decidersOfMany, decidingSoldTos, type Deciders, type DecidingTier } from './approvers';
+import { deciderKey, decidersOfMany, decidingSoldTos, type Deciders, type DecidingTier } from '../spending-limits/approvers';
 import { money } from '../pricing/money';
 
 /** One decision on an order as buyers, approvers and operators see it; `by` is a name, null for the system (expiry). */

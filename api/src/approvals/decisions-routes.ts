@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/bearer';
-import { approvalProblemToApiError } from '../errors/catalogue/approvals';
-import { orderNotFound } from '../errors/catalogue/orders';
+import { approvalProblemToApiError } from './problem-answers';
+import { orderNotFound } from '../orders/problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { orderView } from '../orders/order-view';
-import { money } from '../pricing/money';
 import { decidedOrderView, userApprovalQueue, userApprovalSummary } from './decision-queue';
 import { decideAsUser } from './decisions';
-import { decideStandingAsUser, userStandingQueue } from './decisions-standing';
 import { resubmitOrder } from './resubmission';
 
 export const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be an order code') });
@@ -24,14 +22,6 @@ export const decisionBody = z.object({
     .transform((comment) => (comment ? comment : null)),
   version: z.string().regex(/^[0-9a-f]{16}$/, 'must be the version the order was shown with').optional(),
 });
-export const standingCodeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9-]{1,32}$/, 'must be a standing order code') });
-
-/** A standing order after a decision: its approval as its own page shows it (standing-view.ts). */
-export const standingDecisionView = (row: { code: string; approvalStatus: string; approvedNetPence: number | null }) => ({
-  code: row.code,
-  approval: { status: row.approvalStatus, approvedTotal: row.approvedNetPence === null ? null : money(row.approvedNetPence) },
-});
-
 const resubmissionBody = z.object({ deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)') });
 
 /** Held orders for the company's deciders, and the buyer's way back for an expired one (docs/approvals.md). */
@@ -54,18 +44,6 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const view = await decidedOrderView(db, code, app.clock());
     if (!view) throw orderNotFound(code);
     return view;
-  });
-
-  app.get('/users/current/standingorderapprovals', async (request) => {
-    const user = currentUser(request);
-    return { standingOrderApprovals: await userStandingQueue(db, user.id) };
-  });
-
-  app.post('/users/current/standingorderapprovals/:code/decision', async (request) => {
-    const user = currentUser(request);
-    const { code } = parseInput(standingCodeParams, request.params, 'params');
-    const input = parseInput(decisionBody, request.body, 'body');
-    return standingDecisionView(unwrap(await decideStandingAsUser(db, user, code, input), approvalProblemToApiError));
   });
 
   app.post('/users/current/orders/:code/resubmission', async (request) => {

@@ -12,7 +12,7 @@ import { orderCutoff } from '../orders/order-cutoff';
 import type { PlacedBy } from '../order-status/order-event';
 import type { OrderLineRow, OrderRecord, OrderRow } from '../orders/order-queries';
 import type { HeldOrder } from './approval-mail';
-import { decidersOf, decidingSoldTos } from './approvers';
+import { decidersOf, decidingSoldTos } from '../spending-limits/approvers';
 import type { ApprovalProblem } from './problems';
 
 export type Decision = 'APPROVE' | 'REJECT';

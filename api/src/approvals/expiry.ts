@@ -1,8 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { approvalDecisions, orders, shipTos } from '../db/schema';
-import { addDays } from '../delivery/calendar-date';
-import { londonWallClock } from '../delivery/london-time';
+import { addDays } from '../time/calendar-date';
+import { londonWallClock } from '../time/london-time';
 import { moveOrder } from '../order-status/move-order';
 import { orderCutoff } from '../orders/order-cutoff';
 import { lockOrderByCode } from './decisions';

@@ -6,7 +6,7 @@ import { resolveCart } from '../carts/resolve-cart';
 import type { Db } from '../db/client';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
-import { cartNet, checkLimits, type ApprovalReason } from './limit-check';
+import { cartNet, checkLimits, type ApprovalReason } from '../spending-limits/limit-check';
 
 export interface ApprovalPreview {
   needsApproval: boolean;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/bearer';
-import { soldTosWithRole } from '../company/roles';
-import { limitProblemToApiError } from '../errors/catalogue/approval-limits';
-import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { soldTosWithRole } from '../users/roles';
+import { limitProblemToApiError } from './limits-problem-answers';
+import { cartProblemToApiError } from '../carts/problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { createLimit, deleteLimit, listLimits, updateLimit, type LimitScope } from './limits';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
-import { isValidIsoDate } from '../delivery/calendar-date';
+import { isValidIsoDate } from '../time/calendar-date';
 
 /** Request shapes of the limits routes, customer and back office alike (docs/approvals.md "Limits"). */
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { approvalLimits, shipTos, users, userShipTos } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
-import type { LimitType, PeriodRange } from './limit-check';
+import type { LimitType, PeriodRange } from '../spending-limits/limit-check';
 import type { LimitProblem } from './limits-problems';
 import { heldByLimit, recheckHeldOrders } from './recheck-held';
 import { newLimitCode } from './user-order-limit';

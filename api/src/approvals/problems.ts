@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../order-status/order-status';
-import type { DecidingTier } from './approvers';
+import type { DecidingTier } from '../spending-limits/approvers';
 
-/** Why a decision on a held order, or its resubmission, was refused: values, answered by errors/catalogue/approvals.ts. */
+/** Why a decision on a held order, or its resubmission, was refused: values, answered by approvals/problem-answers.ts. */
 export type ApprovalProblem =
   | { kind: 'orderNotFound'; code: string }
   | { kind: 'standingOrderNotFound'; code: string }

@@ -2,7 +2,7 @@ import { findShipToScope } from '../accounts/ship-tos';
 import type { Db } from '../db/client';
 import { approvalDecisions, orders } from '../db/schema';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
-import type { IsoDate } from '../delivery/calendar-date';
+import type { IsoDate } from '../time/calendar-date';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import { requestPlacement } from '../order-status/request-placement';

@@ -1,4 +1,4 @@
-/** Why a token grant was refused, as plain values; `errors/catalogue/auth.ts` gives their OAuth answers. */
+/** Why a token grant was refused, as plain values; `auth/problem-answers.ts` gives their OAuth answers. */
 export type GrantProblem =
   | { kind: 'badCredentials' }
   /** The same for every name, known or not, once its tries are used up. */

@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors';
 import { inputFlaw } from '../http/nul-bytes';
 import { rateLimitFor } from '../operations/rate-limit';
 import { OAuthError, invalidClient } from '../http/oauth-errors';
-import { grantProblemToOAuthError } from '../errors/catalogue/auth';
+import { grantProblemToOAuthError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { verifyPassword } from './passwords';
 import { SignInLimits } from './sign-in-limits';

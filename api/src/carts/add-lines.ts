@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client';
 import type { Applied, CartState } from './cart-change';
 import { addEntry } from './entries';
-import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { cartProblemToApiError } from './problem-answers';
 
 /** A line to copy into a cart: from an order (reorder) or a saved cart (add to cart). */
 export interface LineToAdd {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/bearer';
-import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { cartProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { bulkAdd } from './bulk-add';

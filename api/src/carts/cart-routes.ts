@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/bearer';
-import { cartProblemToApiError } from '../errors/catalogue/carts';
+import { cartProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
-import { isValidIsoDate } from '../delivery/calendar-date';
+import { isValidIsoDate } from '../time/calendar-date';
 import { badRequest } from '../http/errors';
 import { LIMITS } from './limits';
 

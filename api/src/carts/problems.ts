@@ -3,7 +3,7 @@ import type { Result as GenericResult } from '../errors/result';
 
 /**
  * Business outcomes of cart and checkout use cases: returned as values, never thrown, and turned into
- * HTTP answers in exactly one place, `errors/catalogue/carts.ts` (docs/decisions/005-error-model.md).
+ * HTTP answers in exactly one place, `carts/problem-answers.ts` (docs/decisions/005-error-model.md).
  */
 export type CommerceProblem =
   | AccountProblem

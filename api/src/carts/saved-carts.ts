@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { findShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx, Tx } from '../db/client';
 import { cartEntries, carts } from '../db/schema';
-import { formatLondonDate } from '../delivery/london-time';
+import { formatLondonDate } from '../time/london-time';
 import { unchangedLines, type Applied, type CartState } from './cart-change';
 import { ensureCurrentCart, entryRowsByCart, findCurrentCart, type CartRow, type EntryRow } from './cart-queries';
 import { fail, ok, type Result } from './problems';

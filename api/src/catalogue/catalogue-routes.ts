@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
-import { catalogueProblemToApiError } from '../errors/catalogue/catalogue';
+import { catalogueProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { CategoryCache, categoryTree } from './category-cache';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { catalogueProblemToApiError } from '../errors/catalogue/catalogue';
+import { catalogueProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { productImage } from './product-image';

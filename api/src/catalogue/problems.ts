@@ -1,7 +1,7 @@
 import type { AccountProblem } from '../accounts/problems';
 
 /**
- * Refusals of catalogue reads, as plain values; `errors/catalogue/catalogue.ts` gives their HTTP answers.
+ * Refusals of catalogue reads, as plain values; `catalogue/problem-answers.ts` gives their HTTP answers.
  * A ship-to, sold-to or product the caller may not see is refused exactly like one that does not exist.
  */
 export type CatalogueProblem =

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/bearer';
-import { checkinProblemToApiError, photoProblemToApiError } from '../errors/catalogue/checkin';
+import { checkinProblemToApiError, photoProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { badRequest, tooManyRequests } from '../http/errors';
 import { parseInput } from '../http/validate';

@@ -2,8 +2,8 @@ import type { Db } from '../db/client';
 import { fail, ok, type Result } from '../errors/result';
 import { money } from '../pricing/money';
 import { eligibility } from './check-in';
-import { londonWallClock } from '../delivery/london-time';
-import { addDays } from '../delivery/calendar-date';
+import { londonWallClock } from '../time/london-time';
+import { addDays } from '../time/calendar-date';
 import { creditRequestOf, deliveredLines, findCheckin, findShipToOrder, orderPhotos, uncheckedDeliveries } from './checkin-queries';
 import type { CheckinProblem } from './problems';
 

@@ -1,4 +1,4 @@
-/** Why a check-in or one of its photos was refused: values, answered over HTTP by errors/catalogue/checkin.ts. */
+/** Why a check-in or one of its photos was refused: values, answered over HTTP by checkin/problem-answers.ts. */
 export type CheckinProblem =
   | { kind: 'orderNotFound'; code: string }
   | { kind: 'notDelivered'; code: string; status: string }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/bearer';
-import { companyProblemToApiError } from '../errors/catalogue/company';
+import { companyProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { changeBody, inviteBody, uidParams } from './company-schemas';

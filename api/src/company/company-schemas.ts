@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_ROLES } from './roles';
+import { COMPANY_ROLES } from '../users/roles';
 
 /** A user's e-mail address is their sign-in name (users.username). */
 const email = z.string().trim().max(254, 'must be at most 254 characters').email('must be an e-mail address');

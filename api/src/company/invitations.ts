@@ -6,7 +6,7 @@ import { openToken, sealToken, type SealedToken } from '../account-tokens/sealed
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';
-import { setStoredRoles, type CompanyRole } from './roles';
+import { setStoredRoles, type CompanyRole } from '../users/roles';
 
 export const INVITATION_TYPE = 'user.invitation';
 const INVITATION_CHANNELS = ['mail'] as const;

@@ -12,7 +12,7 @@ import { enableUser } from '../users/enable-user';
 import { inviteUser, sendInvitation } from './invitations';
 import { adminScope, isWithinScope, listOrgUsers, scopeShipTos, type AdminScope, type OrgUserView, type RolesAt } from './org-users';
 import type { CompanyProblem } from './problems';
-import { setStoredRoles, type CompanyRole } from './roles';
+import { setStoredRoles, type CompanyRole } from '../users/roles';
 
 export interface InviteInput {
   email: string;

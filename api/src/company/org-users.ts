@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { accountTokens, approvalLimits, shipTos, soldTos, userRoles, users, userShipTos } from '../db/schema';
-import { COMPANY_ROLES, isCompanyRole, rolesBySoldTo, type CompanyRole } from './roles';
+import { COMPANY_ROLES, isCompanyRole, rolesBySoldTo, type CompanyRole } from '../users/roles';
 
 /** What a company admin runs: the sold-tos where they are admin, and every role they hold at each. */
 export interface AdminScope {

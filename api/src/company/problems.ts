@@ -1,6 +1,6 @@
 /**
  * Why a company admin's change to their users was refused: plain values, answered over HTTP by
- * errors/catalogue/company.ts. A user, ship-to or sold-to outside the admin's sold-tos is exactly a missing one.
+ * company/problem-answers.ts. A user, ship-to or sold-to outside the admin's sold-tos is exactly a missing one.
  */
 export type CompanyProblem =
   | { kind: 'notCompanyAdmin' }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/bearer';
-import { creditProblemToApiError } from '../errors/catalogue/credits';
+import { creditProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { getUserCreditRequest, listUserCreditRequests } from './credit-reads';

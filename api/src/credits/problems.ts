@@ -1,6 +1,6 @@
 import type { CreditStatus, DecisionStatus } from './credit-status';
 
-/** Why a credit request could not be read or decided: values, answered over HTTP by errors/catalogue/credits.ts. */
+/** Why a credit request could not be read or decided: values, answered over HTTP by credits/problem-answers.ts. */
 export type CreditProblem =
   | { kind: 'creditRequestNotFound'; code: string }
   | { kind: 'photoNotFound'; id: number }

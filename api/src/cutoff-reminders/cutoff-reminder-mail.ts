@@ -1,6 +1,7 @@
-import { formatLondonDate } from '../delivery/london-time';
+import { formatLondonDate } from '../time/london-time';
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { EventTypeRegistry } from '../outbox/event-types';
+import { CUTOFF_REMINDER_KIND } from './mail-kinds';
 import { CUTOFF_REMINDER_CHANNELS, CUTOFF_REMINDER_TYPE, type CutoffReminderData } from './cutoff-reminder-event';
 
 /** Where the reminder sends the user: the storefront's Usual items. */
@@ -32,7 +33,7 @@ ${moved ? `<p>${escapeHtml(moved)}</p>` : ''}
 <p style="color:#555">${escapeHtml(why)}</p>
 <p style="color:#555">${footer}</p>
 </body></html>`;
-  return { to: recipient.email, subject, text, html, preference: { userId: recipient.userId, kind: 'cutoffReminders' } };
+  return { to: recipient.email, subject, text, html, preference: { userId: recipient.userId, kind: CUTOFF_REMINDER_KIND } };
 }
 
 /** At start-up: the cut-off reminder is an event type of its own, sent by mail with this template. */

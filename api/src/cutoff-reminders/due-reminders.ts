@@ -1,7 +1,7 @@
-import { isBankHoliday } from '../delivery/bank-holidays';
-import { addDays, isoWeekday, type IsoDate } from '../delivery/calendar-date';
+import { isBankHoliday } from '../time/bank-holidays';
+import { addDays, isoWeekday, type IsoDate } from '../time/calendar-date';
 import type { DeliverySchedule } from '../delivery/delivery-dates';
-import { londonWallClock } from '../delivery/london-time';
+import { londonWallClock } from '../time/london-time';
 import { deliveriesFrom } from '../standing-orders/schedule';
 
 /** An order for the weekday in this many of the last WEEKS_LOOKED_AT weeks makes it a usual day (docs/phone.md). */

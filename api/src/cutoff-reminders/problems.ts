@@ -1,2 +1,2 @@
-/** Refusals of the cut-off reminder settings, as plain values; `errors/catalogue/cutoff-reminders.ts` answers them. */
+/** Refusals of the cut-off reminder settings, as plain values; `cutoff-reminders/problem-answers.ts` answers them. */
 export type ReminderSettingProblem = { kind: 'shipToNotFound'; shipTo: string };

@@ -4,7 +4,7 @@ import {
   categories,
   cutoffReminderSettings,
   cutoffRemindersSent,
-  notificationPreferences,
+  mailPreferences,
   orders,
   shipToRanges,
   shipTos,
@@ -13,7 +13,8 @@ import {
   userShipTos,
   users,
 } from '../db/schema';
-import type { IsoDate } from '../delivery/calendar-date';
+import type { IsoDate } from '../time/calendar-date';
+import { CUTOFF_REMINDER_KIND } from './mail-kinds';
 
 /** Orders that did not go ahead say nothing about a usual day, and leave a delivery still to order. */
 const NOT_GOING_AHEAD = ['cancelled', 'rejected', 'expired'] as const;
@@ -153,7 +154,7 @@ export async function reminderRecipients(db: DbOrTx, shipToCode: string): Promis
     .select({ userId: users.id, name: users.name, email: users.email })
     .from(userShipTos)
     .innerJoin(users, eq(users.id, userShipTos.userId))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(eq(userShipTos.shipToCode, shipToCode), eq(users.status, 'active'), ne(users.passwordHash, '!'), sql`coalesce(${notificationPreferences.cutoffReminders}, true)`))
+    .leftJoin(mailPreferences, and(eq(mailPreferences.userId, users.id), eq(mailPreferences.kind, CUTOFF_REMINDER_KIND)))
+    .where(and(eq(userShipTos.shipToCode, shipToCode), eq(users.status, 'active'), ne(users.passwordHash, '!'), sql`coalesce(${mailPreferences.on}, true)`))
     .orderBy(asc(users.id));
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
-import { addDays, type IsoDate } from '../delivery/calendar-date';
-import { formatLondonIso, londonWallClock } from '../delivery/london-time';
+import { addDays, type IsoDate } from '../time/calendar-date';
+import { formatLondonIso, londonWallClock } from '../time/london-time';
 import { writeEvent } from '../outbox/write-event';
 import { deliveryOn } from '../standing-orders/schedule';
 import { cutoffReminderEvent } from './cutoff-reminder-event';

@@ -1,6 +1,6 @@
-import { isBankHoliday, isWorkingDay } from './bank-holidays';
-import { addDays, isoWeekday, type IsoDate } from './calendar-date';
-import { formatLondonIso, londonInstant, londonWallClock } from './london-time';
+import { isBankHoliday, isWorkingDay } from '../time/bank-holidays';
+import { addDays, isoWeekday, type IsoDate } from '../time/calendar-date';
+import { formatLondonIso, londonInstant, londonWallClock } from '../time/london-time';
 
 /** How far ahead the storefront may book: comfortably more than the two weeks the shop shows ahead. */
 export const BOOKING_HORIZON_DAYS = 28;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { findShipToScope, RANGES } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { accountProblemToApiError } from '../errors/catalogue/accounts';
+import { accountProblemToApiError } from '../accounts/problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { orderableDeliveryDates } from './delivery-dates';

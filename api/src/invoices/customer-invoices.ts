@@ -1,6 +1,6 @@
 import type { InvoiceIssuer } from '../config/env';
 import type { DbOrTx } from '../db/client';
-import { londonWallClock } from '../delivery/london-time';
+import { londonWallClock } from '../time/london-time';
 import { fail, ok, type Result } from '../errors/result';
 import { findShipToOrder } from '../orders/order-queries';
 import type { InvoiceStatus } from './invoice-status';

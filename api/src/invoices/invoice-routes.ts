@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/bearer';
-import { invoiceReadProblemToApiError } from '../errors/catalogue/invoices';
-import { orderNotFound } from '../errors/catalogue/orders';
+import { invoiceReadProblemToApiError } from './problem-answers';
+import { orderNotFound } from '../orders/problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { invoiceForUser, invoiceList, invoicePdfForUser, orderInvoicesForUser, statementForUser } from './customer-invoices';

@@ -1,4 +1,4 @@
-/** Why an ERP invoice, credit note or payment was refused: values, answered over HTTP by errors/catalogue/invoices.ts. */
+/** Why an ERP invoice, credit note or payment was refused: values, answered over HTTP by invoices/problem-answers.ts. */
 export type InvoiceProblem =
   | { kind: 'invoiceNotFound'; number: string }
   | { kind: 'soldToUnknown'; soldTo: string }

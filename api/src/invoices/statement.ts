@@ -1,4 +1,4 @@
-import { londonWallClock } from '../delivery/london-time';
+import { londonWallClock } from '../time/london-time';
 import type { StatementSource } from './invoice-queries';
 
 /**

@@ -1,24 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { notificationPreferences } from '../db/schema';
-import type { MailKind } from './mail-kinds';
+import { mailPreferences as preferenceRows } from '../db/schema';
+import { mailKinds, type MailKind } from './mail-kinds';
 
-/** Which kinds of mail a user gets: true for "send it". */
+/** Which kinds of mail a user gets, every registered kind in registration order: true for "send it". */
 export type MailPreferences = Record<MailKind, boolean>;
 
-/** No row means the defaults: every kind on (docs/people.md#notifications). */
-export const DEFAULT_PREFERENCES: MailPreferences = {
-  orderConfirmation: true,
-  statusChanges: true,
-  standingOrderReminders: true,
-  cutoffReminders: true,
-  approvalRequests: true,
-};
-
-/** The user's preferences as they stand; the defaults for a user who never changed them. */
+/** The user's preferences as they stand; a kind without a row is on (docs/people.md#notifications). */
 export async function mailPreferences(db: DbOrTx, userId: number): Promise<MailPreferences> {
-  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  if (!row) return { ...DEFAULT_PREFERENCES };
-  const { userId: _owner, ...preferences } = row;
-  return preferences;
+  const rows = await db.select({ kind: preferenceRows.kind, on: preferenceRows.on }).from(preferenceRows).where(eq(preferenceRows.userId, userId));
+  const stored = new Map(rows.map((row) => [row.kind, row.on]));
+  return Object.fromEntries(mailKinds().map((kind) => [kind, stored.get(kind) ?? true]));
+}
+
+/** Stores the user's choice of the kinds given; safe when two saves race (one row per user and kind, the last wins). */
+export async function storeMailPreferences(db: DbOrTx, userId: number, preferences: MailPreferences): Promise<void> {
+  const rows = Object.entries(preferences).map(([kind, on]) => ({ userId, kind, on }));
+  if (rows.length === 0) return;
+  await db
+    .insert(preferenceRows)
+    .values(rows)
+    .onConflictDoUpdate({ target: [preferenceRows.userId, preferenceRows.kind], set: { on: sql`excluded.${sql.identifier('on')}` } });
 }

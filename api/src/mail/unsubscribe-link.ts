@@ -1,17 +1,13 @@
-import { issueToken } from '../account-tokens/account-tokens';
 import type { DbOrTx } from '../db/client';
 import { escapeHtml, shopLink, type MailContent } from './mail-format';
-import type { MailKind } from './mail-kinds';
+import { mailKindLabel, type MailKind } from './mail-kinds';
 import { mailPreferences } from './mail-preferences';
 
-/** How the footer names each kind: "Stop order confirmation e-mails". */
-const KIND_NAMES: Record<MailKind, string> = {
-  orderConfirmation: 'order confirmation',
-  statusChanges: 'order status',
-  standingOrderReminders: 'standing order reminder',
-  cutoffReminders: 'cut-off reminder',
-  approvalRequests: 'approval request',
-};
+/**
+ * Issues the single-use token of one mail's unsubscribe link. Handed in by the module that honours the link
+ * (notifications/), so the mail platform stores no tokens of its own.
+ */
+export type IssueUnsubscribeToken = (db: DbOrTx, userId: number, kind: MailKind, now: Date) => Promise<string>;
 
 /** A mail as it goes out: its content and the extra headers it carries. */
 export interface PreparedMail {
@@ -26,16 +22,16 @@ export interface PreparedMail {
  * link is the storefront's `/unsubscribe/<token>/` on SHOP_URL's origin: a GET there only shows a button, a
  * POST of `List-Unsubscribe=One-Click` turns that kind off.
  */
-export async function prepareMail(db: DbOrTx, content: MailContent, shopUrl: string, now: Date): Promise<PreparedMail | null> {
+export async function prepareMail(db: DbOrTx, content: MailContent, shopUrl: string, now: Date, issueUnsubscribeToken: IssueUnsubscribeToken): Promise<PreparedMail | null> {
   const { preference } = content;
   if (!preference) return { content, headers: {} };
   const preferences = await mailPreferences(db, preference.userId);
   if (!preferences[preference.kind]) return null;
-  const { token } = await issueToken(db, 'unsubscribe', { userId: preference.userId }, now, { mailKind: preference.kind });
+  const token = await issueUnsubscribeToken(db, preference.userId, preference.kind, now);
   const origin = new URL(shopUrl).origin;
   const unsubscribe = `${origin}/unsubscribe/${token}/`;
   const manage = shopLink(shopUrl, '/account/notifications/');
-  const stop = `Stop ${KIND_NAMES[preference.kind]} e-mails`;
+  const stop = `Stop ${mailKindLabel(preference.kind)} e-mails`;
   const footerText = `\n\n${stop}: ${unsubscribe}\nChoose which e-mails you get: ${manage}`;
   const footerHtml = `<p style="color:#555;font-size:12px"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(stop)}</a> · <a href="${escapeHtml(manage)}">Choose which e-mails you get</a></p>`;
   const bodyEnd = content.html.lastIndexOf('</body>');

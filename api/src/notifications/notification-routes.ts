@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/bearer';
-import { notificationProblemToApiError } from '../errors/catalogue/notifications';
+import { notificationProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { inTransaction } from '../errors/transaction';
 import { parseInput } from '../http/validate';
@@ -12,11 +12,12 @@ import { unsubscribe, unsubscribeLink } from './unsubscribe';
 /** Which mails a user gets, and the one-click unsubscribe every mail of a kind carries (docs/people.md#notifications). */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
+  const preferencesSchema = preferencesBody();
 
   app.get('/users/current/notificationpreferences', async (request) => mailPreferences(db, currentUser(request).id));
 
   app.put('/users/current/notificationpreferences', async (request) => {
-    const preferences = parseInput(preferencesBody, request.body, 'body');
+    const preferences = parseInput(preferencesSchema, request.body, 'body');
     return savePreferences(db, currentUser(request).id, preferences);
   });
 

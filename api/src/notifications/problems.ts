@@ -1,2 +1,2 @@
-/** Refusals of the notifications module, as plain values; `errors/catalogue/notifications.ts` answers them. */
+/** Refusals of the notifications module, as plain values; `notifications/problem-answers.ts` answers them. */
 export type NotificationProblem = { kind: 'unsubscribeLinkInvalid' };

@@ -73,7 +73,7 @@ export const erpMayActOn = (status: OrderOrigin): boolean => status !== 'new' &&
 export const erpHears = (from: OrderOrigin, to: OrderStatus): boolean => erpMayActOn(from) || to === 'placed';
 
 /**
- * Statuses whose orders spend a ship-to's period budget (approvals/limit-check.ts): placed, and whatever a
+ * Statuses whose orders spend a ship-to's period budget (spending-limits/limit-check.ts): placed, and whatever a
  * placed order becomes but cancelled. A held order does not: a buyer's order waiting for a decision must not
  * push another buyer's order over the budget (docs/approvals.md "Limits").
  */

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import { selectRows } from '../catalogue/sql-rows';
 import type { DbOrTx } from '../db/client';
-import { addDays } from '../delivery/calendar-date';
-import { londonInstant, londonWallClock } from '../delivery/london-time';
+import { addDays } from '../time/calendar-date';
+import { londonInstant, londonWallClock } from '../time/london-time';
 
 /** How far back "usual items" look (docs/decisions-left-open.md#weekly-ordering): the 90 London days before today, and today. */
 export const ORDER_GUIDE_DAYS = 90;

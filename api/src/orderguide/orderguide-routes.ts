@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { findShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { accountProblemToApiError } from '../errors/catalogue/accounts';
-import { orderGuideProblemToApiError } from '../errors/catalogue/orderguide';
+import { accountProblemToApiError } from '../accounts/problem-answers';
+import { orderGuideProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { GuideStatsCache } from './guide-stats';

@@ -3,10 +3,10 @@ import type { Db, Tx } from '../db/client';
 import { orderLines, orders } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
-import { checkLimits, orderToCheck, type ApprovalReason } from '../approvals/limit-check';
-import { amendOutcome, waitsForDecision, type AmendOutcome } from '../approvals/amend-approval';
-import { decidersOf, type DecidingTier } from '../approvals/approvers';
-import { formatLondonIso } from '../delivery/london-time';
+import { checkLimits, orderToCheck, type ApprovalReason } from '../spending-limits/limit-check';
+import { amendOutcome, waitsForDecision, type AmendOutcome } from '../spending-limits/amend-approval';
+import { decidersOf, type DecidingTier } from '../spending-limits/approvers';
+import { formatLondonIso } from '../time/london-time';
 import { orderCutoff } from './order-cutoff';
 import type { PlaceProblem } from '../order-status/problems';
 import { requestPlacement } from '../order-status/request-placement';
@@ -27,7 +27,7 @@ export interface Amendment {
 /**
  * Replaces an order's lines, PO number and instructions until its cut-off. Prices, VAT and totals are taken
  * again from the sold-to's prices of this moment, as if the order were placed now, and the limits are
- * checked again (docs/approvals.md "Amending"; the outcomes in approvals/amend-approval.ts).
+ * checked again (docs/approvals.md "Amending"; the outcomes in spending-limits/amend-approval.ts).
  */
 export async function amendOrder(db: Db, clock: Clock, userId: number, username: string, code: string, amendment: Amendment): Promise<OrderChangeOutcome> {
   return changeOwnedOrder(db, clock, userId, code, (tx, locked) => writeAmendment(tx, locked, `customer:${username}`, amendment));

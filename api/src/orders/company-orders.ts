@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
-import { countedInBudget, periodOf, type PeriodRange } from '../approvals/limit-check';
-import { rolesBySoldTo } from '../company/roles';
+import { countedInBudget, periodOf, type PeriodRange } from '../spending-limits/limit-check';
+import { rolesBySoldTo } from '../users/roles';
 import type { DbOrTx } from '../db/client';
 import { orders, shipTos, users } from '../db/schema';
-import type { IsoDate } from '../delivery/calendar-date';
-import { londonWallClock } from '../delivery/london-time';
+import type { IsoDate } from '../time/calendar-date';
+import { londonWallClock } from '../time/london-time';
 import { fail, ok, type Result } from '../errors/result';
 import type { OrderStatus } from '../order-status/order-status';
 import { money } from '../pricing/money';
@@ -61,7 +61,7 @@ interface Budget {
 }
 
 /**
- * The period filter as the limit check counts it (approvals/limit-check.ts countedInBudget): for a held
+ * The period filter as the limit check counts it (spending-limits/limit-check.ts countedInBudget): for a held
  * order, its ship-to's period of its delivery date, with the held order itself (as the check counts it); else
  * the site's period of the date given.
  */

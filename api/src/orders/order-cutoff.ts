@@ -1,5 +1,5 @@
 import { cutoffFor } from '../delivery/delivery-dates';
-import { formatLondonIso } from '../delivery/london-time';
+import { formatLondonIso } from '../time/london-time';
 import { customerMayChange, type OrderStatus } from '../order-status/order-status';
 
 export type AmendCheck = 'amendable' | 'statusClosed' | 'cutoffPassed';

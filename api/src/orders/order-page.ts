@@ -1,4 +1,4 @@
-import { waitingFor } from '../approvals/approvers';
+import { waitingFor } from '../spending-limits/approvers';
 import type { DbOrTx } from '../db/client';
 import { fail, ok, type Result } from '../errors/result';
 import { findShipToOrder, orderAddresses } from './order-queries';

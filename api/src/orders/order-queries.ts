@@ -1,4 +1,4 @@
-import type { WaitingFor } from '../approvals/approvers';
+import type { WaitingFor } from '../spending-limits/approvers';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
@@ -35,7 +35,7 @@ export interface OrderRecord {
   decisions?: DecisionRow[];
   /** Where it goes and who pays: loaded for the order page and its print only (orderAddresses). */
   addresses?: OrderAddresses;
-  /** Who a held order waits for: loaded for the order page only (approvals/approvers.ts waitingFor). */
+  /** Who a held order waits for: loaded for the order page only (spending-limits/approvers.ts waitingFor). */
   waitingFor?: WaitingFor | null;
 }
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
-import { addDays } from '../delivery/calendar-date';
-import { londonInstant } from '../delivery/london-time';
+import { addDays } from '../time/calendar-date';
+import { londonInstant } from '../time/london-time';
 import { orders, shipTos, users } from '../db/schema';
 import { orderLinesOf, type OrderRecord } from './order-queries';
 

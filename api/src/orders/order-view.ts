@@ -1,6 +1,6 @@
 import { productImageUrl } from '../carts/cart-view';
 import { money } from '../pricing/money';
-import type { ApprovalReason } from '../approvals/limit-check';
+import type { ApprovalReason } from '../spending-limits/limit-check';
 import { orderTiming } from './order-cutoff';
 import type { OrderRecord } from './order-queries';
 

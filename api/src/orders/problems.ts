@@ -2,7 +2,7 @@ import type { CommerceProblem } from '../carts/problems';
 
 export type { PlaceProblem } from '../order-status/problems';
 
-/** Why an amendment or cancellation was refused: values, answered over HTTP by errors/catalogue/orders.ts. */
+/** Why an amendment or cancellation was refused: values, answered over HTTP by orders/problem-answers.ts. */
 export type OrderChangeProblem =
   | { kind: 'orderNotFound'; code: string }
   | { kind: 'statusClosed'; code: string; status: string }

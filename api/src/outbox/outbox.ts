@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config';
 import type { Database } from '../db/client';
 import { mailboxTransport, smtpTransport, type SendMail } from '../mail/mail-transport';
-import { prepareMail } from '../mail/unsubscribe-link';
+import { prepareMail, type IssueUnsubscribeToken } from '../mail/unsubscribe-link';
 import type { Db } from '../db/client';
 import { ChannelDispatcher, type Deliver, type PassReport } from './dispatcher';
 import { EventTypes, type Channel, type EventTypeRegistry } from './event-types';
@@ -30,10 +30,16 @@ export interface OutboxObserver {
 }
 
 /**
- * `clock` is the app's "now" (movable in test runs): the unsubscribe tokens of mails are issued at it.
- * `observer` hears of every failed attempt.
+ * `clock` is the app's "now" (movable in test runs): the unsubscribe tokens of mails are issued at it, by
+ * `issueUnsubscribeToken`. `observer` hears of every failed attempt.
  */
-export function createOutbox(database: Database, config: Config, log: FastifyBaseLogger, clock: () => Date, observer?: OutboxObserver): Outbox {
+export function createOutbox(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  mailing: { clock: () => Date; issueUnsubscribeToken: IssueUnsubscribeToken },
+  observer?: OutboxObserver,
+): Outbox {
   const { outbox, webhook, mail } = config;
   const types = new EventTypes();
   const options = {
@@ -58,7 +64,7 @@ export function createOutbox(database: Database, config: Config, log: FastifyBas
     ]);
   }
   const send = mail.smtpUrl ? smtpTransport(mail.smtpUrl, mail.from, outbox.deliveryTimeoutMs) : mailboxTransport(database.db, mail.from);
-  deliveries.push(['mail', mailDelivery(types, send, { db: database.db, shopUrl: mail.shopUrl, clock })]);
+  deliveries.push(['mail', mailDelivery(types, send, { db: database.db, shopUrl: mail.shopUrl, ...mailing })]);
 
   const dispatchers = new Map(deliveries.map(([channel, deliver]) => [channel, new ChannelDispatcher(database.db, channel, deliver, options, log)]));
   const wakeUp = new NotifiedWakeUp(
@@ -91,11 +97,11 @@ export function createOutbox(database: Database, config: Config, log: FastifyBas
  * sent (the message counts as delivered), any other is prepared (unsubscribe headers) and handed to the
  * transport (SMTP or the demo mailbox). See docs/people.md#notifications.
  */
-function mailDelivery(types: EventTypes, send: SendMail, context: { db: Db; shopUrl: string; clock: () => Date }): Deliver {
+function mailDelivery(types: EventTypes, send: SendMail, context: { db: Db; shopUrl: string; clock: () => Date; issueUnsubscribeToken: IssueUnsubscribeToken }): Deliver {
   return async (message) => {
     const template = types.forDelivery(message.type, 'mail').mail;
     if (!template) throw new Error(`event type ${message.type} has no mail template`);
-    const prepared = await prepareMail(context.db, template(message.payload.data, context.shopUrl), context.shopUrl, context.clock());
+    const prepared = await prepareMail(context.db, template(message.payload.data, context.shopUrl), context.shopUrl, context.clock(), context.issueUnsubscribeToken);
     if (!prepared) return;
     await send({ ...prepared.content, headers: { ...prepared.headers, ...mailTraceHeaders(message) }, eventId: message.eventId });
   };

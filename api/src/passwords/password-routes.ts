@@ -4,7 +4,7 @@ import { currentUser } from '../auth/bearer';
 import { verifyPassword } from '../auth/passwords';
 import { SignInLimits } from '../auth/sign-in-limits';
 import { SIGN_IN_FAILURES } from '../auth/token-routes';
-import { changePasswordProblemToApiError, resetProblemToApiError } from '../errors/catalogue/passwords';
+import { changePasswordProblemToApiError, resetProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { rateLimitFor } from '../operations/rate-limit';

@@ -1,4 +1,4 @@
-/** Why a password was not set or changed, as plain values; `errors/catalogue/passwords.ts` answers them. */
+/** Why a password was not set or changed, as plain values; `passwords/problem-answers.ts` answers them. */
 export type PasswordProblem =
   | { kind: 'passwordTooShort'; minLength: number }
   | { kind: 'passwordTooLong'; maxLength: number }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registrationProblemToApiError } from '../errors/catalogue/registrations';
+import { registrationProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { tooManyRequests } from '../http/errors';
 import { parseInput } from '../http/validate';

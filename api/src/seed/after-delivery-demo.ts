@@ -15,7 +15,7 @@ import {
   orders,
   users,
 } from '../db/schema';
-import { londonInstant, londonWallClock } from '../delivery/london-time';
+import { londonInstant, londonWallClock } from '../time/london-time';
 import { contentHash, type InvoiceInput } from '../invoices/invoice-input';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { DEMO_OPERATOR } from './demo-accounts';

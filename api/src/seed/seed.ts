@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { operators, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { setUserOrderLimit } from '../approvals/user-order-limit';
-import { setStoredRoles } from '../company/roles';
+import { setStoredRoles } from '../users/roles';
 import { applyRows } from '../admin/imports/run-import';
 import { categoryImport } from '../admin/imports/kinds/categories';
 import { customerImport } from '../admin/imports/kinds/customers';

@@ -1,7 +1,7 @@
 import type { PricedEntry } from '../carts/cart-prices';
 import { priceContext } from '../pricing/price-adjuster';
 import type { Db, DbOrTx } from '../db/client';
-import type { IsoDate } from '../delivery/calendar-date';
+import type { IsoDate } from '../time/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { standingOrderJobs, standingOrders } from '../db/schema';
-import { addDays, type IsoDate } from '../delivery/calendar-date';
-import { londonWallClock } from '../delivery/london-time';
+import { addDays, type IsoDate } from '../time/calendar-date';
+import { londonWallClock } from '../time/london-time';
 import { deliveriesFrom, reminderDue } from './schedule';
 import { activeStandingOrders, ruleOf, scheduleOf } from './standing-queries';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { standingApprovalProblem } from '../approvals/standing-approval';
+import { standingApprovalProblem } from './standing-approval';
 import type { PricedEntry } from '../carts/cart-prices';
 import { newCartCode } from '../carts/cart-queries';
 import type { Tx } from '../db/client';

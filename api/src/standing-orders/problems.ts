@@ -2,7 +2,7 @@ import type { CommerceProblem } from '../carts/problems';
 
 /**
  * Why a standing-order use case was refused: plain values, answered over HTTP by
- * errors/catalogue/standing-orders.ts. Another user's or ship-to's standing order is exactly a missing one.
+ * standing-orders/problem-answers.ts. Another user's or ship-to's standing order is exactly a missing one.
  */
 export type StandingOrderProblem =
   | { kind: 'standingOrderNotFound'; code: string }

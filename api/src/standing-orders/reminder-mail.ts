@@ -1,4 +1,4 @@
-import { formatLondonDate } from '../delivery/london-time';
+import { formatLondonDate } from '../time/london-time';
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { EventTypeRegistry } from '../outbox/event-types';
 import { formatPence } from '../pricing/money';

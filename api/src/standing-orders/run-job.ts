@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client';
-import { londonWallClock } from '../delivery/london-time';
+import { londonWallClock } from '../time/london-time';
 import { deliveryState } from './delivery-service';
 import type { ClaimedJob, JobOutcome } from './jobs';
 import { placeDelivery } from './place-delivery';

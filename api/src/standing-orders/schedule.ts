@@ -1,7 +1,7 @@
-import { isBankHoliday } from '../delivery/bank-holidays';
-import { addDays, isoWeekday, type IsoDate } from '../delivery/calendar-date';
+import { isBankHoliday } from '../time/bank-holidays';
+import { addDays, isoWeekday, type IsoDate } from '../time/calendar-date';
 import { cutoffFor, workingDayBefore, type DeliverySchedule } from '../delivery/delivery-dates';
-import { londonInstant } from '../delivery/london-time';
+import { londonInstant } from '../time/london-time';
 
 /** The rule of a standing order: these weekdays, from the start date, up to the end date if any. */
 export interface StandingRule {

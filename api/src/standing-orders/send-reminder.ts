@@ -1,7 +1,7 @@
 import { recipientsFor } from '../approvals/approval-mail';
-import { standingApprovalProblem } from '../approvals/standing-approval';
+import { standingApprovalProblem } from './standing-approval';
 import type { Tx } from '../db/client';
-import { formatLondonIso } from '../delivery/london-time';
+import { formatLondonIso } from '../time/london-time';
 import { rowAmounts, rowTotals } from '../pricing/price-lines';
 import { writeEvent } from '../outbox/write-event';
 import type { DeliveryState } from './delivery-service';

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { findShipToScope, type Range, type ShipToScope } from '../accounts/ship-tos';
-import { reviewStandingOrder } from '../approvals/standing-approval';
+import { reviewStandingOrder } from './standing-approval';
 import { cartEntryRows } from '../carts/cart-queries';
 import { resolveCart } from '../carts/resolve-cart';
 import type { Db, DbOrTx } from '../db/client';
 import { standingOrderLines, standingOrders, type DeliveryLine } from '../db/schema';
-import { addDays, type IsoDate } from '../delivery/calendar-date';
+import { addDays, type IsoDate } from '../time/calendar-date';
 import type { Clock } from '../delivery/delivery-dates';
-import { londonWallClock } from '../delivery/london-time';
+import { londonWallClock } from '../time/london-time';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import { priceContext } from '../pricing/price-adjuster';

@@ -15,7 +15,7 @@ import {
   userShipTos,
   type DeliveryLine,
 } from '../db/schema';
-import type { IsoDate } from '../delivery/calendar-date';
+import type { IsoDate } from '../time/calendar-date';
 import type { DeliverySchedule } from '../delivery/delivery-dates';
 import type { PriceContext } from '../pricing/price-adjuster';
 import { priceRows } from '../pricing/price-lines';

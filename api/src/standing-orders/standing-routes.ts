@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { findShipToScope } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
-import { accountProblemToApiError } from '../errors/catalogue/accounts';
-import { standingOrderProblemToApiError } from '../errors/catalogue/standing-orders';
+import { accountProblemToApiError } from '../accounts/problem-answers';
+import { standingOrderProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import type { Result } from '../errors/result';
 import { parseInput } from '../http/validate';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RANGES } from '../accounts/ship-tos';
 import { optionalText, productCode } from '../carts/cart-schemas';
 import { LIMITS } from '../carts/limits';
-import { isValidIsoDate } from '../delivery/calendar-date';
+import { isValidIsoDate } from '../time/calendar-date';
 
 const shipTo = z.string().trim().min(1).max(20);
 const salesOrg = z.enum(RANGES);

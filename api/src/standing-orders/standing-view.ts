@@ -1,8 +1,8 @@
 import type { PricedEntry } from '../carts/cart-prices';
 import { entryView } from '../carts/cart-view';
 import { lineProblem } from '../carts/sellable';
-import { cartProblemToApiError } from '../errors/catalogue/carts';
-import { formatLondonIso } from '../delivery/london-time';
+import { cartProblemToApiError } from '../carts/problem-answers';
+import { formatLondonIso } from '../time/london-time';
 import { money } from '../pricing/money';
 import { rowTotals } from '../pricing/price-lines';
 import { BANK_HOLIDAY_SKIP, type ScheduledDelivery } from './schedule';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listUserShipTos } from '../accounts/ship-tos';
 import { users } from '../db/schema';
 import { currentUser } from '../auth/bearer';
-import { rolesBySoldTo } from '../company/roles';
+import { rolesBySoldTo } from './roles';
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;

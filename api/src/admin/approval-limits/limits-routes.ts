@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createLimit, deleteLimit, listLimits, updateLimit, type LimitScope } from '../../approvals/limits';
 import { limitBody, limitChangeBody, limitParams, soldToQuery } from '../../approvals/limits-schemas';
-import { limitProblemToApiError } from '../../errors/catalogue/approval-limits';
+import { limitProblemToApiError } from '../../approvals/limits-problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';

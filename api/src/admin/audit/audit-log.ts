@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { addDays } from '../../delivery/calendar-date';
-import { londonInstant } from '../../delivery/london-time';
+import { addDays } from '../../time/calendar-date';
+import { londonInstant } from '../../time/london-time';
 import { auditLog, operators, users } from '../../db/schema';
 
 export interface AuditFilter {

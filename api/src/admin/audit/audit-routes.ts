@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isValidIsoDate } from '../../delivery/calendar-date';
+import { isValidIsoDate } from '../../time/calendar-date';
 import { parseInput } from '../../http/validate';
 import { allow } from '../auth/admin-guard';
 import { SERVICE_ROLES } from '../auth/roles';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authenticateClient, parseBasicAuth } from '../../auth/clients';
 import { SignInLimits } from '../../auth/sign-in-limits';
 import { SIGN_IN_FAILURES } from '../../auth/token-routes';
-import { operatorSignInProblemToApiError } from '../../errors/catalogue/admin';
+import { operatorSignInProblemToApiError } from '../problem-answers';
 import { unwrap } from '../../errors/reply';
 import { invalidToken } from '../../http/errors';
 import { parseInput } from '../../http/validate';

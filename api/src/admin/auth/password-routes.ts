@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { resetProblemToApiError } from '../../errors/catalogue/passwords';
+import { resetProblemToApiError } from '../../passwords/problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { rateLimitFor } from '../../operations/rate-limit';

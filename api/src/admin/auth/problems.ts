@@ -1,4 +1,4 @@
-/** Why an operator was not signed in, as plain values; `errors/catalogue/admin.ts` answers them. */
+/** Why an operator was not signed in, as plain values; `admin/problem-answers.ts` answers them. */
 export type OperatorSignInProblem =
   | { kind: 'badCredentials' }
   | { kind: 'locked' }

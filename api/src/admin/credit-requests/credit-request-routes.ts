@@ -5,7 +5,7 @@ import { creditCodeParams } from '../../credits/credit-routes';
 import { CREDIT_STATUSES, DECISION_STATUSES } from '../../credits/credit-status';
 import { adminCreditRequestJson, adminCreditRequestListJson } from '../../credits/credit-view';
 import { decideCreditRequest } from '../../credits/decide-credit';
-import { creditProblemToApiError } from '../../errors/catalogue/credits';
+import { creditProblemToApiError } from '../../credits/problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { actorOf, allow, allowOperatorsOrIntegration } from '../auth/admin-guard';

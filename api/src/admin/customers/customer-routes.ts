@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { readReminderSetting, setReminderHours, MAX_REMINDER_HOURS } from '../../cutoff-reminders/reminder-settings';
-import { customerProblemToApiError } from '../../errors/catalogue/admin';
-import { reminderSettingProblemToApiError } from '../../errors/catalogue/cutoff-reminders';
+import { customerProblemToApiError } from '../problem-answers';
+import { reminderSettingProblemToApiError } from '../../cutoff-reminders/problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';

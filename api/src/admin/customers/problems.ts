@@ -1,4 +1,4 @@
-/** Refusals of the back office's customer use cases, as plain values; `errors/catalogue/admin.ts` answers them. */
+/** Refusals of the back office's customer use cases, as plain values; `admin/problem-answers.ts` answers them. */
 export type CustomerProblem =
   | { kind: 'userNotFound'; username: string }
   /** The move is not allowed from the user's current status (disable a disabled user, enable an active one). */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { importRefusal } from '../../errors/catalogue/admin';
+import { importRefusal } from '../problem-answers';
 import { ApiError, badRequest } from '../../http/errors';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';

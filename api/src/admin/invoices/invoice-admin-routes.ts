@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, allowOperatorsOrIntegration } from '../auth/admin-guard';
 import { SERVICE_ROLES } from '../auth/roles';
-import { invoiceProblemToApiError } from '../../errors/catalogue/invoices';
+import { invoiceProblemToApiError } from '../../invoices/problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { putInvoice, recordPayment, type ErpActor, type InvoiceRow } from '../../invoices/erp-invoices';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allow } from '../auth/admin-guard';
 import { SERVICE_ROLES } from '../auth/roles';
-import { mailProblemToApiError } from '../../errors/catalogue/admin';
+import { mailProblemToApiError } from '../problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { mailPage } from '../../mail/mailbox';

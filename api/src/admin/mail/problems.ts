@@ -1,2 +1,2 @@
-/** Refusals of the demo mailbox, as plain values; `errors/catalogue/admin.ts` answers them. */
+/** Refusals of the demo mailbox, as plain values; `admin/problem-answers.ts` answers them. */
 export type MailProblem = { kind: 'mailNotFound'; id: number };

@@ -1,4 +1,4 @@
-/** Refusals of the operator invitations (docs/people.md "Operators"), as plain values; `errors/catalogue/operators.ts` answers them. */
+/** Refusals of the operator invitations (docs/people.md "Operators"), as plain values; `admin/operators/problem-answers.ts` answers them. */
 export type OperatorProblem =
   | { kind: 'operatorNotFound'; id: number }
   | { kind: 'emailTaken'; email: string }

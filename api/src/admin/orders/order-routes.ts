@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isValidIsoDate } from '../../delivery/calendar-date';
+import { isValidIsoDate } from '../../time/calendar-date';
 import { RANGES } from '../../accounts/ship-tos';
-import { orderNotFound } from '../../errors/catalogue/orders';
+import { orderNotFound } from '../../orders/problem-answers';
 import { parseInput } from '../../http/validate';
 import { findOrderForOperator, searchOrders, type FoundOrder } from '../../orders/order-search';
 import { orderView } from '../../orders/order-view';

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { actorOf, allowOperatorsOrIntegration } from '../auth/admin-guard';
 import { SERVICE_ROLES } from '../auth/roles';
 import { parseInput } from '../../http/validate';
-import { changeStatus } from '../../order-status/change-status';
+import { changeStatus } from '../../orders/change-status';
 import { ORDER_STATUSES } from '../../order-status/order-status';
 import { orderStatusView } from '../../order-status/status-history';
-import { orderNotFound, statusProblemToApiError } from '../../errors/catalogue/orders';
+import { orderNotFound, statusProblemToApiError } from '../../orders/problem-answers';
 import { unwrap } from '../../errors/reply';
 import { orderView } from '../../orders/order-view';
 

@@ -1,2 +1,2 @@
-/** Refusals of the back office's product use cases, as plain values; `errors/catalogue/admin.ts` answers them. */
+/** Refusals of the back office's product use cases, as plain values; `admin/problem-answers.ts` answers them. */
 export type ProductProblem = { kind: 'productNotFound'; code: string };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RANGES } from '../../accounts/ship-tos';
-import { productProblemToApiError } from '../../errors/catalogue/admin';
+import { productProblemToApiError } from '../problem-answers';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';

@@ -1,4 +1,4 @@
-/** Refusals of the back office's decisions on registration requests; `errors/catalogue/registrations.ts` answers them. */
+/** Refusals of the back office's decisions on registration requests; `admin/registrations/problem-answers.ts` answers them. */
 export type RegistrationDecisionProblem =
   | { kind: 'registrationNotFound'; id: number }
   /** Only a confirmed request awaits a decision. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { registrationDecisionProblemToApiError } from '../../errors/catalogue/registrations';
+import { registrationDecisionProblemToApiError } from './problem-answers';
 import { customerCode } from '../../accounts/customer-codes';
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { voidTokens } from '../../account-tokens/account-tokens';
 import { recordAudit } from '../../audit/record-audit';
 import { inviteUser } from '../../company/invitations';
-import type { StoredRole } from '../../company/roles';
+import type { StoredRole } from '../../users/roles';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { operators, registrationRequests, shipTos, soldTos, users } from '../../db/schema';
 import { fail, ok, type Result } from '../../errors/result';

@@ -38,7 +38,7 @@ export const orders = pgTable(
       .unique()
       .references(() => carts.id),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** Why a held order needs approval: the limits it passes (approvals/limit-check.ts); null when none did. */
+    /** Why a held order needs approval: the limits it passes (spending-limits/limit-check.ts); null when none did. */
     approvalReasons: jsonb('approval_reasons'),
   },
   (t) => [

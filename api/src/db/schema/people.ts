@@ -6,7 +6,7 @@ import { operators } from './admin';
 import { soldTos, users } from './customers';
 
 /**
- * A user's roles beyond `buyer`, per sold-to: `approver` and `admin` (company/roles.ts). Every user is a buyer
+ * A user's roles beyond `buyer`, per sold-to: `approver` and `admin` (users/roles.ts). Every user is a buyer
  * of the sold-tos of their ship-tos; that role is not stored.
  */
 export const userRoles = pgTable(
@@ -46,17 +46,21 @@ export const accountTokens = pgTable(
   (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose), index('account_tokens_operator_idx').on(t.operatorId, t.purpose)],
 );
 
-/** Which kinds of mail a user wants; no row means every kind (the defaults). Security mails are always sent. */
-export const notificationPreferences = pgTable('notification_preferences', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  orderConfirmation: boolean('order_confirmation').notNull().default(true),
-  statusChanges: boolean('status_changes').notNull().default(true),
-  standingOrderReminders: boolean('standing_order_reminders').notNull().default(true),
-  cutoffReminders: boolean('cutoff_reminders').notNull().default(true),
-  approvalRequests: boolean('approval_requests').notNull().default(true),
-});
+/**
+ * Which kinds of mail a user wants, one row per user and kind; a kind without a row is on. The kinds are
+ * registered by the modules that send them (mail/mail-kinds.ts). Security mails are always sent.
+ */
+export const mailPreferences = pgTable(
+  'mail_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    on: boolean('on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
 
 /** "Request an account" from the sign-in page: confirmed by e-mail first, then decided by an operator. */
 export const registrationRequests = pgTable(

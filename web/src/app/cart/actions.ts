@@ -7,7 +7,7 @@ import { addToCart, deleteCart, saveCart, setEntryQuantity } from '@/lib/commerc
 import { lineErrorText, readQuantity, type QuantityRule } from '@/lib/commerce/quantity';
 import { productCodeSchema, quantityRuleInput } from '@/lib/commerce/quantity-input';
 import { shopScope } from '@/lib/commerce/scope';
-import { done, failed, failedWith, type ActionState } from './action-state';
+import { done, failed, failedWith, type ActionState } from '@/lib/forms/action-state';
 import { LIMITS } from '@/lib/limits';
 
 const units = (n: number) => (n === 1 ? '1 case' : `${n} cases`);

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { deleteSavedCartAction, restoreCartAction } from '@/app/account/carts/actions';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from '@/components/cart/cart.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { resubmitOrderAction } from '@/app/account/orders/approval-actions';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import type { DateChoice } from '@/components/cart/checkout-form';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from '@/components/cart/cart.module.css';

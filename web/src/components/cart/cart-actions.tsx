@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { clearCartAction, saveCartAction } from '@/app/cart/actions';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from './cart.module.css';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { approvalNoticeFor, placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
 import type { ApprovalNotice } from '@/lib/commerce/approval-calls';
 import type { DateChoice } from '@/lib/commerce/dates';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { publishCartUnits } from '@/components/shell/cart-units';
 import { LinkedMessage } from '@/components/shell/linked-message';
 import { useFormAction, useNetworkFailure } from '@/components/shell/use-server-action';

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { addToCartAction } from '@/app/cart/actions';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { readQuantity } from '@/lib/commerce/quantity';
 import { canQueue, queueChange } from '@/lib/offline/change-queue';

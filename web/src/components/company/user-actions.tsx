@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { resendInvitationAction, userStatusAction } from '@/app/account/company/users/actions';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import cartStyles from '@/components/cart/cart.module.css';
 import styles from './company.module.css';

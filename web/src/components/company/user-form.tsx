@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { changeUserAction, inviteUserAction } from '@/app/account/company/users/actions';
-import { EMPTY_USER, USER_FORM_IDLE, userFormErrors, type UserField, type UserFormValues } from '@/app/account/company/users/user-form-schema';
+import { EMPTY_USER, USER_FORM_IDLE, userFormErrors, type UserField, type UserFormValues } from '@/lib/commerce/user-form-schema';
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';
 import cartStyles from '@/components/cart/cart.module.css';

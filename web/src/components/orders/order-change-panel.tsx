@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { cancelOrderAction } from '@/app/account/orders/change-actions';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';

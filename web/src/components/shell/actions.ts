@@ -8,7 +8,7 @@ import { afterAccountChosen } from '@/lib/session/next-target';
 import { revokeTokens } from '@/lib/session/token-endpoint';
 import { clearSessionData, readSessionData, writeSessionData } from '@/lib/session/session';
 import { salesOrgSchema } from '@/lib/session/session-data';
-import { failed, type ActionState } from '@/app/cart/action-state';
+import { failed, type ActionState } from '@/lib/forms/action-state';
 import { FLASH_COOKIE, type FlashCode } from './flash';
 
 async function flash(code: FlashCode): Promise<void> {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { MessageLink } from '@/app/cart/action-state';
+import type { MessageLink } from '@/lib/forms/action-state';
 
 /** A message whose last words are a link (e.g. "…already been ordered as MV-000005", the code linking to the order). */
 export function LinkedMessage({ message, link }: { message: string; link?: MessageLink }) {

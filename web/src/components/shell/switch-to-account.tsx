@@ -1,6 +1,6 @@
 'use client';
 
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { switchToAccountAction } from './actions';
 import { clearClientCaches } from './client-caches';
 import { useFormAction } from './use-server-action';

@@ -1,7 +1,7 @@
 'use client';
 
 import { skipDeliveryAction } from '@/app/account/standing-orders/actions';
-import { IDLE } from '@/app/cart/action-state';
+import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { deliveryDay } from '@/lib/commerce/cutoff';
 import cartStyles from '@/components/cart/cart.module.css';

@@ -1,4 +1,4 @@
-import { firstDeliveryOn } from '@/app/account/standing-orders/standing-order-form-schema';
+import { firstDeliveryOn } from '@/lib/commerce/standing-order-form-schema';
 import type { StandingOrder } from '@/lib/commerce/standing-order-schemas';
 
 /** The "From" of a standing order: its first delivery, the first of its days on or after the date it starts. */

@@ -12,7 +12,7 @@ import {
   standingOrderFormSchema,
   type StandingOrderValues,
   type StandingRefusal,
-} from '@/app/account/standing-orders/standing-order-form-schema';
+} from '@/lib/commerce/standing-order-form-schema';
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { formatCalendarDate } from '@/lib/commerce/dates';

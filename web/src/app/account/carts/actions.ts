@@ -7,7 +7,7 @@ import type { ReorderAnswer } from '@/app/account/orders/actions';
 import { addSavedCartToCart, deleteCart, restoreSavedCart } from '@/lib/commerce/cart';
 import { errorText } from '@/lib/commerce/error-text';
 import { shopScope } from '@/lib/commerce/scope';
-import { done, failed, failedWith, type ActionState } from '@/app/cart/action-state';
+import { done, failed, failedWith, type ActionState } from '@/lib/forms/action-state';
 
 const cartIdSchema = z.string().min(1).max(64);
 

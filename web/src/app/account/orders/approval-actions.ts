@@ -2,7 +2,7 @@
 
 import { refresh } from 'next/cache';
 import { z } from 'zod';
-import { failed, failedWith, IDLE, type ActionState } from '@/app/cart/action-state';
+import { failed, failedWith, IDLE, type ActionState } from '@/lib/forms/action-state';
 import { resubmitOrder } from '@/lib/commerce/approval-calls';
 import { shopScope } from '@/lib/commerce/scope';
 

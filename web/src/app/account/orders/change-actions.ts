@@ -2,7 +2,7 @@
 
 import { refresh } from 'next/cache';
 import { z } from 'zod';
-import { failed, failedWith, IDLE, type ActionState } from '@/app/cart/action-state';
+import { failed, failedWith, IDLE, type ActionState } from '@/lib/forms/action-state';
 import { errorText } from '@/lib/commerce/error-text';
 import { closedOrderText } from '@/components/orders/order-status';
 import { orderChangeProblem, orderChangeSchema, type OrderChangeInput } from '@/lib/commerce/order-change-schema';

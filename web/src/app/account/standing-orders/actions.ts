@@ -3,7 +3,7 @@
 import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { done, failed, failedWith, type ActionState } from '@/app/cart/action-state';
+import { done, failed, failedWith, type ActionState } from '@/lib/forms/action-state';
 import { errorText } from '@/lib/commerce/error-text';
 import { shopScope } from '@/lib/commerce/scope';
 import { readLines, refusedLine, type LineInput, type StandingEntry } from '@/lib/commerce/standing-line-input';
@@ -21,7 +21,7 @@ import {
   type StandingFormState,
   type StandingOrderValues,
   type StandingRefusal,
-} from './standing-order-form-schema';
+} from '@/lib/commerce/standing-order-form-schema';
 
 const codeSchema = z.string().min(1).max(64);
 

@@ -9,7 +9,7 @@ import { errorText } from '@/lib/commerce/error-text';
 import { orderedAs, placeOrder } from '@/lib/commerce/orders';
 import { shopScope } from '@/lib/commerce/scope';
 import type { AppError } from '@/lib/errors/app-error';
-import { failed, failedWith, type ActionState } from '../action-state';
+import { failed, failedWith, type ActionState } from '@/lib/forms/action-state';
 import { checkoutDetailsSchema } from '@/lib/commerce/checkout-schema';
 import { approvalNotice, type ApprovalNotice } from '@/lib/commerce/approval-calls';
 

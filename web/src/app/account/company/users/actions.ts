@@ -3,11 +3,11 @@
 import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { done, failed, failedWith, type ActionState } from '@/app/cart/action-state';
+import { done, failed, failedWith, type ActionState } from '@/lib/forms/action-state';
 import { changeOrgUser, inviteOrgUser, resendInvitation } from '@/lib/commerce/company';
 import { errorText } from '@/lib/commerce/error-text';
 import type { AppError } from '@/lib/errors/app-error';
-import { poundsToPence, userFieldOf, userFormErrors, type UserFormState, type UserFormValues } from './user-form-schema';
+import { poundsToPence, userFieldOf, userFormErrors, type UserFormState, type UserFormValues } from '@/lib/commerce/user-form-schema';
 
 const LIST = '/account/company/users/';
 const uidSchema = z.string().min(1).max(254);

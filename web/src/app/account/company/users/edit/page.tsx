@@ -5,7 +5,7 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { UserForm } from '@/components/company/user-form';
 import { listOrgUsers } from '@/lib/commerce/company';
 import pageStyles from '@/components/catalogue/page.module.css';
-import { penceToPounds } from '../user-form-schema';
+import { penceToPounds } from '@/lib/commerce/user-form-schema';
 
 export const metadata: Metadata = { title: 'Edit user' };
 
