@@ -15,10 +15,19 @@
  *                              [--reuse] [--keep] [--only add,update,get,order,limits,history,guide,bulk] [--rounds 3]
  *
  * --reuse keeps an existing benchmark database of the same size instead of rebuilding it; --keep leaves it
- * behind afterwards. Every response must be 2xx: a run with errors says so in the table.
+ * behind afterwards. Every response must be 2xx, and every order request must place a new order: a run with
+ * an error, or one that ran out of ready carts (so that repeats were answered as idempotent replays), stops
+ * with an error instead of printing figures.
+ *
+ * Comparing commits (bench/compare-commits.mjs runs this alternately): --api-dir runs another checkout's API
+ * (its seed and migrations too), on its own database named with --db-tag; --json FILE writes the rows, each
+ * with its measured window on the monotonic clock, for cutting a CPU profile (BENCH_API_NODE_ARGS='--cpu-prof
+ * --cpu-prof-dir=DIR'). BENCH_COUNT_QUERIES=1 counts the API's statements (bench/lib/count-queries.mjs) and adds
+ * statements a request and the most frequent statements to each row. --max-order-rate sizes the ready carts
+ * prepared before each place-order run: (warm-up + duration) × that rate, split over the connections.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +35,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_INVOICE_ENV } from './lib/invoice-env.mjs';
+import { nowMicros } from './lib/cpu-profile.mjs';
+import { queryCountsSince, readQueryCounts } from './lib/query-counts.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,6 +51,10 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     only: { type: 'string', default: 'add,update,get,order,history,guide,bulk' },
     rounds: { type: 'string', default: '3' },
+    'api-dir': { type: 'string' },
+    'db-tag': { type: 'string', default: '' },
+    json: { type: 'string' },
+    'max-order-rate': { type: 'string', default: '1500' },
   },
 });
 const PRODUCTS = Number(args.products);
@@ -50,11 +65,14 @@ const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
 const ONLY = new Set(args.only.split(','));
 const ROUNDS = Number(args.rounds);
-for (const [name, value] of Object.entries({ PRODUCTS, PAST_ORDERS, DURATION, CONNECTIONS, ROUNDS })) {
+const MAX_ORDER_RATE = Number(args['max-order-rate']);
+for (const [name, value] of Object.entries({ PRODUCTS, PAST_ORDERS, DURATION, CONNECTIONS, ROUNDS, MAX_ORDER_RATE })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
 }
 
-const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../api');
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const API_DIR = resolve(args['api-dir'] ?? resolve(BENCH_DIR, '../api'));
+if (!/^[a-z0-9_]*$/.test(args['db-tag'])) throw new Error('--db-tag: lower-case letters, digits and _ only');
 const CLIENT = { id: 'storefront', secret: 'bench-storefront-secret-0123456789' };
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BASE = '/occ/v2/b2b';
@@ -64,8 +82,11 @@ const SOLD_TO = '0000100001';
 const RANGE = 'DAIR';
 const SCOPE = `shipTo=${SHIP_TO}&salesOrg=${RANGE}`;
 const CART_LINES = 50;
-/** Ready carts per user for the place-order scenario: more than one connection can order in a run. */
-const READY_CARTS_PER_USER = 800;
+/**
+ * Ready carts per user for one place-order run (warm-up and measurement): enough for the fastest rate the
+ * run could reach; a connection that still runs out fails the run (see `load`).
+ */
+const READY_CARTS_PER_USER = Math.ceil(((WARMUP + DURATION) * MAX_ORDER_RATE) / CONNECTIONS);
 /** Lines of one bulk add (quick order), and the empty carts per user it fills, one per request. */
 const BULK_LINES = 200;
 const EMPTY_CARTS_PER_USER = 300;
@@ -90,7 +111,7 @@ async function withClient(url, work) {
 }
 
 async function prepareDatabase() {
-  const name = `mv_bench_cart_orders_${PRODUCTS}_${PAST_ORDERS}`;
+  const name = `mv_bench_cart_orders_${PRODUCTS}_${PAST_ORDERS}${args['db-tag'] ? `_${args['db-tag']}` : ''}`;
   const url = new URL(args['database-url']);
   url.pathname = `/${name}`;
   const exists = await withClient(args['database-url'], async (admin) => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0);
@@ -259,10 +280,19 @@ function reportFirstFailure(status, body) {
 
 /**
  * One autocannon run where connection i acts as bench user i: `requestsFor(i)` is that connection's cycle
- * of requests (autocannon loops over it), so each user's cart sees one request at a time.
+ * of requests (autocannon loops over it), so each user's cart sees one request at a time. With `once`, each
+ * request may be sent only once (an order from a ready cart): a connection that comes round to its first
+ * request again rejects the run.
  */
-function load(tokens, requestsFor, duration) {
+/**
+ * Paths of every `once` request sent so far: a request cut off at the end of the warm-up may still be placing
+ * its order while the next run reads the ready carts, so those carts are left out by path.
+ */
+const sentOnce = new Set();
+
+function load(tokens, requestsFor, duration, { once = false } = {}) {
   let next = 0;
+  let exhausted = 0;
   return new Promise((resolvePromise, reject) => {
     autocannon(
       {
@@ -273,16 +303,32 @@ function load(tokens, requestsFor, duration) {
           const index = next++ % tokens.length;
           const auth = { authorization: `Bearer ${tokens[index].token}` };
           const json = { 'content-type': 'application/json' };
+          const requests = requestsFor(index).filter((request) => !(once && sentOnce.has(request.path)));
+          // autocannon fails obscurely on an empty list ("reading 'requestBuffer'"); say what ran out.
+          if (requests.length === 0) throw new Error(`bench user ${index + 1} has no requests to send (no ready carts left?)`);
+          let answered = 0;
+          const onResponse = (status, body) => {
+            reportFirstFailure(status, body);
+            answered += 1;
+            if (once && answered > requests.length) exhausted += 1;
+          };
           client.setRequests(
-            requestsFor(index).map((request) => ({
+            requests.map((request) => ({
               ...request,
+              ...(once && { setupRequest: (req) => (sentOnce.add(req.path), req) }),
               headers: { ...auth, ...(request.body === undefined ? {} : json), ...request.headers },
-              onResponse: reportFirstFailure,
+              onResponse,
             })),
           );
         },
       },
-      (error, result) => (error ? reject(error) : resolvePromise(result)),
+      (error, result) => {
+        if (error) return reject(error);
+        if (exhausted > 0) {
+          return reject(new Error(`${exhausted} requests repeated an earlier one (ready carts ran out): raise --max-order-rate`));
+        }
+        resolvePromise(result);
+      },
     );
   });
 }
@@ -311,6 +357,11 @@ async function cpuMeter(db, apiPid, dbName) {
     const end = sample();
     return { api: end.api - start.api, pg: end.pg - start.pg };
   };
+}
+
+/** Orders placed from the bench's ready carts, so far. */
+async function benchOrderCount(db) {
+  return (await db.query("select count(*)::int as n from orders where idempotency_key like 'bench-ready%'")).rows[0].n;
 }
 
 async function readyCartCodes(db, userId) {
@@ -343,7 +394,8 @@ async function setBenchLimits(db, on) {
   );
 }
 
-function scenarios(db, tokens, codes, bulkCodes) {
+function scenarios(db, tokens, codes, bulkCodes, deliveryDate) {
+  const readyCarts = () => seedReadyCarts(db, deliveryDate, codes);
   const placeOrders = async () => {
     // One client runs one query at a time: node-postgres deprecates queueing them on it.
     const byUser = [];
@@ -355,12 +407,16 @@ function scenarios(db, tokens, codes, bulkCodes) {
         headers: { 'idempotency-key': `bench-${code}` },
       }));
   };
-  const order = { key: 'order', name: 'place order (each from a fresh 5-line cart)', fresh: true, requests: placeOrders };
+  const order = { key: 'order', name: 'place order (each from a fresh 5-line cart)', fresh: true, places: true, before: readyCarts, requests: placeOrders };
   const limits = {
     key: 'limits',
     name: 'place order, ship-to with order, week and month limits',
     fresh: true,
-    before: () => setBenchLimits(db, true),
+    places: true,
+    before: async () => {
+      await readyCarts();
+      await setBenchLimits(db, true);
+    },
     after: () => setBenchLimits(db, false),
     requests: placeOrders,
   };
@@ -455,6 +511,7 @@ async function main() {
     }
     // BENCH_API_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the API under load.
     const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    if (process.env.BENCH_COUNT_QUERIES) nodeArgs.push('--import', resolve(BENCH_DIR, 'lib/count-queries.mjs'));
     apiProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,
       env: { ...process.env, ...env, API_PORT: String(PORT) },
@@ -465,31 +522,45 @@ async function main() {
     const codes = (
       await db.query('select code from products where range = $1 and not discontinued and min_order_quantity = 1 order by code limit $2', [RANGE, CART_LINES])
     ).rows.map((row) => row.code);
-    const dates = await api(tokens[0].token, 'GET', `${BASE}/users/current/deliverydates?${SCOPE}`);
-    if (ONLY.has('order')) await seedReadyCarts(db, dates.deliveryDates[0].date, codes);
+    const placesOrders = ONLY.has('order') || ONLY.has('limits');
+    const dates = placesOrders ? await api(tokens[0].token, 'GET', `${BASE}/users/current/deliverydates?${SCOPE}`) : undefined;
+    const deliveryDate = dates?.deliveryDates?.[0]?.date;
+    if (placesOrders && deliveryDate === undefined) throw new Error(`no delivery date to order for: ${JSON.stringify(dates)}`);
     const bulkCodes = (
       await db.query('select code from products where range = $1 and not discontinued and min_order_quantity = 1 order by code offset $2 limit $3', [RANGE, CART_LINES, BULK_LINES])
     ).rows.map((row) => row.code);
     if (ONLY.has('bulk')) await seedEmptyCarts(db);
 
     const rows = [];
-    for (const scenario of scenarios(db, tokens, codes, bulkCodes)) {
+    for (const scenario of scenarios(db, tokens, codes, bulkCodes, deliveryDate)) {
       if (scenario.before) await scenario.before();
       // What autovacuum does on a live server (it may be off here, as on this machine's PostgreSQL): without
       // it every run leaves the last one's dead cart and line versions in the indexes, and runs get slower.
       await db.query('vacuum (analyze) carts, cart_entries, orders, order_lines, order_counts');
-      if (WARMUP > 0) await load(tokens, await scenario.requests(), WARMUP);
+      const once = { once: scenario.places === true };
+      if (WARMUP > 0) await load(tokens, await scenario.requests(), WARMUP, once);
       const requests = await scenario.requests();
+      const ordersBefore = await benchOrderCount(db);
+      const queriesBefore = await readQueryCounts(apiProcess.pid);
       const meter = await cpuMeter(db, apiProcess.pid, new URL(prepared.url).pathname.slice(1));
-      const result = await load(tokens, requests, DURATION);
+      const from = nowMicros();
+      const result = await load(tokens, requests, DURATION, once);
+      const to = nowMicros();
       const cpu = meter();
+      const queries = await queryCountsSince(apiProcess.pid, queriesBefore);
       if (scenario.after) await scenario.after();
       const errors = result.errors + result.timeouts + result.non2xx;
-      if (scenario.key === 'bulk' && result.requests.total > EMPTY_CARTS_PER_USER * tokens.length) {
-        log('warning: more bulk adds than empty carts; later ones added to full carts. Raise EMPTY_CARTS_PER_USER.');
+      if (errors > 0) {
+        log(`  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, status codes ${JSON.stringify(result.statusCodeStats)}`);
+        throw new Error(`${scenario.name}: ${errors} requests failed; no figures from a run with errors`);
       }
-      if (scenario.key === 'order' && result.requests.total > READY_CARTS_PER_USER * tokens.length) {
-        log('warning: more order requests than ready carts; repeats were idempotent replays. Raise READY_CARTS_PER_USER.');
+      if (scenario.key === 'bulk' && result.requests.total > EMPTY_CARTS_PER_USER * tokens.length) {
+        throw new Error('more bulk adds than empty carts: later ones added to full carts. Raise EMPTY_CARTS_PER_USER.');
+      }
+      if (scenario.places) {
+        // Every answered order request must have placed an order: fewer orders than answers means replays.
+        const placed = (await benchOrderCount(db)) - ordersBefore;
+        if (placed < result['2xx']) throw new Error(`${scenario.name}: ${result['2xx']} answers but ${placed} new orders: idempotent replays were measured`);
       }
       const perRequest = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
       const row = {
@@ -501,18 +572,21 @@ async function main() {
         apiCpu: perRequest(cpu.api),
         pgCpu: perRequest(cpu.pg),
         errors,
+        requests: result.requests.total,
+        window: { from, to },
+        ...(queries && { statements: (queries.total / Math.max(1, result.requests.total)).toFixed(2), topStatements: queries.top(result.requests.total) }),
       };
       rows.push(row);
-      log(`${row.scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU/request API ${row.apiCpu} ms + PG ${row.pgCpu} ms, errors ${row.errors}`);
-      if (errors > 0) log(`  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, status codes ${JSON.stringify(result.statusCodeStats)}`);
+      log(`${row.scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU/request API ${row.apiCpu} ms + PG ${row.pgCpu} ms${row.statements ? `, ${row.statements} statements/request` : ''}`);
     }
     const cartSize = await api(tokens[0].token, 'GET', `${BASE}/users/current/carts/active?${SCOPE}`);
     console.log(`\npostgres, ${PRODUCTS} products, ${PAST_ORDERS} past orders, ${CONNECTIONS} connections (one user each), ${DURATION} s per scenario after ${WARMUP} s warm-up`);
     console.log(`(bench user 1's cart ended with ${cartSize.totalItems} lines, ${cartSize.totalUnitCount} cases)\n`);
     console.log(`(load average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`);
-    console.log('| scenario | req/s | p50 ms | p99 ms | API CPU ms/req | PG CPU ms/req | errors |');
+    console.log('| scenario | req/s | p50 ms | p99 ms | API CPU ms/req | PG CPU ms/req | statements/req |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const row of rows) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.apiCpu} | ${row.pgCpu} | ${row.errors} |`);
+    for (const row of rows) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.apiCpu} | ${row.pgCpu} | ${row.statements ?? '-'} |`);
+    if (args.json) writeFileSync(args.json, JSON.stringify({ apiDir: API_DIR, apiPid: apiProcess.pid, rows }, null, 2));
     // docs/decisions-left-open.md#weekly-ordering targets, as ratios of this run: order guide p99 ≤ 2× history p99, 200-line bulk add p99 ≤ 10× one add's.
     const p99Of = (key) => rows.find((row) => row.key === key)?.p99;
     const ratio = (key, reference, target) => {

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { approvalLimits, orders } from '../db/schema';
+import { approvalLimits, orderSpendDays, orders } from '../db/schema';
 import type { PricedEntry } from '../carts/cart-prices';
 import { addDays, isoDate, isoWeekday, type IsoDate } from '../time/calendar-date';
 import { rowTotals } from '../pricing/price-lines';
@@ -128,17 +128,28 @@ export const countedInBudget = (shipTo: string, from: IsoDate, to: IsoDate): SQL
   and(eq(orders.shipToCode, shipTo), gte(orders.deliveryDate, from), lte(orders.deliveryDate, to), inArray(orders.status, [...SPENDING_STATUSES]));
 
 /**
- * The ship-to's counted orders' net total for delivery dates in each period: one scan of
- * orders_ship_to_delivery_idx over all the periods at once, which holds every column read (index only).
+ * The ship-to's counted orders' net total for delivery dates in each period, from the running totals per
+ * delivery date and status (db/schema/order-spend-days.ts): a few rows a day whatever the number of orders,
+ * where summing the orders themselves grew with every order of the period. Holds exactly what
+ * `countedInBudget` selects.
  */
 async function spentInPeriods(db: DbOrTx, order: OrderToCheck, periods: { from: IsoDate; to: IsoDate }[]): Promise<number[]> {
   if (periods.length === 0) return [];
   const from = periods.map((period) => period.from).sort()[0] as IsoDate;
   const to = periods.map((period) => period.to).sort().at(-1) as IsoDate;
-  const totals = periods.map((period) => sql<number>`coalesce(sum(${orders.netPence}) filter (where ${orders.deliveryDate} between ${period.from} and ${period.to}), 0)::int`);
+  const totals = periods.map(
+    (period) => sql<number>`coalesce(sum(${orderSpendDays.netPence}) filter (where ${orderSpendDays.deliveryDate} between ${period.from} and ${period.to}), 0)::int`,
+  );
   const [row] = await db
     .select({ totals: sql<number[]>`array[${sql.join(totals, sql`, `)}]` })
-    .from(orders)
-    .where(countedInBudget(order.shipTo, from, to));
+    .from(orderSpendDays)
+    .where(
+      and(
+        eq(orderSpendDays.shipToCode, order.shipTo),
+        gte(orderSpendDays.deliveryDate, from),
+        lte(orderSpendDays.deliveryDate, to),
+        inArray(orderSpendDays.status, [...BUDGET_STATUSES]),
+      ),
+    );
   return row?.totals ?? [];
 }

@@ -15,3 +15,4 @@ export * from './people';
 export * from './approvals';
 export * from './after-delivery';
 export * from './phone';
+export * from './order-spend-days';
