@@ -148,7 +148,7 @@ async function spentInPeriods(db: DbOrTx, order: OrderToCheck, periods: { from: 
         eq(orderSpendDays.shipToCode, order.shipTo),
         gte(orderSpendDays.deliveryDate, from),
         lte(orderSpendDays.deliveryDate, to),
-        inArray(orderSpendDays.status, [...BUDGET_STATUSES]),
+        inArray(orderSpendDays.status, [...SPENDING_STATUSES]),
       ),
     );
   return row?.totals ?? [];
