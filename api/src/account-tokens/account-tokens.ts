@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { accountTokens } from '../db/schema';
 import { generateToken, hashToken } from '../auth/token-crypto';
@@ -56,6 +56,21 @@ export async function issueToken(
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIMES_MS[purpose]);
   await tx.insert(accountTokens).values({ tokenHash: hashToken(token), purpose, ...columns, mailKind: options.mailKind ?? null, expiresAt });
   return { token, expiresAt };
+}
+
+/**
+ * Makes a token as issueToken does, but only while `condition` holds, checked in the same statement: one
+ * round trip where a read and then a write would be two. Undefined when the condition does not hold.
+ */
+export async function issueTokenIf(tx: DbOrTx, purpose: TokenPurpose, owner: TokenOwner, now: Date, mailKind: string | null, condition: SQL): Promise<IssuedToken | undefined> {
+  const { userId, operatorId, registrationId } = ownerColumns(owner);
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + TOKEN_LIFETIMES_MS[purpose]);
+  const result = (await tx.execute(sql`insert into ${accountTokens} (token_hash, purpose, user_id, operator_id, registration_id, mail_kind, expires_at)
+    select ${hashToken(token)}, ${purpose}, ${userId}::integer, ${operatorId}::integer, ${registrationId}::integer, ${mailKind}::text, ${expiresAt.toISOString()}::timestamptz
+    where ${condition}
+    returning 1 as issued`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0 ? { token, expiresAt } : undefined;
 }
 
 /** Ends every unused token of `purpose` for `owner`, e.g. when the user is disabled or a new link is sent. */

@@ -20,7 +20,7 @@ export interface ApprovalPreview {
  */
 export async function previewApproval(db: Db, userId: number, target: { shipTo?: string; salesOrg?: Range }, deliveryDate: string | undefined): Promise<Result<ApprovalPreview, CommerceProblem>> {
   return inTransaction(db, async (tx): Promise<Result<ApprovalPreview, CommerceProblem>> => {
-    const resolved = await resolveCart(tx, userId, { cartId: 'active', ...target }, false);
+    const resolved = await resolveCart(tx, userId, { cartId: 'active', ...target }, { lock: false });
     if (!resolved.ok) return resolved;
     const { cart, scope } = resolved.value;
     const date = deliveryDate ?? cart.requestedDeliveryDate;

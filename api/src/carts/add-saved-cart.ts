@@ -11,14 +11,14 @@ import { resolveCart, type CartTarget } from './resolve-cart';
  * the rules of an add; the saved cart stays as it is (unlike restore, which makes it the current cart).
  */
 export async function addSavedCartToCurrent(db: Db, userId: number, target: CartTarget): Promise<Result<Changed<LinesAdded>>> {
-  const resolved = await resolveCart(db, userId, target, false);
+  const resolved = await resolveCart(db, userId, target, { lock: false });
   if (!resolved.ok) return resolved;
   const saved = resolved.value;
   if (saved.cart.status !== 'saved') return fail({ kind: 'notSavedCart' });
   const current = { userId, cartId: 'active', shipTo: saved.scope.shipToCode, salesOrg: saved.scope.range as Range };
   return changeCart(db, current, async (tx, state) => {
     // Read again under the current cart's lock: deleted or restored in the meantime, it has nothing to give.
-    const still = await findOwnedCart(tx, userId, saved.cart.code, false);
+    const still = await findOwnedCart(tx, userId, saved.cart.code, { lock: false });
     if (!still || still.cart.status !== 'saved') return fail({ kind: 'notSavedCart' });
     const lines = await cartEntryRows(tx, still.cart.id, still.scope.soldToCode);
     return ok(await addLines(tx, state, lines.map(({ productCode, name, quantity }) => ({ productCode, name, quantity }))));

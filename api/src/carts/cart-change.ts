@@ -50,7 +50,7 @@ export async function changeCart<T>(
 ): Promise<Result<Changed<T>>> {
   return inTransaction(db, async (tx) => {
     if (options.switchesCurrentCart) await lockCurrentCartSwitch(tx, request.userId);
-    const resolved = await resolveCart(tx, request.userId, request, true);
+    const resolved = await resolveCart(tx, request.userId, request, { lock: true });
     if (!resolved.ok) return resolved;
     const scoped = resolved.value;
     if (request.expectedVersion !== undefined && request.expectedVersion !== scoped.cart.version) {

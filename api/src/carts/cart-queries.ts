@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
-import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTos } from '../db/schema';
+import { cartEntries, carts, prices, products, shipToRanges, shipTos, users, userShipTos } from '../db/schema';
 import { contractPriceSql } from '../pricing/contract-price/contract-price';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -11,21 +11,31 @@ export type CartRow = typeof carts.$inferSelect;
 export interface ScopedCart {
   cart: CartRow;
   scope: ShipToScope;
+  /** The owner's account status, when the caller asked for it with the cart (checkout's canPlace). */
+  ownerStatus?: string;
 }
 
-export function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { range: string } }): ScopedCart {
-  return { cart: row.cart, scope: { ...row.scope, range: row.scope.range as ShipToScope['range'] } };
+export function toScoped(row: { cart: CartRow; scope: Omit<ShipToScope, 'range'> & { range: string }; ownerStatus?: string }): ScopedCart {
+  const scoped: ScopedCart = { cart: row.cart, scope: { ...row.scope, range: row.scope.range as ShipToScope['range'] } };
+  return row.ownerStatus === undefined ? scoped : { ...scoped, ownerStatus: row.ownerStatus };
 }
 
-function scopedCarts(db: DbOrTx, where: SQL | undefined, lock: boolean) {
-  const query = db
-    .select({ cart: carts, scope: shipToScopeColumns })
+/** How a cart is read: locked for a change, ordered carts too (checkout's repeats), the owner's status too (checkout). */
+export interface CartReadOptions {
+  lock: boolean;
+  includeOrdered?: boolean;
+  withOwnerStatus?: boolean;
+}
+
+function scopedCarts(db: DbOrTx, where: SQL | undefined, { lock, withOwnerStatus }: CartReadOptions) {
+  const joined = db
+    .select({ cart: carts, scope: shipToScopeColumns, ...(withOwnerStatus ? { ownerStatus: users.status } : {}) })
     .from(carts)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, carts.userId), eq(userShipTos.shipToCode, carts.shipToCode)))
     .innerJoin(shipTos, eq(shipTos.code, carts.shipToCode))
-    .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, carts.shipToCode), eq(shipToRanges.range, carts.range)))
-    .where(where)
-    .limit(1);
+    .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, carts.shipToCode), eq(shipToRanges.range, carts.range)));
+  // The owner is read in the same statement as the cart: one round trip less for checkout.
+  const query = (withOwnerStatus ? joined.innerJoin(users, eq(users.id, carts.userId)) : joined).where(where).limit(1);
   return lock ? query.for('update', { of: carts }) : query;
 }
 
@@ -35,23 +45,17 @@ function scopedCarts(db: DbOrTx, where: SQL | undefined, lock: boolean) {
  * cart row is locked until the transaction ends, which serialises every change to one cart (entry
  * numbers, quantities, version).
  */
-export async function findOwnedCart(
-  db: DbOrTx,
-  userId: number,
-  code: string,
-  lock: boolean,
-  includeOrdered = false,
-): Promise<ScopedCart | undefined> {
-  const rows = await scopedCarts(db, and(eq(carts.code, code), eq(carts.userId, userId), includeOrdered ? undefined : ne(carts.status, 'ordered')), lock);
+export async function findOwnedCart(db: DbOrTx, userId: number, code: string, options: CartReadOptions): Promise<ScopedCart | undefined> {
+  const rows = await scopedCarts(db, and(eq(carts.code, code), eq(carts.userId, userId), options.includeOrdered ? undefined : ne(carts.status, 'ordered')), options);
   return rows[0] && toScoped(rows[0]);
 }
 
 /** The current cart of a ship-to and range with the caller's hold on them checked, in one query. */
-export async function findScopedCurrentCart(db: DbOrTx, userId: number, shipToCode: string, range: string, lock: boolean): Promise<ScopedCart | undefined> {
+export async function findScopedCurrentCart(db: DbOrTx, userId: number, shipToCode: string, range: string, options: CartReadOptions): Promise<ScopedCart | undefined> {
   const rows = await scopedCarts(
     db,
     and(eq(carts.userId, userId), eq(carts.shipToCode, shipToCode), eq(carts.range, range), eq(carts.status, 'current')),
-    lock,
+    options,
   );
   return rows[0] && toScoped(rows[0]);
 }

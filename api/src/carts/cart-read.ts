@@ -77,7 +77,7 @@ export function cartReader(db: Db): CartReader {
     let state = await read(userId, target);
     if (!state) {
       // Not found in the common shape: resolveCart answers the precise problem, or creates the current cart.
-      const resolved = await resolveCart(db, userId, target, false);
+      const resolved = await resolveCart(db, userId, target, { lock: false });
       if (!resolved.ok) return resolved;
       state = await read(userId, target);
     }

@@ -9,7 +9,7 @@ import { inTransaction } from '../errors/transaction';
 /** Deletes a current or saved cart with its lines; the next `active` request starts a fresh current cart. */
 export async function deleteCart(db: Db, request: ChangeRequest): Promise<Result<null>> {
   return inTransaction(db, async (tx) => {
-    const resolved = await resolveCart(tx, request.userId, request, true);
+    const resolved = await resolveCart(tx, request.userId, request, { lock: true });
     if (!resolved.ok) return resolved;
     const { cart } = resolved.value;
     if (request.expectedVersion !== undefined && request.expectedVersion !== cart.version) {

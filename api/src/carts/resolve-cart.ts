@@ -1,6 +1,6 @@
 import { findShipToScope, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
-import { ensureCurrentCart, findOwnedCart, findScopedCurrentCart, type ScopedCart } from './cart-queries';
+import { ensureCurrentCart, findOwnedCart, findScopedCurrentCart, type CartReadOptions, type ScopedCart } from './cart-queries';
 import { fail, ok, type Result } from './problems';
 
 /** How a request names a cart: a code, or `active` plus the ship-to and range whose current cart it means. */
@@ -18,19 +18,19 @@ export const isOfTarget = (scope: { shipToCode: string; range: string }, target:
  * The caller's cart, or `cartNotFound` exactly like a cart that does not exist: someone else's cart, a cart
  * of a ship-to or range the caller no longer holds, and one of another ship-to than the request names.
  */
-export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget, lock: boolean, includeOrdered = false): Promise<Result<ScopedCart>> {
+export async function resolveCart(db: DbOrTx, userId: number, target: CartTarget, options: CartReadOptions): Promise<Result<ScopedCart>> {
   if (target.cartId === 'active') {
     if (!target.shipTo) return fail({ kind: 'activeCartNeedsScope', parameter: 'shipTo' });
     if (!target.salesOrg) return fail({ kind: 'activeCartNeedsScope', parameter: 'salesOrg' });
     // The common case in one query; the first request of a ship-to and range creates the cart.
-    const existing = await findScopedCurrentCart(db, userId, target.shipTo, target.salesOrg, lock);
+    const existing = await findScopedCurrentCart(db, userId, target.shipTo, target.salesOrg, options);
     if (existing) return ok(existing);
     const scope = await findShipToScope(db, userId, target.shipTo, target.salesOrg);
     if (!scope.ok) return scope;
-    const { cart } = await ensureCurrentCart(db, userId, scope.value, lock);
+    const { cart } = await ensureCurrentCart(db, userId, scope.value, options.lock);
     return ok({ cart, scope: scope.value });
   }
-  const found = await findOwnedCart(db, userId, target.cartId, lock, includeOrdered);
+  const found = await findOwnedCart(db, userId, target.cartId, options);
   if (!found || !isOfTarget(found.scope, target)) return fail({ kind: 'cartNotFound', cartId: target.cartId });
   return ok(found);
 }

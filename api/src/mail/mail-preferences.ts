@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mailPreferences as preferenceRows } from '../db/schema';
 import { mailKinds, type MailKind } from './mail-kinds';
@@ -12,6 +12,10 @@ export async function mailPreferences(db: DbOrTx, userId: number): Promise<MailP
   const stored = new Map(rows.map((row) => [row.kind, row.on]));
   return Object.fromEntries(mailKinds().map((kind) => [kind, stored.get(kind) ?? true]));
 }
+
+/** Whether the user gets mail of this kind, as a condition for a statement of its own: no row means on, as above. */
+export const wantsMailSql = (userId: number, kind: MailKind): SQL =>
+  sql`coalesce((select ${preferenceRows.on} from ${preferenceRows} where ${preferenceRows.userId} = ${userId} and ${preferenceRows.kind} = ${kind}), true)`;
 
 /** Stores the user's choice of the kinds given; safe when two saves race (one row per user and kind, the last wins). */
 export async function storeMailPreferences(db: DbOrTx, userId: number, preferences: MailPreferences): Promise<void> {

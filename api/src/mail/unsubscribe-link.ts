@@ -1,13 +1,13 @@
 import type { DbOrTx } from '../db/client';
 import { escapeHtml, shopLink, type MailContent } from './mail-format';
-import { mailKindLabel, type MailKind } from './mail-kinds';
-import { mailPreferences } from './mail-preferences';
+import { isMailKind, mailKindLabel, type MailKind } from './mail-kinds';
 
 /**
- * Issues the single-use token of one mail's unsubscribe link. Handed in by the module that honours the link
- * (notifications/), so the mail platform stores no tokens of its own.
+ * Issues the single-use token of one mail's unsubscribe link, or null when the user turned that kind off
+ * (mail-preferences.ts). Handed in by the module that honours the link (notifications/), so the mail platform
+ * stores no tokens of its own.
  */
-export type IssueUnsubscribeToken = (db: DbOrTx, userId: number, kind: MailKind, now: Date) => Promise<string>;
+export type IssueUnsubscribeToken = (db: DbOrTx, userId: number, kind: MailKind, now: Date) => Promise<string | null>;
 
 /** A mail as it goes out: its content and the extra headers it carries. */
 export interface PreparedMail {
@@ -25,9 +25,10 @@ export interface PreparedMail {
 export async function prepareMail(db: DbOrTx, content: MailContent, shopUrl: string, now: Date, issueUnsubscribeToken: IssueUnsubscribeToken): Promise<PreparedMail | null> {
   const { preference } = content;
   if (!preference) return { content, headers: {} };
-  const preferences = await mailPreferences(db, preference.userId);
-  if (!preferences[preference.kind]) return null;
+  // A kind no module registered is in no one's preferences, so it is never wanted.
+  if (!isMailKind(preference.kind)) return null;
   const token = await issueUnsubscribeToken(db, preference.userId, preference.kind, now);
+  if (token === null) return null;
   const origin = new URL(shopUrl).origin;
   const unsubscribe = `${origin}/unsubscribe/${token}/`;
   const manage = shopLink(shopUrl, '/account/notifications/');

@@ -70,7 +70,7 @@ async function ownedOrder(db: Db, userId: number, code: string): Promise<OrderRe
 }
 
 async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clock): Promise<CheckoutResult> {
-  const resolved = await resolveCart(tx, request.userId, request, true, true);
+  const resolved = await resolveCart(tx, request.userId, request, { lock: true, includeOrdered: true, withOwnerStatus: true });
   if (!resolved.ok) return resolved;
   const scoped = resolved.value;
   if (scoped.cart.status === 'ordered') {
@@ -78,14 +78,20 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
     return fail({ kind: 'cartAlreadyOrdered', orderCode: order?.code ?? 'unknown' });
   }
   const entries = await priceCartEntries(tx, scoped.cart, scoped.scope, await cartEntryRows(tx, scoped.cart.id, scoped.scope.soldToCode));
-  const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, request.userId));
-  if (!owner) throw new Error(`user ${request.userId} vanished at checkout`);
+  const owner = { status: scoped.ownerStatus ?? (await ownerStatus(tx, request.userId)) };
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
   // A placement policy may hold it instead: over a limit, for approval (docs/approvals.md).
   const by = { changedBy: `customer:${request.placedBy.customerId}`, operatorId: null, cause: 'checkout' as const };
   const written = await writeNewOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy, by);
   return written.ok ? written : fail(asCheckoutProblem(written.problem));
+}
+
+/** The owner's status where the cart read did not bring it (the current cart was created just now). */
+async function ownerStatus(tx: Tx, userId: number): Promise<string> {
+  const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  if (!owner) throw new Error(`user ${userId} vanished at checkout`);
+  return owner.status;
 }
 
 /**

@@ -112,7 +112,7 @@ export async function createStandingOrder(db: Db, clock: Clock, request: CreateS
     const endDate = request.endDate ?? null;
     const ruleProblem = weekdayProblem(request.weekdays, scope) ?? datesProblem(request.startDate, endDate, todayInLondon(clock));
     if (ruleProblem) return fail(ruleProblem);
-    const resolved = await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, false);
+    const resolved = await resolveCart(tx, request.userId, { cartId: request.cartId, shipTo: request.shipTo, salesOrg: request.salesOrg }, { lock: false });
     if (!resolved.ok) return fail({ kind: 'cart', problem: resolved.problem });
     const { cart } = resolved.value;
     const entries = await cartEntryRows(tx, cart.id, scope.soldToCode);
