@@ -1,7 +1,7 @@
 import type { CommerceProblem } from '../carts/problems';
 import type { OrderStatus } from './order-status';
 
-/** Why a status change was refused: values, answered over HTTP by errors/catalogue/orders.ts. */
+/** Why a status change was refused: values, answered over HTTP by orders/problem-answers.ts. */
 export type StatusProblem =
   | { kind: 'orderNotFound'; code: string }
   | { kind: 'transitionNotAllowed'; from: OrderStatus; to: OrderStatus }
