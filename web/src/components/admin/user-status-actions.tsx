@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { changeUserStatus } from '@/app/admin/customers/actions';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
-import type { AdminActionState } from './admin-action-form';
+import type { AdminActionState } from '@/lib/admin/admin-action-state';
 
 type Asked = 'disable' | 'unlock';
 
