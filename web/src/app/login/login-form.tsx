@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';
-import { signIn } from './actions';
+import { signIn } from '@/lib/actions/login/sign-in';
 import type { SignInFieldErrors, SignInState } from '@/lib/session/sign-in-schema';
 
 /**
