@@ -1,11 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-
-export interface AdminActionState {
-  message?: string;
-  error?: string;
-}
+import type { AdminActionState } from '@/lib/admin/admin-action-state';
 
 /**
  * One button that runs a server action on the server (a plain form: it works before scripts load) and says

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { changeUserStatus } from '@/app/admin/customers/actions';
+import { changeUserStatus } from '@/lib/actions/admin/customers';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
-import type { AdminActionState } from './admin-action-form';
+import type { AdminActionState } from '@/lib/admin/admin-action-state';
 
 type Asked = 'disable' | 'unlock';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormAction } from '@/components/shell/use-server-action';
-import { setReminderHours, type ReminderHoursState } from './actions';
+import { setReminderHours, type ReminderHoursState } from '@/lib/actions/admin/customers';
 
 const NOTHING_YET: ReminderHoursState = {};
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/passwords/password-forms';
-import { forgotPassword } from './actions';
+import { forgotPassword } from '@/lib/actions/admin/forgot-password';
 
 export const metadata: Metadata = { title: 'Forgot your password?' };
 
