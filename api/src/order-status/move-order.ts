@@ -8,7 +8,6 @@ import type { Mover, OrderInProcess, OrderLineRow, OrderRow } from './order-in-p
 import { react, type HoldReason, type Settled } from './order-process';
 import { erpHears, QUANTITY_STATUSES, TRANSITIONS, type OrderOrigin, type OrderStatus } from './order-status';
 
-export type StatusChangeRow = typeof orderStatusChanges.$inferSelect;
 
 /** A move as its reactions see it: when it was kept in the order's history (null for a first status, which the order row itself records). */
 export interface Transition {
