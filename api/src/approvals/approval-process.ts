@@ -6,7 +6,7 @@ import type { OrderOrigin, OrderStatus } from '../order-status/order-status';
 import { amendOutcome } from '../spending-limits/amend-approval';
 import { writeApprovalChanges, type ApprovalChange } from './approval-change-mail';
 import { APPROVAL_EXPIRED, APPROVAL_REJECTED, writeApprovalRequests, writeBuyerNotice, writeHeldNotices, type HeldOrder } from './approval-mail';
-import { checkLimits, orderToCheck } from '../spending-limits/limit-check';
+import { checkLimits, limitsKnownFrom, orderToCheck } from '../spending-limits/limit-check';
 
 const NAME = 'approvals';
 
@@ -25,7 +25,7 @@ const limitsPolicy: PlacementPolicy = {
   async guard(tx: Tx, request: PlacementRequest): Promise<Verdict> {
     if (request.by.cause === 'decision') return { kind: 'pass', reasons: keptReasons(request.order.approvalReasons) };
     if (request.by.cause === 'standingOrder') return pass;
-    const reasons = await checkLimits(tx, orderToCheck(request.order));
+    const reasons = await checkLimits(tx, orderToCheck(request.order), limitsKnownFrom(request.policyInputs));
     if (request.before && request.by.cause === 'amendment' && amendOutcome(request.before, { netPence: request.order.netPence, reasons }) === 'keepsApproval') {
       return { kind: 'pass', reasons: reasons as unknown as Record<string, unknown>[] };
     }

@@ -45,4 +45,9 @@ export interface PlacementRequest extends OrderInProcess {
    * (checkout, a standing order's delivery, an amendment), so the lines are not read and checked again.
    */
   linesCheckedNow?: boolean;
+  /**
+   * What the caller learned for a policy in a statement it made anyway, keyed as the policy's module names it
+   * (e.g. whether any spending limit applies, read with the order insert), so the policy need not ask again.
+   */
+  policyInputs?: Readonly<Record<string, unknown>>;
 }

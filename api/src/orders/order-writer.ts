@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PricedEntry } from '../carts/cart-prices';
 import type { ScopedCart } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
@@ -9,6 +9,7 @@ import type { Mover } from '../order-status/order-in-process';
 import type { PlaceProblem } from '../order-status/problems';
 import { requestPlacement } from '../order-status/request-placement';
 import { rowTotals } from '../pricing/price-lines';
+import { anyLimitsFor, limitsInput } from '../spending-limits/limit-check';
 import { orderLineSnapshot } from './order-line-snapshot';
 import type { OrderRecord } from './order-queries';
 
@@ -21,8 +22,9 @@ import type { OrderRecord } from './order-queries';
  * the per-ship-to lock a period limit takes is held only from the check to the commit.
  */
 export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, placedBy: PlacedBy, by: Mover): Promise<Result<OrderRecord, PlaceProblem>> {
-  const record = await writeOrder(tx, scoped, entries, idempotencyKey);
-  const placed = await requestPlacement(tx, { ...record, placedBy, from: 'new', by, note: null, linesCheckedNow: true });
+  const { record, anyLimits } = await writeOrder(tx, scoped, entries, idempotencyKey);
+  const policyInputs = limitsInput({ anyLimits });
+  const placed = await requestPlacement(tx, { ...record, placedBy, from: 'new', by, note: null, linesCheckedNow: true, policyInputs });
   if (placed.ok) return ok({ ...record, order: placed.value.order });
   const { problem } = placed;
   // A new order may be placed or held, always (order-status/order-status.ts).
@@ -30,10 +32,13 @@ export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedE
   return fail(problem);
 }
 
-/** Writes the order and its snapshot lines and closes the cart; answers the order as written. */
-async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEntry[], idempotencyKey: string): Promise<OrderRecord> {
+/**
+ * Writes the order and its snapshot lines and closes the cart; answers the order as written and, read with
+ * its insert, whether any spending limit applies to it (the limits policy then reads none when none does).
+ */
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEntry[], idempotencyKey: string): Promise<{ record: OrderRecord; anyLimits: boolean }> {
   const totals = rowTotals(entries);
-  const [order] = await tx
+  const [written] = await tx
     .insert(orders)
     .values({
       code: sql`'MV-' || lpad(nextval('order_number_seq')::text, 6, '0')`,
@@ -50,12 +55,13 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEn
       sourceCartId: cart.id,
       idempotencyKey,
     })
-    .returning();
-  if (!order) throw new Error('order insert returned nothing');
+    .returning({ ...getTableColumns(orders), anyLimits: anyLimitsFor(scope.soldToCode, scope.shipToCode, cart.userId) });
+  if (!written) throw new Error('order insert returned nothing');
+  const { anyLimits, ...order } = written;
   const lines = await tx
     .insert(orderLines)
     .values(entries.map((entry, index) => ({ ...orderLineSnapshot(entry, index), orderId: order.id })))
     .returning();
   await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-  return { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines };
+  return { record: { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines }, anyLimits };
 }

@@ -80,7 +80,8 @@ export function periodOf(date: IsoDate, range: PeriodRange): { from: IsoDate; to
  * to the end of the caller's transaction, so two orders racing for the last of a budget are checked one
  * after the other and the second sees the first.
  */
-export async function checkLimits(tx: Tx, order: OrderToCheck): Promise<ApprovalReason[]> {
+export async function checkLimits(tx: Tx, order: OrderToCheck, known?: LimitsKnown): Promise<ApprovalReason[]> {
+  if (known?.anyLimits === false) return [];
   const limits = await tx
     .select({
       code: approvalLimits.code,
@@ -113,6 +114,28 @@ export async function checkLimits(tx: Tx, order: OrderToCheck): Promise<Approval
   }
   return reasons;
 }
+
+/**
+ * Whether any limit can apply to an order of this sold-to, ship-to and user (checkLimits's own condition): a
+ * subquery a caller adds to a statement it makes anyway (the order insert, orders/order-writer.ts), so that
+ * the many checkouts with no limit read none. Read in the checkout's transaction, so it holds across API
+ * processes as checkLimits's own read would.
+ */
+export const anyLimitsFor = (soldTo: string, shipTo: string, userId: number): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${approvalLimits} where ${and(eq(approvalLimits.soldToCode, soldTo), or(eq(approvalLimits.shipToCode, shipTo), eq(approvalLimits.userId, userId)))})`;
+
+/** What a caller learned of the limits in its own statement (anyLimitsFor), carried to the check. */
+export interface LimitsKnown {
+  anyLimits: boolean;
+}
+
+/** The key under which a placement request carries LimitsKnown (order-status/order-in-process.ts policyInputs). */
+const LIMITS_INPUT = 'spendingLimits';
+
+export const limitsInput = (known: LimitsKnown): Record<string, unknown> => ({ [LIMITS_INPUT]: known });
+
+export const limitsKnownFrom = (inputs: Readonly<Record<string, unknown>> | undefined): LimitsKnown | undefined =>
+  inputs?.[LIMITS_INPUT] as LimitsKnown | undefined;
 
 /** Serialises period checks per ship-to (see checkLimits). */
 async function lockPeriodBudget(tx: Tx, shipTo: string): Promise<void> {
