@@ -71,7 +71,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const query = parseInput(placeQuery, request.query, 'query');
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
+    const placedBy = { customerId: user.customerId, name: user.name, email: user.email, cause: request.cause };
     const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock), checkoutProblemToApiError);
     return reply.code(201).send(orderView(record, app.clock()));
   });
