@@ -19,7 +19,7 @@ export interface OutboxEvent<P = unknown> {
   channels: Channels;
   payload: P;
   /** The request or job that wrote it, sent on with its delivery; none outside both (start-up, a test's direct call). */
-  cause: Cause | undefined;
+  cause?: Cause;
 }
 
 /** What a webhook receiver gets, as the Standard Webhooks specification shapes it: `{type, timestamp, data}`. */
