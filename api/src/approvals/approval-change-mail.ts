@@ -27,7 +27,7 @@ export interface ApprovalChangedData {
 export async function writeApprovalChanges(tx: Tx, changed: HeldOrder, change: ApprovalChange, previousNetPence: number): Promise<void> {
   const order = heldOrderSummary(changed);
   for (const recipient of await recipientsFor(tx, changed.order)) {
-    await writeEvent<ApprovalChangedData>(tx, { type: APPROVAL_CHANGED, key: order.code, channels: MAIL_ONLY, payload: { order, change, previousNetPence, recipient } });
+    await writeEvent<ApprovalChangedData>(tx, { type: APPROVAL_CHANGED, cause: changed.cause, key: order.code, channels: MAIL_ONLY, payload: { order, change, previousNetPence, recipient } });
   }
 }
 

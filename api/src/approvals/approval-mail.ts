@@ -3,6 +3,7 @@ import { formatLondonDate, formatLondonIso } from '../time/london-time';
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';
+import type { Cause } from '../tracing/cause';
 import { orderCutoff } from '../orders/order-cutoff';
 import type { OrderRow } from '../orders/order-queries';
 import { formatPence } from '../pricing/money';
@@ -68,6 +69,8 @@ export interface HeldOrder {
   shipToName: string;
   cutoffTime: string;
   buyer: { name: string; email: string };
+  /** The request or job that moved it: its mails carry it (tracing/cause.ts). */
+  cause: Cause | undefined;
 }
 
 export function heldOrderSummary({ order, shipToName, cutoffTime, buyer }: HeldOrder): HeldOrderSummary {
@@ -90,7 +93,7 @@ export async function writeApprovalRequests(tx: Tx, held: HeldOrder): Promise<vo
   const order = heldOrderSummary(held);
   const recipients = await recipientsFor(tx, held.order);
   for (const recipient of recipients) {
-    await writeEvent<ApprovalRequestData>(tx, { type: APPROVAL_REQUESTED, key: order.code, channels: MAIL_ONLY, payload: { order, recipient } });
+    await writeEvent<ApprovalRequestData>(tx, { type: APPROVAL_REQUESTED, cause: held.cause, key: order.code, channels: MAIL_ONLY, payload: { order, recipient } });
   }
 }
 
@@ -115,7 +118,7 @@ export async function recipientsFor(tx: Tx, held: { soldToCode: string; userId: 
 /** Asks a standing order's deciders to approve it, one e-mail each, in the caller's transaction. */
 export async function writeStandingApprovalRequests(
   tx: Tx,
-  held: { standingOrder: StandingApprovalRequestData['standingOrder'] & { userId: number }; soldToCode: string; shipTo: { code: string; name: string }; buyer: string; netPence: number; reasons: unknown[] },
+  held: { standingOrder: StandingApprovalRequestData['standingOrder'] & { userId: number }; soldToCode: string; shipTo: { code: string; name: string }; buyer: string; netPence: number; reasons: unknown[]; cause: Cause | undefined },
 ): Promise<void> {
   const { standingOrder } = held;
   const payload = {
@@ -126,7 +129,7 @@ export async function writeStandingApprovalRequests(
     reasons: held.reasons,
   };
   for (const recipient of await recipientsFor(tx, { soldToCode: held.soldToCode, userId: standingOrder.userId })) {
-    await writeEvent<StandingApprovalRequestData>(tx, { type: STANDING_APPROVAL_REQUESTED, key: standingOrder.code, channels: MAIL_ONLY, payload: { ...payload, recipient } });
+    await writeEvent<StandingApprovalRequestData>(tx, { type: STANDING_APPROVAL_REQUESTED, cause: held.cause, key: standingOrder.code, channels: MAIL_ONLY, payload: { ...payload, recipient } });
   }
 }
 
@@ -138,7 +141,7 @@ export async function writeBuyerNotice(
   news: Pick<BuyerNoticeData, 'comment' | 'decidedBy' | 'waitingFor'>,
 ): Promise<void> {
   const recipient = { userId: held.order.userId, ...held.buyer };
-  await writeEvent<BuyerNoticeData>(tx, { type, key: held.order.code, channels: MAIL_ONLY, payload: { order: heldOrderSummary(held), recipient, ...news } });
+  await writeEvent<BuyerNoticeData>(tx, { type, cause: held.cause, key: held.order.code, channels: MAIL_ONLY, payload: { order: heldOrderSummary(held), recipient, ...news } });
 }
 
 const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });

@@ -41,7 +41,7 @@ const limitsPolicy: PlacementPolicy = {
 const approvalNotices: Reaction = {
   name: NAME,
   async after(tx: Tx, subject: OrderInProcess & Pick<Partial<PlacementRequest>, 'before'>, from: OrderOrigin, to: OrderStatus, transition: Transition, settled?: Settled): Promise<void> {
-    const held: HeldOrder = { order: subject.order, shipToName: subject.shipToName, cutoffTime: subject.cutoffTime, buyer: subject.placedBy };
+    const held: HeldOrder = { order: subject.order, shipToName: subject.shipToName, cutoffTime: subject.cutoffTime, buyer: subject.placedBy, cause: transition.by.trace };
     if (transition.by.cause === 'amendment' && subject.before) return amendmentNotices(tx, { ...held }, from, to, subject.before.netPence, settled);
     const buyer = { name: subject.placedBy.name, email: subject.placedBy.email };
     if (to === 'pendingApproval' && from === 'new') await writeHeldNotices(tx, held);

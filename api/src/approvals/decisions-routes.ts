@@ -40,7 +40,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(codeParams, request.params, 'params');
     const input = parseInput(decisionBody, request.body, 'body');
-    unwrap(await decideAsUser(db, app.clock, user, code, input), approvalProblemToApiError);
+    unwrap(await decideAsUser(db, app.clock, { ...user, cause: request.cause }, code, input), approvalProblemToApiError);
     const view = await decidedOrderView(db, code, app.clock());
     if (!view) throw orderNotFound(code);
     return view;
@@ -50,6 +50,6 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(codeParams, request.params, 'params');
     const { deliveryDate } = parseInput(resubmissionBody, request.body, 'body');
-    return orderView(unwrap(await resubmitOrder(db, app.clock, user, code, deliveryDate), approvalProblemToApiError), app.clock());
+    return orderView(unwrap(await resubmitOrder(db, app.clock, { ...user, cause: request.cause }, code, deliveryDate), approvalProblemToApiError), app.clock());
   });
 }

@@ -13,6 +13,7 @@ import type { PlacedBy } from '../order-status/order-event';
 import type { OrderLineRow, OrderRecord, OrderRow } from '../orders/order-queries';
 import type { HeldOrder } from './approval-mail';
 import { decidersOf, decidingSoldTos } from '../spending-limits/approvers';
+import type { Cause } from '../tracing/cause';
 import type { ApprovalProblem } from './problems';
 
 export type Decision = 'APPROVE' | 'REJECT';
@@ -46,10 +47,12 @@ export function orderVersion(order: OrderRow, lines: OrderLineRow[]): string {
 export type DecisionMaker = ({ kind: 'user'; userId: number; username: string } | { kind: 'operator'; operatorId: number; email: string }) & {
   /** As the buyer is told who rejected their order. */
   name: string;
+  /** The request deciding: the decision's events carry it (tracing/cause.ts). */
+  cause: Cause;
 };
 
 /** A held order locked for a decision, with what the decision writes: its lines come after. */
-export interface LockedHeldOrder extends HeldOrder {
+export interface LockedHeldOrder extends Omit<HeldOrder, 'cause'> {
   placedBy: PlacedBy;
   /** A disabled buyer's order is not placed by an approval, as checkout would not place it (orders/can-place.ts). */
   buyerStatus: string;
@@ -90,7 +93,7 @@ export async function lockOrderByCode(tx: Tx, code: string): Promise<LockedHeldO
  * missing too, but for an approver the order is too big for (above their own order limit): they see it in
  * their queue, so they are told why it is not theirs. Then the decision itself (decide).
  */
-export async function decideAsUser(db: Db, clock: Clock, user: { id: number; username: string }, code: string, input: DecisionInput): Promise<DecisionResult> {
+export async function decideAsUser(db: Db, clock: Clock, user: { id: number; username: string; cause: Cause }, code: string, input: DecisionInput): Promise<DecisionResult> {
   if (input.decision === 'REJECT' && !input.comment) return fail({ kind: 'commentRequired' });
   return inTransaction(db, async (tx) => {
     const locked = await lockOrderByCode(tx, code);
@@ -103,19 +106,19 @@ export async function decideAsUser(db: Db, clock: Clock, user: { id: number; use
       const over = deciders.overLimit.find((approver) => approver.userId === user.id);
       return fail(over ? { kind: 'overOwnLimit', code, limitPence: over.limitPence, tier: deciders.tier } : { kind: 'orderNotFound', code });
     }
-    return decide(tx, locked, input, { kind: 'user', userId: user.id, username: user.username, name: me.name }, clock());
+    return decide(tx, locked, input, { kind: 'user', userId: user.id, username: user.username, name: me.name, cause: user.cause }, clock());
   });
 }
 
 /** An operator's decision, on an order that falls to the back office: its sold-to has no approver or admin but the buyer. */
-export async function decideAsOperator(db: Db, clock: Clock, operator: { id: number; email: string }, code: string, input: DecisionInput): Promise<DecisionResult> {
+export async function decideAsOperator(db: Db, clock: Clock, operator: { id: number; email: string; cause: Cause }, code: string, input: DecisionInput): Promise<DecisionResult> {
   if (input.decision === 'REJECT' && !input.comment) return fail({ kind: 'commentRequired' });
   return inTransaction(db, async (tx) => {
     const locked = await lockOrderByCode(tx, code);
     if (!locked) return fail({ kind: 'orderNotFound', code });
     if ((await decidersOf(tx, locked.order)).tier !== 'operators') return fail({ kind: 'companyDecides', code });
     const [named] = await tx.select({ name: operators.name }).from(operators).where(eq(operators.id, operator.id));
-    return decide(tx, locked, input, { kind: 'operator', operatorId: operator.id, email: operator.email, name: named?.name ?? operator.email }, clock());
+    return decide(tx, locked, input, { kind: 'operator', operatorId: operator.id, email: operator.email, name: named?.name ?? operator.email, cause: operator.cause }, clock());
   });
 }
 
@@ -131,6 +134,7 @@ export function decidable(order: OrderRow, cutoffTime: string, now: Date): Appro
 const moverOf = (maker: DecisionMaker): Mover => ({
   ...(maker.kind === 'user' ? { changedBy: `customer:${maker.username}`, operatorId: null } : { changedBy: `operator:${maker.email}`, operatorId: maker.operatorId }),
   cause: 'decision',
+  trace: maker.cause,
   name: maker.name,
 });
 

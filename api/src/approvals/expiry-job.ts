@@ -6,6 +6,6 @@ export function registerExpiryJob(runner: JobRunner): void {
   runner.registerJob('approval expiry', {
     due: everyPass,
     idle: { expired: 0 },
-    run: async ({ db, now }) => ({ expired: await expireHeldOrders(db, now) }),
+    run: async ({ db, now, cause }) => ({ expired: await expireHeldOrders(db, now, cause) }),
   });
 }

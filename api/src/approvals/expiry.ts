@@ -5,6 +5,7 @@ import { addDays } from '../time/calendar-date';
 import { londonWallClock } from '../time/london-time';
 import { moveOrder } from '../order-status/move-order';
 import { orderCutoff } from '../orders/order-cutoff';
+import type { Cause } from '../tracing/cause';
 import { lockOrderByCode } from './decisions';
 
 /**
@@ -19,7 +20,7 @@ const CUTOFF_LEAD_DAYS = 7;
  * decision racing the cut-off, exactly one moves it. The buyer is e-mailed; the ERP never heard of it.
  * Answers how many it expired.
  */
-export async function expireHeldOrders(db: Db, now: Date): Promise<number> {
+export async function expireHeldOrders(db: Db, now: Date, cause?: Cause): Promise<number> {
   const horizon = addDays(londonWallClock(now).date, CUTOFF_LEAD_DAYS);
   const candidates = await db
     .select({ code: orders.code, deliveryDate: orders.deliveryDate, cutoffTime: shipTos.cutoffTime })
@@ -29,19 +30,19 @@ export async function expireHeldOrders(db: Db, now: Date): Promise<number> {
   let expired = 0;
   for (const candidate of candidates) {
     if (now.getTime() < orderCutoff(candidate.deliveryDate, candidate.cutoffTime).getTime()) continue;
-    if (await expireOne(db, candidate.code, now)) expired++;
+    if (await expireOne(db, candidate.code, now, cause)) expired++;
   }
   return expired;
 }
 
-async function expireOne(db: Db, code: string, now: Date): Promise<boolean> {
+async function expireOne(db: Db, code: string, now: Date, cause: Cause | undefined): Promise<boolean> {
   return db.transaction(async (tx) => {
     const locked = await lockOrderByCode(tx, code);
     // Decided, or expired by another process, since it was listed.
     if (!locked || locked.order.status !== 'pendingApproval') return false;
     if (now.getTime() < orderCutoff(locked.order.deliveryDate, locked.cutoffTime).getTime()) return false;
     // The buyer is told by approvals' reaction to the move (approval-process.ts).
-    const moved = await moveOrder(tx, locked, 'expired', { changedBy: 'system:cut-off', operatorId: null, cause: 'cutoff' }, null);
+    const moved = await moveOrder(tx, locked, 'expired', { changedBy: 'system:cut-off', operatorId: null, cause: 'cutoff', trace: cause }, null);
     if (!moved.ok) return false;
     await tx.insert(approvalDecisions).values({ orderId: locked.order.id, decision: 'EXPIRE', at: now });
     return true;

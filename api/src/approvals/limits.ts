@@ -7,13 +7,15 @@ import { inTransaction } from '../errors/transaction';
 import type { LimitType, PeriodRange } from '../spending-limits/limit-check';
 import type { LimitProblem } from './limits-problems';
 import { heldByLimit, recheckHeldOrders } from './recheck-held';
+import type { Cause } from '../tracing/cause';
 import { newLimitCode } from './user-order-limit';
 
 /**
  * Who manages limits: a company admin, within the sold-tos they administer (anything else answers as
  * missing), or an operator, for every sold-to. Kept in the audit log as the actor.
  */
-export type LimitScope = { kind: 'company'; userId: number; soldTos: string[] } | { kind: 'operator'; operatorId: number };
+/** Whose limits, and the request changing them: the orders a change places carry it in their events (tracing/cause.ts). */
+export type LimitScope = ({ kind: 'company'; userId: number; soldTos: string[] } | { kind: 'operator'; operatorId: number }) & { cause: Cause };
 
 export interface LimitInput {
   type: LimitType;
@@ -134,7 +136,7 @@ export async function createLimit(db: Db, scope: LimitScope, input: LimitInput, 
       .values({ code: newLimitCode(), soldToCode: soldTo, type: input.type, thresholdPence: input.threshold, periodRange, shipToCode, userId })
       .returning({ code: approvalLimits.code });
     if (!created) throw new Error('limit insert returned nothing');
-    await recheckHeldOrders(tx, soldTo, now);
+    await recheckHeldOrders(tx, soldTo, now, scope.cause);
     const view = await readLimit(tx, created.code);
     await recordAudit(tx, { ...actor(scope), action: 'approvalLimit.create', subject: `approvalLimit:${created.code}`, after: view });
     return ok(view);
@@ -160,7 +162,7 @@ export async function updateLimit(db: Db, scope: LimitScope, code: string, chang
       .update(approvalLimits)
       .set({ ...(change.threshold === undefined ? {} : { thresholdPence: change.threshold }), ...(change.periodRange === undefined ? {} : { periodRange: change.periodRange }) })
       .where(eq(approvalLimits.code, code));
-    await recheckHeldOrders(tx, before.soldTo, now);
+    await recheckHeldOrders(tx, before.soldTo, now, scope.cause);
     const after = await readLimit(tx, code);
     await recordAudit(tx, { ...actor(scope), action: 'approvalLimit.update', subject: `approvalLimit:${code}`, before, after });
     return ok(after);
@@ -174,7 +176,7 @@ export async function deleteLimit(db: Db, scope: LimitScope, code: string, now: 
     const before = await lockedLimit(tx, scope, code);
     if (!before) return fail({ kind: 'limitNotFound', code });
     await tx.delete(approvalLimits).where(eq(approvalLimits.code, code));
-    await recheckHeldOrders(tx, before.soldTo, now);
+    await recheckHeldOrders(tx, before.soldTo, now, scope.cause);
     await recordAudit(tx, { ...actor(scope), action: 'approvalLimit.delete', subject: `approvalLimit:${code}`, before });
     return ok(undefined);
   });

@@ -3,6 +3,7 @@ import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
 import { requestPlacement } from '../order-status/request-placement';
 import { orderCutoff } from '../orders/order-cutoff';
+import type { Cause } from '../tracing/cause';
 import { lockHeldOrders } from './decisions';
 
 export interface Rechecked {
@@ -21,13 +22,13 @@ export interface Rechecked {
  * disabled since) stays held: nobody places an order for them. The orders are locked
  * (FOR UPDATE) first, as a decision or an amendment locks them, then checked in ship-to order.
  */
-export async function recheckHeldOrders(tx: Tx, soldTo: string, now: Date): Promise<Rechecked> {
+export async function recheckHeldOrders(tx: Tx, soldTo: string, now: Date, cause: Cause): Promise<Rechecked> {
   const held = await lockHeldOrders(tx, and(eq(orders.soldToCode, soldTo), eq(orders.status, 'pendingApproval')));
   const result: Rechecked = { placed: [], stillHeld: [] };
   for (const one of held) {
     // Past its cut-off it can no longer be placed: the sweep expires it.
     if (now.getTime() >= orderCutoff(one.order.deliveryDate, one.cutoffTime).getTime()) continue;
-    const by = { changedBy: 'system:limit-change', operatorId: null, cause: 'limitChange' as const };
+    const by = { changedBy: 'system:limit-change', operatorId: null, cause: 'limitChange' as const, trace: cause };
     const placed = await requestPlacement(tx, { ...one, from: one.order.status, by, note: null });
     if (placed.ok && placed.value.status === 'placed') result.placed.push(one.order.code);
     else result.stillHeld.push(one.order.code);

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { approvalDecisions, orders } from '../db/schema';
 import { checkDeliveryDate, type Clock } from '../delivery/delivery-dates';
 import type { IsoDate } from '../time/calendar-date';
+import type { Cause } from '../tracing/cause';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import { requestPlacement } from '../order-status/request-placement';
@@ -19,7 +20,7 @@ import type { ApprovalProblem } from './problems';
  * checkout would place it, with its order.placed event. One canPlace refuses is orderChanged: its lines or
  * account no longer allow it.
  */
-export async function resubmitOrder(db: Db, clock: Clock, user: { id: number; username: string }, code: string, deliveryDate: IsoDate): Promise<Result<OrderRecord, ApprovalProblem>> {
+export async function resubmitOrder(db: Db, clock: Clock, user: { id: number; username: string; cause: Cause }, code: string, deliveryDate: IsoDate): Promise<Result<OrderRecord, ApprovalProblem>> {
   return inTransaction(db, async (tx): Promise<Result<OrderRecord, ApprovalProblem>> => {
     const locked = await lockOrderByCode(tx, code);
     if (!locked || locked.order.userId !== user.id) return fail({ kind: 'orderNotFound', code });
@@ -32,7 +33,7 @@ export async function resubmitOrder(db: Db, clock: Clock, user: { id: number; us
     const [dated] = await tx.update(orders).set({ deliveryDate }).where(eq(orders.id, locked.order.id)).returning();
     if (!dated) throw new Error(`order ${code} vanished while locked`);
     // Back in the running, it counts in its new period: the policies (the limits) are asked for the new date.
-    const by = { changedBy: `customer:${user.username}`, operatorId: null, cause: 'resubmission' as const };
+    const by = { changedBy: `customer:${user.username}`, operatorId: null, cause: 'resubmission' as const, trace: user.cause };
     const placed = await requestPlacement(tx, { ...locked, order: dated, from: dated.status, by, note: null });
     if (!placed.ok) return fail(placed.problem.kind === 'transitionNotAllowed' ? { kind: 'notExpired', code, status: locked.order.status } : { kind: 'orderChanged', code });
     await tx.insert(approvalDecisions).values({ orderId: dated.id, decision: 'RESUBMIT', comment: null, userId: user.id, at: now });

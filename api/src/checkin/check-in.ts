@@ -7,10 +7,13 @@ import type { OrderRow } from '../orders/order-queries';
 import { checkIn, type CheckinLineInput } from './checkin-rules';
 import { deliveredAt, deliveredLines, findCheckin, findShipToOrder, userName } from './checkin-queries';
 import type { CheckinProblem } from './problems';
+import type { Cause } from '../tracing/cause';
 
 export interface Checker {
   userId: number;
   name: string;
+  /** The request checking in: the credit request's events carry it (tracing/cause.ts). */
+  cause: Cause;
 }
 
 /** Whether an order can be checked in at `now`, and until when (docs/after-delivery.md "Check-in at the door"). */
@@ -55,7 +58,8 @@ export async function checkInOrder(db: Db, checker: Checker, code: string, lines
       shipToName,
       lines: outcome.value.credit,
       totals: outcome.value.totals,
-      requestedBy: checker,
+      requestedBy: { userId: checker.userId, name: checker.name },
+      cause: checker.cause,
       buyer: await userName(tx, order.userId),
     });
     return ok({ creditRequest: { code: created.code } });

@@ -53,7 +53,7 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(checkinParams, request.params, 'params');
     const body = parseInput(checkinBody, request.body, 'body');
-    unwrap(await checkInOrder(db, { userId: user.id, name: user.name }, code, body.lines, app.clock(), windowHours), checkinProblemToApiError);
+    unwrap(await checkInOrder(db, { userId: user.id, name: user.name, cause: request.cause }, code, body.lines, app.clock(), windowHours), checkinProblemToApiError);
     const view = unwrap(await checkinView(db, user.id, code, app.clock(), windowHours), checkinProblemToApiError);
     return reply.code(view.creditRequest ? 201 : 200).send({ creditRequest: view.creditRequest });
   });

@@ -4,6 +4,7 @@ import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';
 import { formatPence } from '../pricing/money';
 import type { DecisionStatus } from './credit-status';
+import type { Cause } from '../tracing/cause';
 
 export const CREDIT_DECIDED = 'credit.decided';
 /** The ERP made or heard the decision itself: it is news for the buyer only. */
@@ -38,8 +39,8 @@ interface DecidedLine {
   creditedPence: number;
 }
 
-export async function writeCreditDecided(tx: Tx, data: CreditDecidedData): Promise<void> {
-  await writeEvent<CreditDecidedData>(tx, { type: CREDIT_DECIDED, key: data.creditRequest.code, channels: MAIL_ONLY, payload: data });
+export async function writeCreditDecided(tx: Tx, data: CreditDecidedData, cause: Cause): Promise<void> {
+  await writeEvent<CreditDecidedData>(tx, { type: CREDIT_DECIDED, key: data.creditRequest.code, channels: MAIL_ONLY, payload: data, cause });
 }
 
 const SIGNATURE = 'Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example';

@@ -4,6 +4,7 @@ import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';
 import type { CreditRecipient } from './credit-recipients';
 import { formatPence } from '../pricing/money';
+import type { Cause } from '../tracing/cause';
 
 export const CREDIT_REQUESTED = 'credit.requested';
 
@@ -49,10 +50,10 @@ export function registerCreditRequestEvents(registry: EventTypeRegistry): void {
  * the ERP's webhook and the buyer's e-mail, then an e-mail of its own for each other user of the ship-to
  * (creditRecipients).
  */
-export async function writeCreditRequested(tx: DbOrTx, data: CreditRequestedData, colleagues: CreditRecipient[]): Promise<void> {
-  await writeEvent<CreditRequestedData>(tx, { type: CREDIT_REQUESTED, key: data.creditRequest.orderCode, channels: CHANNELS, payload: data });
+export async function writeCreditRequested(tx: DbOrTx, data: CreditRequestedData, colleagues: CreditRecipient[], cause: Cause): Promise<void> {
+  await writeEvent<CreditRequestedData>(tx, { type: CREDIT_REQUESTED, key: data.creditRequest.orderCode, channels: CHANNELS, payload: data, cause });
   for (const recipient of colleagues) {
-    await writeEvent<CreditRequestedData>(tx, { type: CREDIT_REQUESTED, key: data.creditRequest.orderCode, channels: ['mail'], payload: { ...data, recipient } });
+    await writeEvent<CreditRequestedData>(tx, { type: CREDIT_REQUESTED, key: data.creditRequest.orderCode, channels: ['mail'], payload: { ...data, recipient }, cause });
   }
 }
 

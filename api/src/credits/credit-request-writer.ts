@@ -4,6 +4,7 @@ import { creditRequestLines, creditRequests } from '../db/schema';
 import type { Totals } from '../pricing/money';
 import { writeCreditRequested, type CreditRequestedData } from './credit-events';
 import { creditColleagues } from './credit-recipients';
+import type { Cause } from '../tracing/cause';
 
 /** One line to credit: the quantity, its reason and its price at the order line's own prices. */
 export interface CreditRequestLineInput {
@@ -25,6 +26,8 @@ export interface NewCreditRequest {
   requestedBy: { userId: number; name: string };
   /** Who the e-mail goes to: the order's buyer. */
   buyer: { userId: number; name: string; email: string };
+  /** The request checking the order in: the credit request's events carry it (tracing/cause.ts). */
+  cause: Cause;
 }
 
 export interface CreatedCreditRequest {
@@ -73,6 +76,6 @@ export async function createCreditRequest(tx: Tx, request: NewCreditRequest): Pr
     requestedBy: request.requestedBy,
     buyer: request.buyer,
   };
-  await writeCreditRequested(tx, event, await creditColleagues(tx, request.order.shipToCode, request.buyer));
+  await writeCreditRequested(tx, event, await creditColleagues(tx, request.order.shipToCode, request.buyer), request.cause);
   return { id: created.id, code: created.code, status: 'requested' };
 }

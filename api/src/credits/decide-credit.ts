@@ -11,6 +11,7 @@ import { creditLinesOf, creditRequestByCode, type CreditLineRecord, type CreditR
 import { lineOutcomes, sumCreditedPence, type DecisionLineInput, type LineOutcome, type RequestedLine } from './credited-lines';
 import { canMoveCredit, isCreditStatus, isDecided, type DecisionStatus } from './credit-status';
 import type { CreditProblem } from './problems';
+import type { Cause } from '../tracing/cause';
 
 export interface CreditDecisionInput {
   status: DecisionStatus;
@@ -27,6 +28,8 @@ export interface CreditDecisionInput {
 export interface CreditDecider {
   decidedBy: string;
   operatorId: number | null;
+  /** The request deciding: the decision's mails carry it (tracing/cause.ts). */
+  cause: Cause;
 }
 
 /**
@@ -119,7 +122,7 @@ async function decide(tx: Tx, clock: Clock, code: string, input: CreditDecisionI
     creditNoteNumber: change.creditNoteNumber,
   };
   // The buyer, who had the request's e-mail, and every other user of the ship-to.
-  for (const recipient of [record.buyer, ...(await creditColleagues(tx, locked.shipToCode, record.buyer))]) await writeCreditDecided(tx, { creditRequest: decided, recipient });
+  for (const recipient of [record.buyer, ...(await creditColleagues(tx, locked.shipToCode, record.buyer))]) await writeCreditDecided(tx, { creditRequest: decided, recipient }, decider.cause);
   return ok(true);
 }
 

@@ -1,5 +1,6 @@
 import type { Channels } from '../outbox/event-types';
 import type { OutboxEvent } from '../outbox/write-event';
+import type { Cause } from '../tracing/cause';
 
 export const CUTOFF_REMINDER_TYPE = 'cutoff.reminder';
 
@@ -18,10 +19,11 @@ export interface CutoffReminderData {
   recipient: { userId: number; name: string; email: string };
 }
 
-/** One user's reminder, keyed by the ship-to, range and delivery date (the once-only key) and the user. */
-export function cutoffReminderEvent(data: CutoffReminderData): OutboxEvent<CutoffReminderData> {
+/** One user's reminder, keyed by the ship-to, range and delivery date (the once-only key) and the user; caused by the job's pass. */
+export function cutoffReminderEvent(data: CutoffReminderData, cause: Cause): OutboxEvent<CutoffReminderData> {
   return {
     type: CUTOFF_REMINDER_TYPE,
+    cause,
     key: `${data.shipTo.code}/${data.range.code}/${data.deliveryDate}/${data.recipient.userId}`,
     channels: CUTOFF_REMINDER_CHANNELS,
     payload: data,

@@ -9,6 +9,6 @@ export function registerCutoffReminderJob(runner: JobRunner, defaultHours: numbe
   runner.registerJob('cut-off reminders', {
     due: everyPass,
     idle: { cutoffReminders: 0 },
-    run: async ({ db, now }) => ({ cutoffReminders: await sendCutoffReminders(db, now, defaultHours) }),
+    run: async ({ db, now, cause }) => ({ cutoffReminders: await sendCutoffReminders(db, now, defaultHours, cause) }),
   });
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { addDays, type IsoDate } from '../time/calendar-date';
 import { formatLondonIso, londonWallClock } from '../time/london-time';
 import { writeEvent } from '../outbox/write-event';
+import type { Cause } from '../tracing/cause';
 import { deliveryOn } from '../standing-orders/schedule';
 import { cutoffReminderEvent } from './cutoff-reminder-event';
 import { dueDeliveries, isUsualDay, WEEKS_LOOKED_AT, type DueDelivery } from './due-reminders';
@@ -44,7 +45,7 @@ function standingDelivery(candidate: Candidate, standing: ActiveStandingOrder[],
  * then recorded and its e-mails written to the outbox in one transaction, which the (ship-to, range, date)
  * key makes happen once however many processes run this at once. Answers how many reminders it sent.
  */
-export async function sendCutoffReminders(db: Db, now: Date, defaultHours: number): Promise<number> {
+export async function sendCutoffReminders(db: Db, now: Date, defaultHours: number, cause: Cause): Promise<number> {
   const candidates: Candidate[] = [];
   for (const row of await shipToRangesWithHours(db, defaultHours)) {
     for (const delivery of dueDeliveries(now, scheduleOf(row), row.hours)) candidates.push({ row, delivery });
@@ -55,14 +56,14 @@ export async function sendCutoffReminders(db: Db, now: Date, defaultHours: numbe
   // Bounded statements, however many ship-tos share a cut-off.
   for (let start = 0; start < codes.length; start += SHIP_TOS_PER_BATCH) {
     const batch = new Set(codes.slice(start, start + SHIP_TOS_PER_BATCH));
-    sent += await sendBatch(db, now, [...batch], candidates.filter((candidate) => batch.has(candidate.row.shipToCode)));
+    sent += await sendBatch(db, now, [...batch], candidates.filter((candidate) => batch.has(candidate.row.shipToCode)), cause);
   }
   return sent;
 }
 
 const SHIP_TOS_PER_BATCH = 500;
 
-async function sendBatch(db: Db, now: Date, codes: string[], candidates: Candidate[]): Promise<number> {
+async function sendBatch(db: Db, now: Date, codes: string[], candidates: Candidate[], cause: Cause): Promise<number> {
   const today = londonWallClock(now).date;
   const reminded = await remindedKeys(db, codes, today);
   const open = candidates.filter(({ row, delivery }) => !reminded.has(reminderKey(row.shipToCode, row.range, delivery.date)));
@@ -81,13 +82,13 @@ async function sendBatch(db: Db, now: Date, codes: string[], candidates: Candida
     const orderedOn = (date: IsoDate) => ordered.has(reminderKey(row.shipToCode, row.range, date));
     if (!isUsualDay(delivery.ownDate, scheduleOf(row), orderedOn)) continue;
     if (standingDelivery(candidate, standing, skipped)) continue;
-    if (await sendOne(db, candidate, now)) sent++;
+    if (await sendOne(db, candidate, now, cause)) sent++;
   }
   return sent;
 }
 
 /** Records one reminder and writes its e-mails, unless an order came in meanwhile or another process sent it. */
-async function sendOne(db: Db, { row, delivery }: Candidate, now: Date): Promise<boolean> {
+async function sendOne(db: Db, { row, delivery }: Candidate, now: Date, cause: Cause): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (await hasOrderFor(tx, row.shipToCode, row.range, delivery.date)) return false;
     if (!(await recordSent(tx, row.shipToCode, row.range, delivery.date, now))) return false;
@@ -101,7 +102,7 @@ async function sendOne(db: Db, { row, delivery }: Candidate, now: Date): Promise
           movedFrom: delivery.movedFrom,
           cutoff: formatLondonIso(delivery.cutoff),
           recipient,
-        }),
+        }, cause),
       );
     }
     return true;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { withCause } from '../tracing/cause';
+import type { Cause } from '../tracing/cause';
 import { newJobCause } from '../tracing/job-cause';
 
 /** What one job did in a pass, by name (`placed: 2`); a pass answers all of them together. */
@@ -16,6 +16,8 @@ export interface JobContext {
   clock: () => Date;
   /** Carries the pass's job id and trace id. */
   log: FastifyBaseLogger;
+  /** The pass as a cause: the events the job writes carry it (tracing/cause.ts). */
+  cause: Cause;
 }
 
 export interface Job {
@@ -86,7 +88,7 @@ export class JobRunner {
     while (this.running) await this.running.catch(() => undefined);
     // The pass is a job of its own: its log records carry its id, and so do the events it writes (mails, webhooks).
     const cause = newJobCause();
-    const pass = withCause(cause, () => this.pass(this.log.child({ jobId: cause.id, traceId: cause.traceId })));
+    const pass = this.pass(this.log.child({ jobId: cause.id, traceId: cause.traceId }), cause);
     this.running = pass;
     try {
       return await pass;
@@ -104,7 +106,7 @@ export class JobRunner {
     }, this.options.intervalMs);
   }
 
-  private async pass(log: FastifyBaseLogger): Promise<JobCounts> {
+  private async pass(log: FastifyBaseLogger, cause: Cause): Promise<JobCounts> {
     let report: JobCounts = {};
     for (const [name, job] of this.jobs) {
       const now = this.clock();
@@ -113,7 +115,7 @@ export class JobRunner {
         continue;
       }
       try {
-        report = { ...report, ...(await job.run({ db: this.db, now, clock: this.clock, log })) };
+        report = { ...report, ...(await job.run({ db: this.db, now, clock: this.clock, log, cause })) };
         job.lastDone = now;
       } catch (error) {
         log.error({ err: error }, `${name} failed; the next pass tries again`);

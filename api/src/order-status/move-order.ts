@@ -74,7 +74,7 @@ export async function moveOrder(
     lines ??= await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.lineNumber));
     // Placing tells the whole order; any later move tells the change too.
     const change: StatusChange | undefined = event === 'order.placed' || !changedAt ? undefined : { previousStatus: from, note, changedAt: changedAt.toISOString() };
-    await writeEvent(tx, orderEvent(event as 'order.placed' | 'order.status_changed' | 'order.cancelled', { order, shipToName: subject.shipToName, lines }, subject.placedBy, change));
+    await writeEvent(tx, orderEvent(event as 'order.placed' | 'order.status_changed' | 'order.cancelled', { order, shipToName: subject.shipToName, lines }, subject.placedBy, by.trace, change));
   }
   const transition: Transition = { from, to, by, note, changedAt };
   await react(tx, { ...subject, order, lines }, transition, placement?.settled);

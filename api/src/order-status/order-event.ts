@@ -1,5 +1,6 @@
 import type { Channels } from '../outbox/event-types';
 import type { OutboxEvent } from '../outbox/write-event';
+import type { Cause } from '../tracing/cause';
 import type { OrderInProcess, OrderLineRow } from './order-in-process';
 
 export const ORDER_EVENT_TYPES = ['order.placed', 'order.status_changed', 'order.amended', 'order.cancelled'] as const;
@@ -13,6 +14,8 @@ export interface PlacedBy {
   customerId: string;
   name: string;
   email: string;
+  /** At placement, the request or job placing it (orders/order-writer.ts hands it to the move); never in an event. */
+  cause?: Cause;
 }
 
 export interface StatusChange {
@@ -63,9 +66,10 @@ export interface OrderEventData {
 }
 
 /** An order event for writeEvent: ordered by the order's code, so an ERP receives one order's events in order. */
-export function orderEvent(type: OrderEventType, { order, shipToName, lines }: Pick<OrderInProcess, 'order' | 'shipToName'> & { lines: OrderLineRow[] }, placedBy: PlacedBy, statusChange?: StatusChange): OutboxEvent<OrderEventData> {
+export function orderEvent(type: OrderEventType, { order, shipToName, lines }: Pick<OrderInProcess, 'order' | 'shipToName'> & { lines: OrderLineRow[] }, placedBy: PlacedBy, cause: Cause | undefined, statusChange?: StatusChange): OutboxEvent<OrderEventData> {
   return {
     type,
+    cause,
     key: order.code,
     channels: ORDER_EVENT_CHANNELS,
     payload: {
@@ -79,7 +83,7 @@ export function orderEvent(type: OrderEventType, { order, shipToName, lines }: P
         shipTo: { code: order.shipToCode, name: shipToName },
         soldTo: order.soldToCode,
         salesOrg: order.range,
-        placedBy: { ...placedBy, userId: order.userId },
+        placedBy: { customerId: placedBy.customerId, name: placedBy.name, email: placedBy.email, userId: order.userId },
         currency: 'GBP',
         lines: lines.map((line) => ({
           entryNumber: line.lineNumber,

@@ -1,4 +1,5 @@
 import type { orderLines, orders } from '../db/schema';
+import type { Cause } from '../tracing/cause';
 import type { PlacedBy } from './order-event';
 import type { OrderOrigin } from './order-status';
 
@@ -14,6 +15,8 @@ export interface Mover {
   changedBy: string;
   operatorId: number | null;
   cause: MoveCause;
+  /** The request or job making the move: the move's events carry it (tracing/cause.ts). */
+  trace: Cause | undefined;
   /** The decider's name, as a rejected buyer is told who rejected their order. */
   name?: string;
   /** More for the audit log, e.g. the delivered quantities an operator reported with the move. */

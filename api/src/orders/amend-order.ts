@@ -7,10 +7,12 @@ import { checkLimits, orderToCheck, type ApprovalReason } from '../spending-limi
 import { amendOutcome, waitsForDecision, type AmendOutcome } from '../spending-limits/amend-approval';
 import { decidersOf, type DecidingTier } from '../spending-limits/approvers';
 import { formatLondonIso } from '../time/london-time';
+import type { Cause } from '../tracing/cause';
 import { orderCutoff } from './order-cutoff';
 import type { PlaceProblem } from '../order-status/problems';
 import { requestPlacement } from '../order-status/request-placement';
 import { orderEvent } from '../order-status/order-event';
+import type { Mover } from '../order-status/order-in-process';
 import { writeEvent } from '../outbox/write-event';
 import { priceContext } from '../pricing/price-adjuster';
 import { amendedProducts, priceAmendedLines, type WantedLine } from './amended-lines';
@@ -29,8 +31,8 @@ export interface Amendment {
  * again from the sold-to's prices of this moment, as if the order were placed now, and the limits are
  * checked again (docs/approvals.md "Amending"; the outcomes in spending-limits/amend-approval.ts).
  */
-export async function amendOrder(db: Db, clock: Clock, userId: number, username: string, code: string, amendment: Amendment): Promise<OrderChangeOutcome> {
-  return changeOwnedOrder(db, clock, userId, code, (tx, locked) => writeAmendment(tx, locked, `customer:${username}`, amendment));
+export async function amendOrder(db: Db, clock: Clock, user: { id: number; username: string; cause: Cause }, code: string, amendment: Amendment): Promise<OrderChangeOutcome> {
+  return changeOwnedOrder(db, clock, user.id, code, (tx, locked) => writeAmendment(tx, locked, { changedBy: `customer:${user.username}`, trace: user.cause }, amendment));
 }
 
 export interface AmendmentPreview {
@@ -83,7 +85,7 @@ async function priceAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment)
   });
 }
 
-async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
+async function writeAmendment(tx: Tx, locked: LockedOrder, { changedBy, trace }: Pick<Mover, 'changedBy' | 'trace'>, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
   const { order } = locked;
   const priced = await priceAmendment(tx, locked, amendment);
   if (!priced.ok) return priced;
@@ -104,12 +106,12 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, changedBy: string, am
     .returning();
   if (!written) throw new Error(`order ${order.code} vanished while locked`);
   // Asked once the new total is written, as checkout asks (orders/order-writer.ts): the lines passed canPlace above.
-  const by = { changedBy, operatorId: null, cause: 'amendment' as const };
+  const by = { changedBy, operatorId: null, cause: 'amendment' as const, trace };
   const placed = await requestPlacement(tx, { ...locked, order: written, lines, from: order.status, by, note: null, before: order, linesCheckedNow: true });
   if (!placed.ok) return fail(placed.problem.kind === 'transitionNotAllowed' ? { kind: 'statusClosed', code: order.code, status: order.status } : asChangeProblem(placed.problem));
   // An order that stays placed (or confirmed) is amended as the ERP and the buyer see it; a move wrote its own event.
   if (placed.value.order.status === order.status && order.status !== 'pendingApproval') {
-    await writeEvent(tx, orderEvent('order.amended', { order: placed.value.order, shipToName: locked.shipToName, lines }, locked.placedBy));
+    await writeEvent(tx, orderEvent('order.amended', { order: placed.value.order, shipToName: locked.shipToName, lines }, locked.placedBy, trace));
   }
   return ok(undefined);
 }

@@ -7,6 +7,7 @@ import type { OrderRecord } from './order-queries';
 import { moveOrder } from '../order-status/move-order';
 import { APPROVAL_STATUSES, canMove, QUANTITY_STATUSES, type OrderStatus } from '../order-status/order-status';
 import type { StatusProblem } from '../order-status/problems';
+import type { Cause } from '../tracing/cause';
 
 
 export interface StatusReport {
@@ -18,6 +19,8 @@ export interface StatusReport {
   changedBy: string;
   /** Set when an operator made the change: it goes into the audit log too. */
   operatorId: number | null;
+  /** The request reporting it: the move's events carry it (tracing/cause.ts). */
+  cause: Cause;
 }
 
 /**
@@ -61,7 +64,7 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
   }
   // The reported quantities are written first: the move counts every line not reported as delivered in full.
   const placedBy = { customerId: row.customerId, name: row.name, email: row.email };
-  const by = { changedBy: report.changedBy, operatorId: report.operatorId, cause: 'statusReport' as const, auditDetails: { lines: delivered } };
+  const by = { changedBy: report.changedBy, operatorId: report.operatorId, cause: 'statusReport' as const, trace: report.cause, auditDetails: { lines: delivered } };
   const moved = await moveOrder(tx, { order: row.order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, placedBy, lines }, report.status, by, report.note ?? null);
   if (!moved.ok) return moved;
   const record: OrderRecord = { order: moved.value.order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, lines: moved.value.lines ?? lines };

@@ -71,7 +71,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const query = parseInput(placeQuery, request.query, 'query');
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const placedBy = { customerId: user.customerId, name: user.name, email: user.email };
+    const placedBy = { customerId: user.customerId, name: user.name, email: user.email, cause: request.cause };
     const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock), checkoutProblemToApiError);
     return reply.code(201).send(orderView(record, app.clock()));
   });
@@ -108,7 +108,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
     const amendment = parseInput(amendBody, request.body, 'body');
-    const record = unwrap(await amendOrder(db, app.clock, user.id, user.username, code, amendment), orderChangeProblemToApiError);
+    const record = unwrap(await amendOrder(db, app.clock, { ...user, cause: request.cause }, code, amendment), orderChangeProblemToApiError);
     return orderView(record, app.clock());
   });
 
@@ -123,7 +123,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post('/users/current/orders/:code/cancel', async (request) => {
     const user = currentUser(request);
     const { code } = parseInput(orderParams, request.params, 'params');
-    const record = unwrap(await cancelOrder(db, app.clock, user.id, user.username, code), orderChangeProblemToApiError);
+    const record = unwrap(await cancelOrder(db, app.clock, { ...user, cause: request.cause }, code), orderChangeProblemToApiError);
     return orderView(record, app.clock());
   });
 

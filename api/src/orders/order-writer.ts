@@ -21,10 +21,10 @@ import type { OrderRecord } from './order-queries';
  * docs/approvals.md), which nobody outside hears of until it is placed. The policies are asked last so that
  * the per-ship-to lock a period limit takes is held only from the check to the commit.
  */
-export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, placedBy: PlacedBy, by: Mover): Promise<Result<OrderRecord, PlaceProblem>> {
+export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, { cause, ...placedBy }: PlacedBy, by: Omit<Mover, 'trace'>): Promise<Result<OrderRecord, PlaceProblem>> {
   const { record, anyLimits } = await writeOrder(tx, scoped, entries, idempotencyKey);
   const policyInputs = limitsInput({ anyLimits });
-  const placed = await requestPlacement(tx, { ...record, placedBy, from: 'new', by, note: null, linesCheckedNow: true, policyInputs });
+  const placed = await requestPlacement(tx, { ...record, placedBy, from: 'new', by: { ...by, trace: cause }, note: null, linesCheckedNow: true, policyInputs });
   if (placed.ok) return ok({ ...record, order: placed.value.order });
   const { problem } = placed;
   // A new order may be placed or held, always (order-status/order-status.ts).

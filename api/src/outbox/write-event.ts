@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outboxMessages } from '../db/schema';
-import { currentCause } from '../tracing/cause';
+import type { Cause } from '../tracing/cause';
 import type { Channels } from './event-types';
 
 /** The channel the outbox's dispatchers LISTEN on; a payload names the outbox channels that have new messages. */
@@ -18,6 +18,8 @@ export interface OutboxEvent<P = unknown> {
   key: string;
   channels: Channels;
   payload: P;
+  /** The request or job that wrote it, sent on with its delivery; none outside both (start-up, a test's direct call). */
+  cause?: Cause;
 }
 
 /** What a webhook receiver gets, as the Standard Webhooks specification shapes it: `{type, timestamp, data}`. */
@@ -34,14 +36,14 @@ const newEventId = () => `msg_${randomUUID().replaceAll('-', '')}`;
  * The only way into the outbox: records an event in the caller's transaction, so it exists exactly when the
  * change it describes was committed. The same statement notifies the dispatchers of every API process;
  * PostgreSQL delivers the notification only on commit, so they wake once the event can be seen
- * (docs/decisions/004-outbox.md). The request or job under way is recorded as the event's cause, so its
+ * (docs/decisions/004-outbox.md). The event's cause (the request or job that wrote it) is recorded, so its
  * delivery carries the same request and trace ids (docs/metrics.md#tracing). Answers the event id.
  */
 export async function writeEvent<P>(tx: DbOrTx, event: OutboxEvent<P>): Promise<string> {
   const eventId = newEventId();
   const payload: EventEnvelope = { type: event.type, timestamp: new Date().toISOString(), data: event.payload };
   const channels = event.channels.join(',');
-  const cause = currentCause();
+  const { cause } = event;
   // One row per channel and the notification in one statement: a single round trip added to checkout's.
   await tx.execute(sql`with written as (
       insert into ${outboxMessages} (event_id, channel, type, ordering_key, payload, cause_id, trace_id)

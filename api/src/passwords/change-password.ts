@@ -11,6 +11,7 @@ import { fail, ok, type Result } from '../errors/result';
 import { refusePassword } from './policy';
 import type { ChangePasswordProblem } from './problems';
 import { writePasswordChangedMail } from './reset-mail';
+import type { Cause } from '../tracing/cause';
 
 /**
  * A signed-in user's new password. The current one is checked like a sign-in (auth/sign-in-limits.ts): the try
@@ -21,7 +22,7 @@ import { writePasswordChangedMail } from './reset-mail';
 export async function changePassword(
   db: Db,
   guard: { limits: SignInLimits; checkPassword: PasswordCheck; principals: PrincipalCache },
-  change: { user: AuthenticatedUser; accessToken: string; old: string; new: string; address: string; now: Date },
+  change: { user: AuthenticatedUser; accessToken: string; old: string; new: string; address: string; now: Date; cause: Cause },
 ): Promise<Result<void, ChangePasswordProblem>> {
   const { user } = change;
   const allowance = await guard.limits.take(user.username, change.address);
@@ -41,7 +42,7 @@ export async function changePassword(
       .set({ revokedAt: new Date() })
       .where(and(eq(oauthTokens.userId, user.id), isNull(oauthTokens.revokedAt), current ? ne(oauthTokens.family, current.family) : undefined));
     await voidTokens(tx, 'reset', { userId: user.id }, change.now);
-    await writePasswordChangedMail(tx, { audience: 'customer', ownerKey: `user:${user.id}`, recipient: { name: user.name, email: user.email }, at: change.now });
+    await writePasswordChangedMail(tx, { audience: 'customer', ownerKey: `user:${user.id}`, recipient: { name: user.name, email: user.email }, at: change.now, cause: change.cause });
   });
   guard.principals.forgetUser(user.id);
   return ok(undefined);

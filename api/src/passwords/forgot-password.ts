@@ -5,6 +5,7 @@ import { issueToken, TOKEN_LIFETIMES_MS, voidTokens, type IssuedToken, type Toke
 import { generateToken, hashToken } from '../auth/token-crypto';
 import type { RateLimit, RateLimitRule } from '../operations/rate-limit';
 import { writeResetMail, type ResetAudience } from './reset-mail';
+import type { Cause } from '../tracing/cause';
 
 /** Reset requests from one client address, whatever the names (docs/people.md "Passwords"). */
 export const RESET_REQUESTS_PER_ADDRESS: RateLimitRule = { name: 'reset-requests-address', limit: 20, windowSeconds: 60 * 60 };
@@ -49,7 +50,7 @@ export async function requestPasswordReset(
   db: Db,
   limits: ResetRequestLimits,
   kind: ResetRequestKind,
-  request: { email: string; address: string; now: Date; mailTokenKey: Buffer },
+  request: { email: string; address: string; now: Date; mailTokenKey: Buffer; cause: Cause },
 ): Promise<void> {
   const email = request.email.trim().toLowerCase();
   const fromAddress = await limits.perAddress.consume(request.address);
@@ -63,7 +64,7 @@ export async function requestPasswordReset(
       : await writeDecoyToken(tx, kind.purpose, request.now);
     try {
       await tx.transaction(async (mail) => {
-        await writeResetMail(mail, request.mailTokenKey, { audience: kind.audience, ownerKey: account.ownerKey, recipient: account.recipient, issued });
+        await writeResetMail(mail, request.mailTokenKey, { audience: kind.audience, ownerKey: account.ownerKey, recipient: account.recipient, issued, cause: request.cause });
         if (!found) throw new WrittenForNobody();
       });
     } catch (error) {

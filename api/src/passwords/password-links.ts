@@ -7,6 +7,7 @@ import { inTransaction } from '../errors/transaction';
 import { refusePassword } from './policy';
 import type { ResetPasswordProblem, TokenProblem } from './problems';
 import { writePasswordChangedMail, type ResetAudience } from './reset-mail';
+import type { Cause } from '../tracing/cause';
 
 /** Who holds a password link: an active customer user or operator. */
 export interface LinkHolder {
@@ -66,7 +67,7 @@ export async function validateLink<P extends TokenPurpose>(
 export function resetThroughLink<P extends TokenPurpose>(
   db: Db,
   links: PasswordLinks<P>,
-  input: { token: string; newPassword: string; now: Date },
+  input: { token: string; newPassword: string; now: Date; cause: Cause },
 ): Promise<Result<TokenOwner, ResetPasswordProblem>> {
   return inTransaction<TokenOwner, ResetPasswordProblem>(db, async (tx) => {
     const found = await linkHolder(tx, links, input.token, input.now);
@@ -81,7 +82,7 @@ export function resetThroughLink<P extends TokenPurpose>(
     await links.setPassword(tx, holder.owner, await hashPassword(input.newPassword));
     for (const purpose of links.purposes) await voidTokens(tx, purpose, holder.owner, input.now);
     await unlockName(tx, holder.signInName);
-    if (replacing) await writePasswordChangedMail(tx, { audience: links.audience, ownerKey: holder.ownerKey, recipient: { name: holder.name, email: holder.email }, at: input.now });
+    if (replacing) await writePasswordChangedMail(tx, { audience: links.audience, ownerKey: holder.ownerKey, recipient: { name: holder.name, email: holder.email }, at: input.now, cause: input.cause });
     return ok(holder.owner);
   });
 }

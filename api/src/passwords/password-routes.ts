@@ -31,7 +31,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/forgottenpasswordtokens', async (request, reply) => {
     const { userId } = parseInput(forgotBody, request.body, 'body');
-    const work = () => requestPasswordReset(db, resetLimits, CUSTOMER_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    const work = () => requestPasswordReset(db, resetLimits, CUSTOMER_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey, cause: request.cause });
     await takeAtLeast(STEADY_ANSWER_MS, work);
     return reply.code(202).header('Cache-Control', 'no-store').send(FORGOT_ANSWER);
   });
@@ -43,7 +43,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/resetpassword', async (request, reply) => {
     const { token, newPassword } = parseInput(resetBody, request.body, 'body');
-    unwrap(await resetUserPassword(db, app.principals, { token, newPassword, now: app.clock() }), resetProblemToApiError);
+    unwrap(await resetUserPassword(db, app.principals, { token, newPassword, now: app.clock(), cause: request.cause }), resetProblemToApiError);
     return reply.header('Cache-Control', 'no-store').send({});
   });
 
@@ -51,7 +51,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const body = parseInput(changeBody, request.body, 'body');
     const accessToken = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    const change = { user, accessToken, old: body.old, new: body.new, address: request.ip, now: app.clock() };
+    const change = { user, accessToken, old: body.old, new: body.new, address: request.ip, now: app.clock(), cause: request.cause };
     unwrap(await changePassword(db, { limits: signInLimits, checkPassword, principals: app.principals }, change), changePasswordProblemToApiError);
     return reply.header('Cache-Control', 'no-store').send({});
   });

@@ -4,6 +4,7 @@ import type { IssuedToken } from '../account-tokens/account-tokens';
 import { escapeHtml, shopLink, type MailContent } from '../mail/mail-format';
 import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';
+import type { Cause } from '../tracing/cause';
 
 export const PASSWORD_RESET_TYPE = 'password.reset';
 export const PASSWORD_CHANGED_TYPE = 'password.changed';
@@ -27,12 +28,13 @@ export interface ResetMailData {
 export async function writeResetMail(
   tx: DbOrTx,
   key: Buffer,
-  mail: { audience: ResetAudience; ownerKey: string; recipient: { name: string; email: string }; issued: IssuedToken },
+  mail: { audience: ResetAudience; ownerKey: string; recipient: { name: string; email: string }; issued: IssuedToken; cause: Cause },
 ): Promise<void> {
   await writeEvent<ResetMailData>(tx, {
     type: PASSWORD_RESET_TYPE,
     key: mail.ownerKey,
     channels: RESET_CHANNELS,
+    cause: mail.cause,
     payload: { audience: mail.audience, recipient: mail.recipient, sealedToken: sealToken(key, mail.issued.token), expiresAt: mail.issued.expiresAt.toISOString() },
   });
 }
@@ -59,11 +61,12 @@ export interface PasswordChangedData {
 }
 
 /** Queues the mail telling an account's owner their password was changed (a change or a reset, not a first password). */
-export async function writePasswordChangedMail(tx: DbOrTx, mail: { audience: ResetAudience; ownerKey: string; recipient: { name: string; email: string }; at: Date }): Promise<void> {
+export async function writePasswordChangedMail(tx: DbOrTx, mail: { audience: ResetAudience; ownerKey: string; recipient: { name: string; email: string }; at: Date; cause: Cause }): Promise<void> {
   await writeEvent<PasswordChangedData>(tx, {
     type: PASSWORD_CHANGED_TYPE,
     key: mail.ownerKey,
     channels: RESET_CHANNELS,
+    cause: mail.cause,
     payload: { audience: mail.audience, recipient: mail.recipient, changedAt: mail.at.toISOString() },
   });
 }

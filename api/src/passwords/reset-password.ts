@@ -6,6 +6,7 @@ import { ok, type Result } from '../errors/result';
 import type { ResetRequestKind } from './forgot-password';
 import { resetThroughLink, validateLink, type PasswordLinks } from './password-links';
 import type { ResetPasswordProblem } from './problems';
+import type { Cause } from '../tracing/cause';
 
 /** Customers' reset links: to an active user, found by the address they sign in with. */
 export const CUSTOMER_RESET: ResetRequestKind = {
@@ -42,7 +43,7 @@ export const USER_LINKS: PasswordLinks<'reset' | 'invitation'> = {
 export const validateUserToken = (db: Db, token: string, now: Date) => validateLink(db, USER_LINKS, token, now);
 
 /** A customer's reset or invitation; their sessions cached in this process are forgotten once it is committed. */
-export async function resetUserPassword(db: Db, principals: PrincipalCache, input: { token: string; newPassword: string; now: Date }): Promise<Result<void, ResetPasswordProblem>> {
+export async function resetUserPassword(db: Db, principals: PrincipalCache, input: { token: string; newPassword: string; now: Date; cause: Cause }): Promise<Result<void, ResetPasswordProblem>> {
   const result = await resetThroughLink(db, USER_LINKS, input);
   if (!result.ok) return result;
   if ('userId' in result.value) principals.forgetUser(result.value.userId);

@@ -16,6 +16,7 @@ import {
   type RecipientData,
 } from './registration-mail';
 import type { RegistrationInput } from './registration-schemas';
+import type { Cause } from '../tracing/cause';
 
 /** What happened to a request; the route answers the same 202 to every one of them. */
 export type RequestOutcome = 'confirmationSent' | 'existingAccount' | 'awaitingDecision';
@@ -44,7 +45,7 @@ async function writeRequest(tx: Tx, input: RegistrationInput, openId: number | u
  * undone when the address gets no request) and writes exactly one mail. Requests for one address are taken
  * one after the other.
  */
-export async function requestRegistration(db: Db, input: RegistrationInput, now: Date, key: Buffer): Promise<RequestOutcome> {
+export async function requestRegistration(db: Db, input: RegistrationInput, now: Date, key: Buffer, cause: Cause): Promise<RequestOutcome> {
   return db.transaction(async (tx): Promise<RequestOutcome> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`registration:${input.email}`}, 0))`);
     const [user] = await tx
@@ -71,14 +72,15 @@ export async function requestRegistration(db: Db, input: RegistrationInput, now:
     }
 
     if (user) {
-      await writeEvent<RecipientData>(tx, { type: EXISTING_ACCOUNT_TYPE, key: `user:${user.id}`, channels: REGISTRATION_MAIL_CHANNELS, payload: { recipient: { name: user.name, email: user.email } } });
+      await writeEvent<RecipientData>(tx, { type: EXISTING_ACCOUNT_TYPE, key: `user:${user.id}`, channels: REGISTRATION_MAIL_CHANNELS, cause, payload: { recipient: { name: user.name, email: user.email } } });
     } else if (outcome === 'awaitingDecision' && open) {
-      await writeEvent<RecipientData>(tx, { type: AWAITING_DECISION_TYPE, key: `registration:${open.id}`, channels: REGISTRATION_MAIL_CHANNELS, payload: { recipient: { name: open.name, email: input.email } } });
+      await writeEvent<RecipientData>(tx, { type: AWAITING_DECISION_TYPE, key: `registration:${open.id}`, channels: REGISTRATION_MAIL_CHANNELS, cause, payload: { recipient: { name: open.name, email: input.email } } });
     } else if (written) {
       await writeEvent<ConfirmData>(tx, {
         type: CONFIRM_TYPE,
         key: `registration:${written.id}`,
         channels: REGISTRATION_MAIL_CHANNELS,
+        cause,
         payload: { recipient: { name: input.name, email: input.email }, sealedToken: written.sealedToken },
       });
     }

@@ -39,7 +39,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(registrationBody, request.body, 'body');
     // Past the address's limit nothing is written or sent, and the answer is the same.
     await takeAtLeast(STEADY_ANSWER_MS, async () => {
-      if ((await perEmail.consume(emailKey(input.email))).allowed) await requestRegistration(db, input, app.clock(), app.mailTokenKey);
+      if ((await perEmail.consume(emailKey(input.email))).allowed) await requestRegistration(db, input, app.clock(), app.mailTokenKey, request.cause);
     });
     return reply.code(202).send();
   });

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { everyPass, type JobCounts, type JobRunner } from '../jobs/job-runner';
 import { claimDueJob, markJobDone, queueComingJobs, recordJobFailure, type ClaimedJob, type JobOutcome } from './jobs';
 import { runJob } from './run-job';
+import type { Cause } from '../tracing/cause';
 
 /** A pass takes at most this many jobs, so one busy cut-off cannot hold the process's attention for long. */
 const JOBS_PER_PASS = 200;
@@ -18,17 +19,17 @@ export function registerStandingOrderJobs(runner: JobRunner, horizonDays: number
   runner.registerJob('standing orders', {
     due: everyPass,
     idle: IDLE,
-    run: async ({ db, now, clock, log }) => {
+    run: async ({ db, now, clock, log, cause }) => {
       await queueComingJobs(db, now, horizonDays);
-      return runDueJobs(db, clock, log);
+      return runDueJobs(db, clock, log, cause);
     },
   });
 }
 
-async function runDueJobs(db: Db, clock: () => Date, log: FastifyBaseLogger): Promise<JobCounts> {
+async function runDueJobs(db: Db, clock: () => Date, log: FastifyBaseLogger, cause: Cause): Promise<JobCounts> {
   const report = { ...IDLE };
   for (let done = 0; done < JOBS_PER_PASS; done++) {
-    const outcome = await runNextJob(db, clock(), log);
+    const outcome = await runNextJob(db, clock(), log, cause);
     if (outcome === undefined) break;
     if (outcome === 'error') {
       // The failed job waits before it is due again; the next pass carries on with the others.
@@ -44,13 +45,13 @@ async function runDueJobs(db: Db, clock: () => Date, log: FastifyBaseLogger): Pr
 }
 
 /** Claims, does and marks one due job in one transaction; undefined when none is due. */
-async function runNextJob(db: Db, now: Date, log: FastifyBaseLogger): Promise<JobOutcome | 'error' | undefined> {
+async function runNextJob(db: Db, now: Date, log: FastifyBaseLogger, cause: Cause): Promise<JobOutcome | 'error' | undefined> {
   let claimed: ClaimedJob | undefined;
   try {
     return await db.transaction(async (tx) => {
       claimed = await claimDueJob(tx, now);
       if (!claimed) return undefined;
-      const outcome = await runJob(tx, claimed, now);
+      const outcome = await runJob(tx, claimed, now, cause);
       if (outcome !== 'postponed') await markJobDone(tx, claimed, outcome, now);
       return outcome;
     });

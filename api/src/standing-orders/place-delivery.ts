@@ -9,6 +9,7 @@ import { canPlace, type Placeable } from '../orders/can-place';
 import type { OrderRecord } from '../orders/order-queries';
 import { writeNewOrder } from '../orders/order-writer';
 import type { PlaceProblem } from '../orders/problems';
+import type { Cause } from '../tracing/cause';
 import type { DeliveryState } from './delivery-service';
 import { saveDeliveryRecord, type ScopedStandingOrder } from './standing-queries';
 
@@ -64,7 +65,7 @@ export async function deliveryPlaceable(tx: Tx, { standingOrder, scope }: Scoped
  * writer and order process as checkout (order.placed event, confirmation mail; a placement policy may hold
  * it). A delivery canPlace or a policy refuses is recorded as failed, with the reason.
  */
-export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState): Promise<Placement> {
+export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState, cause: Cause): Promise<Placement> {
   const { standingOrder } = scoped;
   const { delivery } = state;
   const { owner, placeable } = await deliveryPlaceable(tx, scoped, state);
@@ -79,7 +80,7 @@ export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: 
     await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem: unapproved });
     return { placed: false, problem: unapproved };
   }
-  const written = await writeDeliveryOrder(tx, scoped, state, owner, placeable.value.lines);
+  const written = await writeDeliveryOrder(tx, scoped, state, { ...owner, cause }, placeable.value.lines);
   if (!written.ok) {
     const problem = placementProblem(written.problem);
     await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem });
@@ -102,7 +103,7 @@ class Refused extends Error {
  * delivery gets a cart of its own, closed as it is ordered. A placement policy that refuses the order leaves
  * neither behind (a savepoint), so the delivery is recorded as failed instead.
  */
-async function writeDeliveryOrder(tx: Tx, { standingOrder, scope }: ScopedStandingOrder, { delivery }: DeliveryState, owner: Owner, entries: PricedEntry[]): Promise<Result<OrderRecord, PlaceProblem>> {
+async function writeDeliveryOrder(tx: Tx, { standingOrder, scope }: ScopedStandingOrder, { delivery }: DeliveryState, owner: Owner & { cause: Cause }, entries: PricedEntry[]): Promise<Result<OrderRecord, PlaceProblem>> {
   try {
     return await tx.transaction(async (savepoint) => {
       const [cart] = await savepoint
@@ -123,7 +124,7 @@ async function writeDeliveryOrder(tx: Tx, { standingOrder, scope }: ScopedStandi
       if (!cart) throw new Error('cart insert returned nothing');
       const lines = entries.map((entry, entryNumber) => ({ ...entry, entryNumber }));
       await savepoint.insert(cartEntries).values(lines.map((line) => ({ cartId: cart.id, entryNumber: line.entryNumber, productCode: line.productCode, quantity: line.quantity })));
-      const placedBy = { customerId: owner.customerId, name: owner.name, email: owner.email };
+      const placedBy = { customerId: owner.customerId, name: owner.name, email: owner.email, cause: owner.cause };
       const by = { changedBy: `system:standing-order:${standingOrder.code}`, operatorId: null, cause: 'standingOrder' as const };
       const written = await writeNewOrder(savepoint, { cart, scope }, lines, deliveryOrderKey(standingOrder.code, delivery.date), placedBy, by);
       if (!written.ok) throw new Refused(written.problem);

@@ -1,5 +1,6 @@
 import type { Channels } from '../outbox/event-types';
 import type { OutboxEvent } from '../outbox/write-event';
+import type { Cause } from '../tracing/cause';
 import type { UnavailableLine } from './standing-view';
 
 export const REMINDER_TYPE = 'standing_order.reminder';
@@ -34,6 +35,6 @@ export interface ReminderData {
 }
 
 /** The reminder of one delivery for writeEvent, keyed by the standing order and the delivery's date. */
-export function reminderEvent(data: ReminderData): OutboxEvent<ReminderData> {
-  return { type: REMINDER_TYPE, key: `${data.standingOrder.code}/${data.deliveryDate}`, channels: REMINDER_CHANNELS, payload: data };
+export function reminderEvent(data: ReminderData, cause: Cause): OutboxEvent<ReminderData> {
+  return { type: REMINDER_TYPE, cause, key: `${data.standingOrder.code}/${data.deliveryDate}`, channels: REMINDER_CHANNELS, payload: data };
 }

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client';
 import { londonWallClock } from '../time/london-time';
+import type { Cause } from '../tracing/cause';
 import { deliveryState } from './delivery-service';
 import type { ClaimedJob, JobOutcome } from './jobs';
 import { placeDelivery } from './place-delivery';
@@ -13,7 +14,7 @@ export const MISSED = 'Not ordered: the scheduler was not running between the cu
  * the cut-off cannot interleave): the rule may have changed, the delivery been skipped or the lines changed
  * since the job was queued.
  */
-export async function runJob(tx: Tx, job: ClaimedJob, now: Date): Promise<JobOutcome> {
+export async function runJob(tx: Tx, job: ClaimedJob, now: Date, cause: Cause): Promise<JobOutcome> {
   const scoped = await lockStandingOrderById(tx, job.standingOrderId);
   if (!scoped) return 'obsolete';
   if (scoped.standingOrder.status !== 'active') return 'postponed';
@@ -25,12 +26,12 @@ export async function runJob(tx: Tx, job: ClaimedJob, now: Date): Promise<JobOut
   if (delivery.cutoff.getTime() <= scoped.standingOrder.activeSince.getTime()) return 'obsolete';
   if (job.kind === 'reminder') {
     if (now.getTime() >= delivery.cutoff.getTime()) return 'late';
-    return (await sendReminder(tx, scoped, state)) ? 'sent' : 'skipped';
+    return (await sendReminder(tx, scoped, state, cause)) ? 'sent' : 'skipped';
   }
   if (delivery.date <= londonWallClock(now).date) {
     await saveDeliveryRecord(tx, scoped.standingOrder.id, delivery.date, { problem: MISSED });
     return 'failed';
   }
-  const placement = await placeDelivery(tx, scoped, state);
+  const placement = await placeDelivery(tx, scoped, state, cause);
   return placement.placed ? 'placed' : 'failed';
 }

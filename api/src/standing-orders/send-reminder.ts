@@ -4,6 +4,7 @@ import type { Tx } from '../db/client';
 import { formatLondonIso } from '../time/london-time';
 import { rowAmounts, rowTotals } from '../pricing/price-lines';
 import { writeEvent } from '../outbox/write-event';
+import type { Cause } from '../tracing/cause';
 import type { DeliveryState } from './delivery-service';
 import { deliveryPlaceable } from './place-delivery';
 import { reminderEvent, type ReminderData } from './reminder-event';
@@ -15,7 +16,7 @@ import { splitSellable } from './standing-view';
  * whether it did. A disabled owner gets none: canPlace (orders/can-place.ts) refuses their orders, and they
  * can act on nothing. Any other problem (a PO now required, say) is still worth a reminder before the cut-off.
  */
-export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState): Promise<boolean> {
+export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState, cause: Cause): Promise<boolean> {
   const { standingOrder, scope } = scoped;
   const { delivery, entries } = state;
   const { owner, placeable } = await deliveryPlaceable(tx, scoped, state);
@@ -43,11 +44,11 @@ export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: D
     ...totals,
     ...(problem ? { approval: { problem, decider: null } } : {}),
   };
-  await writeEvent(tx, reminderEvent(data));
+  await writeEvent(tx, reminderEvent(data, cause));
   // Not ordered for want of approval: its deciders hear of it too, while they can still act.
   if (problem) {
     for (const decider of await recipientsFor(tx, { soldToCode: scope.soldToCode, userId: standingOrder.userId })) {
-      await writeEvent(tx, reminderEvent({ ...data, recipient: { name: decider.name, email: decider.email }, approval: { problem, decider: { userId: decider.userId } } }));
+      await writeEvent(tx, reminderEvent({ ...data, recipient: { name: decider.name, email: decider.email }, approval: { problem, decider: { userId: decider.userId } } }, cause));
     }
   }
   return true;

@@ -9,6 +9,7 @@ import { rowTotals } from '../pricing/price-lines';
 import { splitSellable } from './standing-view';
 import { standingLines, type StandingOrderRow } from './standing-queries';
 import { writeStandingApprovalRequests } from '../approvals/approval-mail';
+import type { Cause } from '../tracing/cause';
 import { checkLimits } from '../spending-limits/limit-check';
 
 export const WAITING_FOR_APPROVAL = 'Not ordered: the standing order is waiting for approval';
@@ -52,7 +53,7 @@ export function standingApprovalProblem(standingOrder: Pick<StandingOrderRow, 'a
  * is needed. Week and month budgets are counted by the orders its deliveries place, not here. Answers the
  * standing order as it now stands.
  */
-export async function reviewStandingOrder(tx: Tx, standingOrder: StandingOrderRow, scope: ShipToScope): Promise<StandingOrderRow> {
+export async function reviewStandingOrder(tx: Tx, standingOrder: StandingOrderRow, scope: ShipToScope, cause: Cause): Promise<StandingOrderRow> {
   const lines = (await standingLines(tx, [standingOrder.id], priceContext(scope, null))).get(standingOrder.id) ?? [];
   const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, standingOrder.userId));
   if (!owner) throw new Error(`the owner of standing order ${standingOrder.code} vanished`);
@@ -75,6 +76,7 @@ export async function reviewStandingOrder(tx: Tx, standingOrder: StandingOrderRo
       buyer: owner.name,
       netPence,
       reasons,
+      cause,
     });
   }
   return row;

@@ -15,6 +15,7 @@ import type { StandingOrderProblem } from './problems';
 import { deliveriesFrom } from './schedule';
 import { checkedLines, type EntryInput } from './standing-lines';
 import { deliveryRecords, findOwnedStandingOrder, ruleOf, scheduleOf, standingLines, type ScopedStandingOrder } from './standing-queries';
+import type { Cause } from '../tracing/cause';
 import { deliveryView, standingOrderView } from './standing-view';
 
 /** How many coming deliveries a standing order shows. */
@@ -91,6 +92,8 @@ async function replaceLines(db: DbOrTx, standingOrderId: number, lines: Delivery
 
 export interface CreateStandingOrder {
   userId: number;
+  /** The request creating it: its approval requests carry it (tracing/cause.ts). */
+  cause: Cause;
   shipTo: string;
   salesOrg: Range;
   cartId: string;
@@ -137,7 +140,7 @@ export async function createStandingOrder(db: Db, clock: Clock, request: CreateS
       .returning();
     if (!row) throw new Error('standing order insert returned nothing');
     await replaceLines(tx, row.id, entries.map((entry) => ({ productCode: entry.productCode, quantity: entry.quantity })));
-    return ok(await presentStandingOrder(tx, clock, { standingOrder: await reviewStandingOrder(tx, row, scope), scope }));
+    return ok(await presentStandingOrder(tx, clock, { standingOrder: await reviewStandingOrder(tx, row, scope, request.cause), scope }));
   });
 }
 
@@ -151,7 +154,7 @@ export interface UpdateStandingOrder {
 }
 
 /** Changes the rule or the lines: every coming delivery not yet placed and without lines of its own follows. */
-export async function updateStandingOrder(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, changes: UpdateStandingOrder): Promise<Answer<StandingOrderView>> {
+export async function updateStandingOrder(db: Db, clock: Clock, userId: number, code: string, filter: ScopeFilter, changes: UpdateStandingOrder, cause: Cause): Promise<Answer<StandingOrderView>> {
   return inTransaction(db, async (tx) => {
     const scoped = await requireStandingOrder(tx, userId, code, filter, true);
     if (!scoped.ok) return scoped;
@@ -183,7 +186,7 @@ export async function updateStandingOrder(db: Db, clock: Clock, userId: number, 
       .returning();
     if (!row) throw new Error(`standing order ${code} vanished while locked`);
     // New lines need approval again when over a limit (docs/approvals.md "Standing orders").
-    return ok(await presentStandingOrder(tx, clock, { standingOrder: changes.entries ? await reviewStandingOrder(tx, row, scope) : row, scope }));
+    return ok(await presentStandingOrder(tx, clock, { standingOrder: changes.entries ? await reviewStandingOrder(tx, row, scope, cause) : row, scope }));
   });
 }
 

@@ -41,7 +41,7 @@ export async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const query = parseInput(listQuery, request.query, 'query');
     const body = parseInput(createBody, request.body, 'body');
-    const created = answer(await createStandingOrder(db, app.clock, { userId: user.id, shipTo: query.shipTo, salesOrg: query.salesOrg, ...body }));
+    const created = answer(await createStandingOrder(db, app.clock, { userId: user.id, cause: request.cause, shipTo: query.shipTo, salesOrg: query.salesOrg, ...body }));
     return reply.code(201).send(created);
   });
 
@@ -55,7 +55,7 @@ export async function standingOrderRoutes(app: FastifyInstance): Promise<void> {
     const { code } = parseInput(codeParams, request.params, 'params');
     const filter = parseInput(filterQuery, request.query, 'query');
     const body = parseInput(updateBody, request.body, 'body');
-    return answer(await updateStandingOrder(db, app.clock, currentUser(request).id, code, filter, body));
+    return answer(await updateStandingOrder(db, app.clock, currentUser(request).id, code, filter, body, request.cause));
   });
 
   app.post('/users/current/standingorders/:code/:action', async (request) => {

@@ -1,7 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { withCause, type Cause } from './cause';
+import type { Cause } from './cause';
 import { newTraceId, parseTraceparent } from './traceparent';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request as a cause: what its routes pass on to the events they write (tracing/cause.ts). */
+    cause: Cause;
+  }
+}
 
 /**
  * Each request as a cause: its request id, and its trace (the caller's valid `traceparent`, or a new one). Made
@@ -27,15 +34,11 @@ export const tracingChildLoggerFactory: NonNullable<FastifyServerOptions['childL
   return logger.child({ ...bindings, traceId: cause.traceId }, options);
 };
 
-/**
- * Makes the request the cause of what it does (tracing/cause.ts). Hooks of onRequest run in the context set
- * here, but the body is read in the socket's context, so the handler's stage is entered again in preValidation.
- */
+/** Makes the request the cause of what it does (tracing/cause.ts), at hand for its routes as `request.cause`. */
 export function registerRequestCause(app: FastifyInstance): void {
+  app.decorateRequest('cause', null as never);
   app.addHook('onRequest', (request, _reply, done) => {
-    withCause(causeOf(request.raw, request.id), done);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    withCause(causeOf(request.raw, request.id), done);
+    request.cause = causeOf(request.raw, request.id);
+    done();
   });
 }

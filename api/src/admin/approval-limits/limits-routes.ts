@@ -10,7 +10,7 @@ import { SERVICE_ROLES } from '../auth/roles';
 /** Operators manage the limits of any sold-to, with the same rules as a company admin (docs/approvals.md "Limits"). */
 export async function adminLimitRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
-  const scope = (request: Parameters<typeof currentOperator>[0]): LimitScope => ({ kind: 'operator', operatorId: currentOperator(request).id });
+  const scope = (request: Parameters<typeof currentOperator>[0]): LimitScope => ({ kind: 'operator', operatorId: currentOperator(request).id, cause: request.cause });
   const guard = { preHandler: allow(SERVICE_ROLES) };
 
   app.get('/approvalpermissions', guard, async (request) => {

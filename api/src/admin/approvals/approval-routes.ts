@@ -31,7 +31,7 @@ export async function adminApprovalRoutes(app: FastifyInstance): Promise<void> {
     const operator = currentOperator(request);
     const { code } = parseInput(codeParams, request.params, 'params');
     const input = parseInput(decisionBody, request.body, 'body');
-    unwrap(await decideAsOperator(db, app.clock, operator, code, input), approvalProblemToApiError);
+    unwrap(await decideAsOperator(db, app.clock, { ...operator, cause: request.cause }, code, input), approvalProblemToApiError);
     const view = await decidedOrderView(db, code, app.clock());
     if (!view) throw orderNotFound(code);
     return view;

@@ -4,6 +4,7 @@ import { operators, operatorTokens } from '../../db/schema';
 import type { ResetRequestKind } from '../../passwords/forgot-password';
 import { resetThroughLink, validateLink, type PasswordLinks } from '../../passwords/password-links';
 import { operatorName } from './operator-sign-in';
+import type { Cause } from '../../tracing/cause';
 
 /** Operators' reset links: to an active operator, found by the address they sign in with; the link opens the back office's page. */
 export const OPERATOR_RESET: ResetRequestKind = {
@@ -45,4 +46,4 @@ export const OPERATOR_LINKS: PasswordLinks<'operatorReset' | 'operatorInvitation
 };
 
 export const validateOperatorToken = (db: Db, token: string, now: Date) => validateLink(db, OPERATOR_LINKS, token, now);
-export const resetOperatorPassword = (db: Db, input: { token: string; newPassword: string; now: Date }) => resetThroughLink(db, OPERATOR_LINKS, input);
+export const resetOperatorPassword = (db: Db, input: { token: string; newPassword: string; now: Date; cause: Cause }) => resetThroughLink(db, OPERATOR_LINKS, input);

@@ -22,7 +22,7 @@ export async function adminPasswordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/forgottenpasswordtokens', open, async (request, reply) => {
     const { userId } = parseInput(forgotBody, request.body, 'body');
-    const work = () => requestPasswordReset(db, limits, OPERATOR_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    const work = () => requestPasswordReset(db, limits, OPERATOR_RESET, { email: userId, address: request.ip, now: app.clock(), mailTokenKey: app.mailTokenKey, cause: request.cause });
     await takeAtLeast(STEADY_ANSWER_MS, work);
     return reply.code(202).header('Cache-Control', 'no-store').send(FORGOT_ANSWER);
   });
@@ -34,7 +34,7 @@ export async function adminPasswordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/resetpassword', open, async (request, reply) => {
     const { token, newPassword } = parseInput(resetBody, request.body, 'body');
-    unwrap(await resetOperatorPassword(db, { token, newPassword, now: app.clock() }), resetProblemToApiError);
+    unwrap(await resetOperatorPassword(db, { token, newPassword, now: app.clock(), cause: request.cause }), resetProblemToApiError);
     return reply.header('Cache-Control', 'no-store').send({});
   });
 }

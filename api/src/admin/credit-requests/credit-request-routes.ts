@@ -82,7 +82,7 @@ export async function adminCreditRequestRoutes(app: FastifyInstance): Promise<vo
     const { code } = parseInput(creditCodeParams, request.params, 'params');
     const input = parseInput(decisionBody, request.body, 'body');
     const principal = request.adminPrincipal;
-    const decider = { decidedBy: actorOf(request), operatorId: principal?.kind === 'operator' ? principal.operator.id : null };
+    const decider = { decidedBy: actorOf(request), operatorId: principal?.kind === 'operator' ? principal.operator.id : null, cause: request.cause };
     unwrap(await decideCreditRequest(db, app.clock, code, input, decider), creditProblemToApiError);
     return unwrap(await getAdminCreditRequest(db, code), creditProblemToApiError);
   });

@@ -41,7 +41,7 @@ const operatorEntry = {
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const admins = { preHandler: allow(ADMINS) };
-  const changeBy = (request: FastifyRequest): OperatorChange => ({ by: currentOperator(request), now: app.clock(), key: app.mailTokenKey });
+  const changeBy = (request: FastifyRequest): OperatorChange => ({ by: currentOperator(request), now: app.clock(), key: app.mailTokenKey, cause: request.cause });
 
   app.get('/operators', { ...admins, schema: { response: { 200: { type: 'object', properties: { operators: { type: 'array', items: operatorEntry } } } } } }, async () => ({
     operators: await listOperators(db, app.clock()),

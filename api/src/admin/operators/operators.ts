@@ -10,6 +10,7 @@ import { writeEvent } from '../../outbox/write-event';
 import type { Operator } from '../auth/operator-tokens';
 import type { OperatorRole } from '../auth/roles';
 import { OPERATOR_INVITATION_CHANNELS, OPERATOR_INVITATION_TYPE, type OperatorInvitationData } from './operator-invitation-mail';
+import type { Cause } from '../../tracing/cause';
 import type { OperatorProblem } from './problems';
 
 /** An operator's password until they accept their invitation: matches no password (argon2 cannot read it). */
@@ -33,6 +34,8 @@ export interface OperatorChange {
   by: Operator;
   now: Date;
   key: Buffer;
+  /** The request making the change: the invitation mail's event carries it (tracing/cause.ts). */
+  cause: Cause;
 }
 
 const entry = (row: typeof operators.$inferSelect, invitation: Date | undefined): OperatorEntry => ({
@@ -69,6 +72,7 @@ async function sendOperatorInvitation(tx: Tx, operator: { id: number; email: str
   await writeEvent<OperatorInvitationData>(tx, {
     type: OPERATOR_INVITATION_TYPE,
     key: `operator:${operator.id}`,
+    cause: change.cause,
     channels: OPERATOR_INVITATION_CHANNELS,
     payload: {
       recipient: { name: operator.name, email: operator.email },

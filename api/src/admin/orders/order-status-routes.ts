@@ -41,7 +41,7 @@ export async function orderStatusRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(body, request.body, 'body');
     const principal = request.adminPrincipal;
     const operatorId = principal?.kind === 'operator' ? principal.operator.id : null;
-    const record = unwrap(await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId }), statusProblemToApiError);
+    const record = unwrap(await changeStatus(db, { code, ...input, changedBy: actorOf(request), operatorId, cause: request.cause }), statusProblemToApiError);
     return orderView(record, app.clock());
   });
 }

@@ -45,6 +45,6 @@ export async function adminRegistrationRoutes(app: FastifyInstance): Promise<voi
   app.post('/registrations/:id/decline', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     const { reason } = parseInput(declineBody, request.body, 'body');
-    return unwrap(await declineRegistration(db, currentOperator(request).id, id, reason, app.clock()), registrationDecisionProblemToApiError);
+    return unwrap(await declineRegistration(db, { id: currentOperator(request).id, cause: request.cause }, id, reason, app.clock()), registrationDecisionProblemToApiError);
   });
 }

@@ -10,6 +10,7 @@ import { inTransaction } from '../../errors/transaction';
 import { writeEvent } from '../../outbox/write-event';
 import { DECLINED_TYPE, REGISTRATION_MAIL_CHANNELS, type DeclinedData } from '../../registrations/registration-mail';
 import type { RegistrationDecisionProblem } from './problems';
+import type { Cause } from '../../tracing/cause';
 
 export type RegistrationStatus = 'unconfirmed' | 'confirmed' | 'approved' | 'declined';
 
@@ -137,20 +138,21 @@ export async function approveRegistration(db: Db, operatorId: number, id: number
 }
 
 /** Declines a confirmed request with a reason, which is e-mailed to the requester. */
-export async function declineRegistration(db: Db, operatorId: number, id: number, reason: string, now: Date): Promise<Result<RegistrationView, RegistrationDecisionProblem>> {
+export async function declineRegistration(db: Db, operator: { id: number; cause: Cause }, id: number, reason: string, now: Date): Promise<Result<RegistrationView, RegistrationDecisionProblem>> {
   return inTransaction<RegistrationView, RegistrationDecisionProblem>(db, async (tx) => {
     const locked = await lockConfirmed(tx, id);
     if (!locked.ok) return locked;
     const request = locked.value;
-    await tx.update(registrationRequests).set({ status: 'declined', declineReason: reason, decidedBy: operatorId, decidedAt: now }).where(eq(registrationRequests.id, id));
+    await tx.update(registrationRequests).set({ status: 'declined', declineReason: reason, decidedBy: operator.id, decidedAt: now }).where(eq(registrationRequests.id, id));
     await voidTokens(tx, 'registrationConfirm', { registrationId: id }, now);
     await writeEvent<DeclinedData>(tx, {
       type: DECLINED_TYPE,
       key: `registration:${id}`,
+      cause: operator.cause,
       channels: REGISTRATION_MAIL_CHANNELS,
       payload: { recipient: { name: request.name, email: request.email }, reason },
     });
-    await recordAudit(tx, { operatorId, action: 'registration.decline', subject: `registration:${id}`, before: { status: 'confirmed', email: request.email }, after: { status: 'declined', reason } });
+    await recordAudit(tx, { operatorId: operator.id, action: 'registration.decline', subject: `registration:${id}`, before: { status: 'confirmed', email: request.email }, after: { status: 'declined', reason } });
     return ok(await readView(tx, id));
   });
 }
