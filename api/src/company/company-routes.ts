@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/bearer';
 import { companyProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
@@ -10,7 +10,7 @@ import { changeOrgUser, INVITATION_RESENDS, inviteOrgUser, readOrgUsers, resendO
 /** A company admin's users (docs/people.md, "Company admins"), under /users/current/orgUsers. */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
-  const acting = (adminId: number) => ({ adminId, now: app.clock(), mailTokenKey: app.mailTokenKey });
+  const acting = (request: FastifyRequest) => ({ adminId: currentUser(request).id, now: app.clock(), mailTokenKey: app.mailTokenKey, cause: request.cause });
   const resends = rateLimitFor(app, INVITATION_RESENDS);
 
   app.get('/users/current/orgUsers', async (request) => {
@@ -19,20 +19,20 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/users/current/orgUsers', async (request, reply) => {
     const body = parseInput(inviteBody, request.body, 'body');
-    const created = unwrap(await inviteOrgUser(db, acting(currentUser(request).id), body), companyProblemToApiError);
+    const created = unwrap(await inviteOrgUser(db, acting(request), body), companyProblemToApiError);
     return reply.code(201).send(created);
   });
 
   app.patch('/users/current/orgUsers/:uid', async (request) => {
     const { uid } = parseInput(uidParams, request.params, 'params');
     const body = parseInput(changeBody, request.body, 'body');
-    const changed = unwrap(await changeOrgUser(db, acting(currentUser(request).id), uid, body), companyProblemToApiError);
+    const changed = unwrap(await changeOrgUser(db, acting(request), uid, body), companyProblemToApiError);
     if (changed.disabledUserId !== null) app.principals.forgetUser(changed.disabledUserId);
     return { ...changed.view, removed: changed.removed };
   });
 
   app.post('/users/current/orgUsers/:uid/invitation', async (request) => {
     const { uid } = parseInput(uidParams, request.params, 'params');
-    return unwrap(await resendOrgInvitation(db, acting(currentUser(request).id), uid, resends), companyProblemToApiError);
+    return unwrap(await resendOrgInvitation(db, acting(request), uid, resends), companyProblemToApiError);
   });
 }

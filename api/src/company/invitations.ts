@@ -7,12 +7,14 @@ import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-f
 import type { EventTypeRegistry } from '../outbox/event-types';
 import { writeEvent } from '../outbox/write-event';
 import { setStoredRoles, type CompanyRole } from '../users/roles';
+import type { Cause } from '../tracing/cause';
 
 export const INVITATION_TYPE = 'user.invitation';
 const INVITATION_CHANNELS = ['mail'] as const;
 
 /** Who asked for the invitation: a company admin, an approved registration request, or nobody named (an import). */
-export type InvitedBy = { kind: 'admin'; adminId: number } | { kind: 'registration'; requestedAt: Date } | { kind: 'import' };
+/** Who asked for the invitation, and the request or job that did (its mail carries that trace). */
+export type InvitedBy = ({ kind: 'admin'; adminId: number } | { kind: 'registration'; requestedAt: Date } | { kind: 'import' }) & { cause?: Cause };
 
 /** The companies and sites the user orders for, as the mail names them. */
 interface CompanySites {
@@ -89,6 +91,7 @@ export async function sendInvitation(tx: Tx, user: { id: number; name: string; e
   await writeEvent<InvitationData>(tx, {
     type: INVITATION_TYPE,
     key: `user:${user.id}`,
+    cause: by.cause,
     channels: INVITATION_CHANNELS,
     payload: {
       recipient: { name: user.name, email: user.email },

@@ -13,6 +13,7 @@ import { inviteUser, sendInvitation } from './invitations';
 import { adminScope, isWithinScope, listOrgUsers, scopeShipTos, type AdminScope, type OrgUserView, type RolesAt } from './org-users';
 import type { CompanyProblem } from './problems';
 import { setStoredRoles, type CompanyRole } from '../users/roles';
+import type { Cause } from '../tracing/cause';
 
 export interface InviteInput {
   email: string;
@@ -34,6 +35,7 @@ export interface Acting {
   adminId: number;
   now: Date;
   mailTokenKey: Buffer;
+  cause?: Cause;
 }
 
 type Outcome<T> = Result<T, CompanyProblem>;
@@ -132,7 +134,7 @@ export async function inviteOrgUser(db: Db, acting: Acting, input: InviteInput):
       const userSoldTos = new Set(given.value.values());
       const roles = checkRoles(scope, input.roles ?? [], userSoldTos, new Map());
       if (!roles.ok) return roles;
-      const userId = await inviteUser(tx, { email, name: input.name, shipTos: input.shipTos, roles: roles.value }, acting.now, acting.mailTokenKey, { kind: 'admin', adminId: acting.adminId });
+      const userId = await inviteUser(tx, { email, name: input.name, shipTos: input.shipTos, roles: roles.value }, acting.now, acting.mailTokenKey, { kind: 'admin', adminId: acting.adminId, cause: acting.cause });
       if (input.orderLimit != null) for (const soldTo of userSoldTos) await setUserOrderLimit(tx, soldTo, userId, input.orderLimit);
       const view = await viewOf(tx, scope, userId, acting.now);
       await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.invite', subject: `user:${email}`, after: auditState(view) });
@@ -273,7 +275,7 @@ export async function resendOrgInvitation(db: Db, acting: Acting, uid: string, r
     if (user.status !== 'active') return fail({ kind: 'userDisabled', uid: user.username });
     const allowance = await resends.consume(`user:${user.id}`);
     if (!allowance.allowed) return fail({ kind: 'resendLimited', uid: user.username, limit: INVITATION_RESENDS.limit, retryAfterSeconds: allowance.retryAfterSeconds });
-    await sendInvitation(tx, { id: user.id, name: user.name, email: user.email }, acting.now, acting.mailTokenKey, { kind: 'admin', adminId: acting.adminId });
+    await sendInvitation(tx, { id: user.id, name: user.name, email: user.email }, acting.now, acting.mailTokenKey, { kind: 'admin', adminId: acting.adminId, cause: acting.cause });
     await recordAudit(tx, { operatorId: null, actorUserId: acting.adminId, action: 'company.user.invitation', subject: `user:${user.username}` });
     return ok(await viewOf(tx, scope, user.id, acting.now));
   });

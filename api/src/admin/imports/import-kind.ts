@@ -2,6 +2,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { SourceRow } from './import-file';
 import type { ImportProblem, WriteCounts } from './import-report';
 import type { UpsertTarget } from './staged-upsert';
+import type { Cause } from '../../tracing/cause';
 
 /** A column of an import kind, as the template, the README and the checks know it. */
 export interface ImportColumn {
@@ -29,6 +30,8 @@ export interface WriteContext {
   operatorId: number | null;
   now: Date;
   mailTokenKey: Buffer | null;
+  /** The request that runs the import: the invitations it sends carry its trace. */
+  cause?: Cause;
 }
 
 export interface Checked<Row> {

@@ -83,7 +83,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const format = formatOf(request.headers['content-type']);
     if (!format || !(request.body instanceof Readable)) throw uploadError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' } as FastifyError);
     if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw tooLarge();
-    const { report, disabledUserIds } = await runImport(db, { kind, bytes: withinLimit(request.body), format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey });
+    const { report, disabledUserIds } = await runImport(db, { kind, bytes: withinLimit(request.body), format, fileName: query.fileName, dryRun: query.dryRun === 'true', operatorId: operator.id, now: app.clock(), mailTokenKey: app.mailTokenKey, cause: request.cause });
     // As on the customers page: this process forgets a disabled user's cached tokens at once, others within TOKEN_CACHE_SECONDS.
     for (const userId of disabledUserIds) app.principals.forgetUser(userId);
     if (report.outcome !== 'refused') return report;

@@ -6,6 +6,7 @@ import { CHECK_BATCH, type BatchedKind, type ImportKind, type WriteContext } fro
 import { IMPORT_KINDS, type ImportKindName } from './import-kinds';
 import { refusedLines, type ImportProblem, type ImportReport, type WriteCounts } from './import-report';
 import { StagedUpsert } from './staged-upsert';
+import type { Cause } from '../../tracing/cause';
 
 export interface ImportRequest {
   kind: ImportKindName;
@@ -18,6 +19,8 @@ export interface ImportRequest {
   operatorId: number | null;
   now: Date;
   mailTokenKey: Buffer;
+  /** The request that runs the import, traced by the mails it sends. */
+  cause?: Cause;
 }
 
 /** How many refused rows a run keeps in its history record (the answer itself lists them all). */
@@ -81,7 +84,7 @@ export async function applyRows<Row>(db: Db, definition: ImportKind<Row>, rows: 
   const startedAt = new Date();
   const ready = 'prepare' in definition && definition.prepare ? await definition.prepare(db, rows) : rows;
   return db.transaction(async (tx) => {
-    const { disabledUserIds = [], invited = 0, ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId, now: meta.now, mailTokenKey: meta.mailTokenKey });
+    const { disabledUserIds = [], invited = 0, ...counts } = await definition.write(tx, ready, { operatorId: meta.operatorId, now: meta.now, mailTokenKey: meta.mailTokenKey, cause: meta.cause });
     const report = appliedReport(definition.kind, meta.fileName, meta.rowCount ?? rows.length, rows.length, counts, invited);
     await recordApplied(tx, report, meta.operatorId, startedAt);
     return { report, disabledUserIds };
@@ -181,6 +184,6 @@ export async function runImport(db: Db, request: ImportRequest): Promise<ImportO
   if (file.problems.length > 0) return notWritten({ rows: 0, valid: 0, problems: [] }, file.problems);
   const checked = await definition.check(db, sourceRows);
   if (request.dryRun || checked.problems.length > 0) return notWritten({ rows: sourceRows.length, valid: checked.rows.length, problems: checked.problems }, []);
-  const { fileName, operatorId, now, mailTokenKey } = request;
-  return applyRows(db, definition, checked.rows, { fileName, operatorId, now, mailTokenKey, rowCount: sourceRows.length });
+  const { fileName, operatorId, now, mailTokenKey, cause } = request;
+  return applyRows(db, definition, checked.rows, { fileName, operatorId, now, mailTokenKey, cause, rowCount: sourceRows.length });
 }

@@ -38,7 +38,7 @@ export async function adminRegistrationRoutes(app: FastifyInstance): Promise<voi
   app.post('/registrations/:id/approval', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     const body = parseInput(approvalBody, request.body, 'body');
-    const approved = await approveRegistration(db, currentOperator(request).id, id, body, app.clock(), app.mailTokenKey);
+    const approved = await approveRegistration(db, { id: currentOperator(request).id, cause: request.cause }, id, body, app.clock(), app.mailTokenKey);
     return unwrap(approved, registrationDecisionProblemToApiError);
   });
 

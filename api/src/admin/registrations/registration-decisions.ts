@@ -102,7 +102,7 @@ export interface Approval {
  * Approves a confirmed request: the user is created with the chosen ship-tos of one sold-to and the roles
  * given there, and invited (company/invitations.ts), in one transaction with the audit entry.
  */
-export async function approveRegistration(db: Db, operatorId: number, id: number, approval: Approval, now: Date, key: Buffer): Promise<Result<RegistrationView, RegistrationDecisionProblem>> {
+export async function approveRegistration(db: Db, operator: { id: number; cause?: Cause }, id: number, approval: Approval, now: Date, key: Buffer): Promise<Result<RegistrationView, RegistrationDecisionProblem>> {
   return inTransaction<RegistrationView, RegistrationDecisionProblem>(db, async (tx) => {
     const locked = await lockConfirmed(tx, id);
     if (!locked.ok) return locked;
@@ -123,11 +123,11 @@ export async function approveRegistration(db: Db, operatorId: number, id: number
       { email: request.email, name: request.name, shipTos: approval.shipTos, roles: approval.roles.map((role) => ({ soldTo: soldTo.code, role })) },
       now,
       key,
-      { kind: 'registration', requestedAt: request.createdAt },
+      { kind: 'registration', requestedAt: request.createdAt, cause: operator.cause },
     );
-    await tx.update(registrationRequests).set({ status: 'approved', userId, decidedBy: operatorId, decidedAt: now }).where(eq(registrationRequests.id, id));
+    await tx.update(registrationRequests).set({ status: 'approved', userId, decidedBy: operator.id, decidedAt: now }).where(eq(registrationRequests.id, id));
     await recordAudit(tx, {
-      operatorId,
+      operatorId: operator.id,
       action: 'registration.approve',
       subject: `registration:${id}`,
       before: { status: 'confirmed', email: request.email },

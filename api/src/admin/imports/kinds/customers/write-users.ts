@@ -66,7 +66,7 @@ async function inviteWithoutPassword(tx: Tx, rows: UserImport[], known: Set<stri
     .from(users)
     .where(and(inArray(users.username, names), eq(users.passwordHash, '!')))
     .orderBy(users.username);
-  for (const user of invited) await sendInvitation(tx, user, context.now, context.mailTokenKey, { kind: 'import' });
+  for (const user of invited) await sendInvitation(tx, user, context.now, context.mailTokenKey, { kind: 'import', cause: context.cause });
   return invited.length;
 }
 
