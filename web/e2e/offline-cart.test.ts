@@ -22,8 +22,8 @@ afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
 
 // The browser reports requests refused while offline (and the replay answer the test drops) on the console;
-// Next reports its failed background fetches.
-const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/, /RSC payload/];
+// Next reports its failed background fetches, and Chromium the service worker's update check made offline.
+const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/, /RSC payload/, /An unknown error occurred when fetching the script/];
 
 /** The queue has learnt whose session this is (a page made online), and records every count it publishes. */
 async function queueReady(page: Page): Promise<void> {

@@ -18,7 +18,7 @@ after(async () => shop?.close());
 
 const BUYER = { username: 'buyer@example.com' };
 // The browser reports requests refused offline on the console; Next reports its failed background fetches.
-const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/, /RSC payload/];
+const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/, /RSC payload/, /An unknown error occurred when fetching the script/];
 
 /** Waits until the service worker (registered a moment after load) controls the page. */
 async function controlled(page: Page): Promise<void> {
