@@ -5,9 +5,9 @@ import { ORDER_STATUSES } from '../src/order-status/order-status';
 
 /** The storefront's status labels, read from its source: the API and the storefront share no code (docs/architecture.md). */
 function storefrontLabels(): Record<string, string> {
-  const source = readFileSync(new URL('../../web/src/lib/commerce/order-status-text.ts', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../web/src/components/orders/order-status.ts', import.meta.url), 'utf8');
   const table = /const STATUS_LABELS[^=]*=\s*\{([^}]*)\}/.exec(source)?.[1];
-  assert.ok(table, 'STATUS_LABELS not found in web/src/lib/commerce/order-status-text.ts');
+  assert.ok(table, 'STATUS_LABELS not found in web/src/components/orders/order-status.ts');
   return Object.fromEntries([...table.matchAll(/(\w+):\s*'([^']*)'/g)].map((match) => [match[1], match[2]]));
 }
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { readAdminSession } from '@/lib/admin/admin-session';
 import { site } from '@/lib/site-config';
-import { signOutOperator } from '@/lib/actions/admin/sign-out';
+import { signOutOperator } from './actions';
 import { navFor } from './admin-nav';
 import { AdminNavLinks } from './admin-nav-links';
 import './admin.css';

@@ -3,15 +3,15 @@
 import { useRef, useState } from 'react';
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';
-import { signIn } from '@/lib/actions/login/sign-in';
-import type { SignInFieldErrors, SignInState } from '@/lib/session/sign-in-schema';
+import { signIn } from './actions';
+import type { SignInFieldErrors, SignInState } from './schema';
 
 /**
  * The schema (with zod, 16 KB compressed) loads once the customer starts on the form rather than with the page,
  * which keeps the sign-in page within the first-load script budget.
  */
-let schemaModule: Promise<typeof import('@/lib/session/sign-in-schema')> | undefined;
-const loadSchema = () => (schemaModule ??= import('@/lib/session/sign-in-schema'));
+let schemaModule: Promise<typeof import('./schema')> | undefined;
+const loadSchema = () => (schemaModule ??= import('./schema'));
 
 /** The sign-in form: checked in the browser with the same schema the server uses, and usable without script. */
 export function LoginForm({ next, username }: { next: string; username?: string }) {

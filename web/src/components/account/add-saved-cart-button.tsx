@@ -1,7 +1,7 @@
 'use client';
 
-import { addSavedCartToCartAction } from '@/lib/actions/account/saved-carts';
-import type { ReorderAnswer } from '@/lib/actions/account/orders';
+import { addSavedCartToCartAction } from '@/app/account/carts/actions';
+import type { ReorderAnswer } from '@/app/account/orders/actions';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from '@/components/cart/cart.module.css';
 import { AddedLinesReport } from './added-lines-report';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ReorderAnswer } from '@/lib/actions/account/orders';
+import type { ReorderAnswer } from '@/app/account/orders/actions';
 import styles from '@/components/cart/cart.module.css';
 
 /** What copying lines into the cart did (reorder, a saved cart's Add to cart): added, and each line refused with why. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { OrderLinesBrief } from '@/components/account/order-lines';
 import { ReorderButton } from '@/components/account/reorder-button';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
-import { shortBy } from '@/lib/commerce/order-status-text';
+import { shortBy } from '@/components/orders/order-status';
 import { latestNote } from '@/components/orders/order-updates';
 import { reasonText } from '@/lib/commerce/approvals';
 import { formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { statusLabel } from '@/lib/commerce/order-status-text';
+import { statusLabel } from '@/components/orders/order-status';
 import { FILTER_STATUSES, type CompanyOrderQuery } from '@/lib/commerce/company-orders';
 import type { CompanyOrderHistory } from '@/lib/commerce/types';
 import styles from './orders.module.css';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { productHref } from '@/lib/commerce/product-text';
 import type { Money, OrderLine } from '@/lib/commerce/types';
-import { hasDeliveredQuantities, shortBy } from '@/lib/commerce/order-status-text';
+import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
 import orderStyles from '@/components/orders/orders.module.css';
 import styles from './orders.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { reorderAction, type ReorderAnswer } from '@/lib/actions/account/orders';
+import { reorderAction, type ReorderAnswer } from '@/app/account/orders/actions';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from '@/components/cart/cart.module.css';
 import orderStyles from '@/components/orders/orders.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { deleteSavedCartAction, restoreCartAction } from '@/lib/actions/account/saved-carts';
+import { deleteSavedCartAction, restoreCartAction } from '@/app/account/carts/actions';
 import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from '@/components/cart/cart.module.css';

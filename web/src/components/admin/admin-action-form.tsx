@@ -1,7 +1,11 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { AdminActionState } from '@/lib/admin/admin-action-state';
+
+export interface AdminActionState {
+  message?: string;
+  error?: string;
+}
 
 /**
  * One button that runs a server action on the server (a plain form: it works before scripts load) and says

@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { updateOrderStatus, type StatusFormState } from '@/lib/actions/admin/order-status';
-import { statusLabel } from '@/lib/commerce/order-status-text';
+import { updateOrderStatus, type StatusFormState } from '@/app/admin/orders/[code]/status-actions';
+import { statusLabel } from '@/components/orders/order-status';
 import type { OrderStatusView } from '@/lib/admin/orders-out-schemas';
 
 /**

@@ -1,6 +1,6 @@
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderStatusViewSchema } from '@/lib/admin/orders-out-schemas';
-import { statusLabel } from '@/lib/commerce/order-status-text';
+import { statusLabel } from '@/components/orders/order-status';
 import { AdminLoadFailed, formatDateTime } from './admin-parts';
 import { OrderStatusForm } from './order-status-form';
 

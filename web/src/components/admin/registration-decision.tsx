@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { approveRegistration, declineRegistration, type DecisionState } from '@/lib/actions/admin/registrations';
+import { approveRegistration, declineRegistration, type DecisionState } from '@/app/admin/registrations/actions';
 import { useFormAction } from '@/components/shell/use-server-action';
 import styles from './registration-decision.module.css';
 

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { changeUserStatus } from '@/lib/actions/admin/customers';
+import { changeUserStatus } from '@/app/admin/customers/actions';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
-import type { AdminActionState } from '@/lib/admin/admin-action-state';
+import type { AdminActionState } from './admin-action-form';
 
 type Asked = 'disable' | 'unlock';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { resubmitOrderAction } from '@/lib/actions/account/order-approval';
+import { resubmitOrderAction } from '@/app/account/orders/approval-actions';
 import { IDLE } from '@/lib/forms/action-state';
 import type { DateChoice } from '@/components/cart/checkout-form';
 import { useFormAction } from '@/components/shell/use-server-action';

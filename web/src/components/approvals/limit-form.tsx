@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { addLimitAction, changeLimitAction, deleteLimitAction, type LimitFormState } from '@/lib/actions/account/company-limits';
+import { addLimitAction, changeLimitAction, deleteLimitAction, type LimitFormState } from '@/app/account/company/limits/actions';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { LIMIT_KINDS, type LimitField, type LimitKind } from '@/lib/commerce/approvals';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { clearCartAction, saveCartAction } from '@/lib/actions/cart/cart';
+import { clearCartAction, saveCartAction } from '@/app/cart/actions';
 import { IDLE } from '@/lib/forms/action-state';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
-import { undoRemoveAction } from '@/lib/actions/cart/cart';
+import { undoRemoveAction } from '@/app/cart/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
 import { productHref } from '@/lib/commerce/product-text';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { approvalNoticeFor, placeOrderAction, saveCheckoutField } from '@/lib/actions/cart/checkout';
+import { approvalNoticeFor, placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
 import type { ApprovalNotice } from '@/lib/commerce/approval-calls';
 import type { DateChoice } from '@/lib/commerce/dates';
 import { IDLE } from '@/lib/forms/action-state';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { setQuantityAction, type LineRef } from '@/lib/actions/cart/cart';
+import { setQuantityAction, type LineRef } from '@/app/cart/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { readQuantity } from '@/lib/commerce/quantity';
 import { canQueue, queueChange } from '@/lib/offline/change-queue';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { addToCartAction } from '@/lib/actions/cart/cart';
+import { addToCartAction } from '@/app/cart/actions';
 import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { readQuantity } from '@/lib/commerce/quantity';

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
-import { addLinesAction } from '@/lib/actions/cart/quick-order';
+import { addLinesAction } from '@/app/cart/quick-order/actions';
 import { Stepper } from '@/components/weekly/stepper';
 import styles from './product-rows.module.css';
 

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { suggestAction } from '@/lib/actions/search';
+import { suggestAction } from '@/app/search/actions';
 import { useToast } from '@/components/shell/toasts';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { filterByPrefix, searchHref, wantsRemoteSuggestions } from '@/lib/commerce/suggestion-rules';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ChangeEvent } from 'react';
-import { checkinAction, type CheckinState } from '@/lib/actions/account/order-checkin';
+import { checkinAction, type CheckinState } from '@/app/account/orders/[code]/checkin/actions';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { CHECKIN_REASONS, checkinPhotoHref, MAX_CHECKIN_PHOTOS, MAX_PHOTO_BYTES, REASON_LABELS, type CheckinReason } from '@/lib/commerce/checkin-labels';
 import styles from './checkin.module.css';

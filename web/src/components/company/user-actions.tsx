@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { resendInvitationAction, userStatusAction } from '@/lib/actions/account/company-users';
+import { resendInvitationAction, userStatusAction } from '@/app/account/company/users/actions';
 import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import cartStyles from '@/components/cart/cart.module.css';

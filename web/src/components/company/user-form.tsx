@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { changeUserAction, inviteUserAction } from '@/lib/actions/account/company-users';
+import { changeUserAction, inviteUserAction } from '@/app/account/company/users/actions';
 import { EMPTY_USER, USER_FORM_IDLE, userFormErrors, type UserField, type UserFormValues } from '@/lib/commerce/user-form-schema';
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';

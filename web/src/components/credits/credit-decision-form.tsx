@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { decideCreditAction, type CreditDecisionState } from '@/lib/actions/admin/credits';
+import { decideCreditAction, type CreditDecisionState } from '@/app/admin/credits/[code]/actions';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { formatPence } from '@/lib/commerce/approvals';
 import { creditedCasesPence } from '@/lib/commerce/credit-amounts';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormAction } from '@/components/shell/use-server-action';
-import { savePreferencesAction, type PreferencesState } from '@/lib/actions/account/notifications';
+import { savePreferencesAction, type PreferencesState } from '@/app/account/notifications/actions';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '@/lib/commerce/notification-kinds';
 import styles from './notifications.module.css';
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useFormAction } from '@/components/shell/use-server-action';
-import { unsubscribeAction, type UnsubscribeState } from '@/lib/actions/unsubscribe';
+import { unsubscribeAction, type UnsubscribeState } from '@/app/unsubscribe/actions';
 import { kindInSentence, type NotificationKind } from '@/lib/commerce/notification-kinds';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '@/lib/commerce/unsubscribe-token';
 import styles from './notifications.module.css';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { cancelOrderAction } from '@/lib/actions/account/order-change';
+import { cancelOrderAction } from '@/app/account/orders/change-actions';
 import { IDLE } from '@/lib/forms/action-state';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';

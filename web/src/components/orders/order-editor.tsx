@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState, useTransition } from 'react';
-import { checkOrderChanges, findOrderProduct, saveOrderChanges, type SaveOrderAnswer } from '@/lib/actions/account/order-change';
+import { checkOrderChanges, findOrderProduct, saveOrderChanges, type SaveOrderAnswer } from '@/app/account/orders/change-actions';
 import { amendmentNotice, type AmendmentNotice } from '@/lib/commerce/amend-check';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { useNetworkFailure } from '@/components/shell/use-server-action';

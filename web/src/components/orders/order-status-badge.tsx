@@ -1,5 +1,5 @@
 import styles from './orders.module.css';
-import { statusLabel } from '@/lib/commerce/order-status-text';
+import { statusLabel } from './order-status';
 
 /** The order's status as a coloured pill; the colour repeats the word, never replaces it. */
 export function OrderStatusBadge({ status }: { status: string }) {

@@ -1,6 +1,6 @@
 import { formatShortDate } from '@/lib/commerce/dates';
 import type { OrderStatusChange } from '@/lib/commerce/types';
-import { statusLabel } from '@/lib/commerce/order-status-text';
+import { statusLabel } from './order-status';
 import styles from './orders.module.css';
 
 /** The warehouse's reports on an order, newest first, with the notes they came with. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { saveDeliveryLinesAction } from '@/lib/actions/account/standing-orders';
+import { saveDeliveryLinesAction } from '@/app/account/standing-orders/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { EditableLines, useEditableLines } from './editable-lines';
 import type { EditorLine } from './editor-lines';

@@ -1,6 +1,6 @@
 'use client';
 
-import { skipDeliveryAction } from '@/lib/actions/account/standing-orders';
+import { skipDeliveryAction } from '@/app/account/standing-orders/actions';
 import { IDLE } from '@/lib/forms/action-state';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { deliveryDay } from '@/lib/commerce/cutoff';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { standingStatusAction } from '@/lib/actions/account/standing-orders';
+import { standingStatusAction } from '@/app/account/standing-orders/actions';
 import { IDLE } from '@/lib/forms/action-state';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';

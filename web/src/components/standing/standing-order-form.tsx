@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { changeStandingOrderAction, createStandingOrderAction } from '@/lib/actions/account/standing-orders';
+import { changeStandingOrderAction, createStandingOrderAction } from '@/app/account/standing-orders/actions';
 import {
   fieldErrors,
   firstDeliveryOn,

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
-import { addLinesAction } from '@/lib/actions/cart/quick-order';
+import { addLinesAction } from '@/app/cart/quick-order/actions';
 import styles from './weekly.module.css';
 
 /** One tap adds a usual item at its usual (or par) quantity. */

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, useTransition, type ChangeEvent, type ClipboardEvent } from 'react';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
-import { addLinesAction, lookupProductsAction, type LookupAnswer } from '@/lib/actions/cart/quick-order';
+import { addLinesAction, lookupProductsAction, type LookupAnswer } from '@/app/cart/quick-order/actions';
 import { MAX_ORDER_LINES, MAX_ORDER_TEXT_BYTES, readOrderLines } from '@/lib/commerce/order-lines-text';
 import { appendRows, emptyRow, isBlank, rowsFromText, type QuickRow } from './quick-order-rows';
 import styles from './weekly.module.css';

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useId, useMemo, useState, useTransition } from 'react';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
-import { saveParLevelAction } from '@/lib/actions/account/usual';
-import { addLinesAction } from '@/lib/actions/cart/quick-order';
+import { saveParLevelAction } from '@/app/account/usual/actions';
+import { addLinesAction } from '@/app/cart/quick-order/actions';
 import { productHref } from '@/lib/commerce/product-text';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
 import type { BulkProblem, GuideLine } from '@/lib/commerce/weekly-schemas';

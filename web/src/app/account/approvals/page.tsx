@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { DecisionForm } from '@/components/approvals/decision-form';
-import { decideAction, decideStandingAction } from '@/lib/actions/account/approvals';
+import { decideAction, decideStandingAction } from './actions';
 import { deadlineOf, QueuedOrderCard } from '@/components/approvals/queued-order';
 import { QueuedStandingOrderCard } from '@/components/approvals/queued-standing-order';
 import { listApprovals, listStandingApprovals, type QueuedOrder } from '@/lib/commerce/approval-calls';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ChangePasswordForm } from '@/components/passwords/password-forms';
 import { requireUser } from '@/lib/session/session';
-import { changePassword } from '@/lib/actions/account/password';
+import { changePassword } from './actions';
 
 export const metadata: Metadata = { title: 'Change your password' };
 

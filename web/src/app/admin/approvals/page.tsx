@@ -10,7 +10,7 @@ import { QueuedStandingOrderCard } from '@/components/approvals/queued-standing-
 import { approvalQueueSchema, standingQueueSchema } from '@/lib/commerce/approval-calls';
 import { decidedText } from '@/lib/commerce/approvals';
 import styles from '@/components/account/orders.module.css';
-import { decideAsOperatorAction, decideStandingAsOperatorAction } from '@/lib/actions/admin/approvals';
+import { decideAsOperatorAction, decideStandingAsOperatorAction } from './actions';
 
 export const metadata: Metadata = { title: 'Approvals' };
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormAction } from '@/components/shell/use-server-action';
-import { setReminderHours, type ReminderHoursState } from '@/lib/actions/admin/customers';
+import { setReminderHours, type ReminderHoursState } from './actions';
 
 const NOTHING_YET: ReminderHoursState = {};
 

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { TextInput } from '@/components/forms/text-input';
-import { signInOperatorAction, type OperatorSignInState } from '@/lib/actions/admin/sign-in';
+import { signInOperatorAction, type OperatorSignInState } from './actions';
 
 /** A plain form checked on the server: it works before any script has loaded. */
 export function OperatorLoginForm({ next }: { next: string }) {

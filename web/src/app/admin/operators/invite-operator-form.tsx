@@ -2,7 +2,7 @@
 
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';
-import { inviteOperatorAction, type InviteOperatorState } from '@/lib/actions/admin/operators';
+import { inviteOperatorAction, type InviteOperatorState } from './actions';
 
 const NOTHING_YET: InviteOperatorState = {};
 

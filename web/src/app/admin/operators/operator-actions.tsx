@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import type { AdminActionState } from '@/lib/admin/admin-action-state';
+import type { AdminActionState } from '@/components/admin/admin-action-form';
 import { ConfirmStep } from '@/components/forms/confirm-step';
 import { useFormAction } from '@/components/shell/use-server-action';
 import type { OperatorEntry } from '@/lib/admin/operator-schemas';
-import { changeOperatorAction } from '@/lib/actions/admin/operators';
+import { changeOperatorAction } from './actions';
 
 const NOTHING_YET: AdminActionState = {};
 

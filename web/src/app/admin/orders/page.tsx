@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminLoadFailed, AdminPager, formatDateTime, formatDay, pageParam, param } from '@/components/admin/admin-parts';
-import { statusLabel } from '@/lib/commerce/order-status-text';
+import { statusLabel } from '@/components/orders/order-status';
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderListSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';

@@ -6,7 +6,7 @@ import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts'
 import { adminCall } from '@/lib/admin/admin-client';
 import { outboxSchema } from '@/lib/admin/orders-out-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { retryOutboxMessage } from '@/lib/actions/admin/outbox';
+import { retryOutboxMessage } from './actions';
 
 export const metadata: Metadata = { title: 'Orders out' };
 

@@ -6,7 +6,7 @@ import { adminCall } from '@/lib/admin/admin-client';
 import { productListSchema } from '@/lib/admin/admin-schemas';
 import { canEditCatalogue } from '@/lib/admin/admin-session-data';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { setProductActive } from '@/lib/actions/admin/products';
+import { setProductActive } from './actions';
 
 export const metadata: Metadata = { title: 'Products' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/passwords/password-forms';
 import { redirectReadyUser } from '@/lib/session/session';
-import { forgotPassword } from '@/lib/actions/login/forgot-password';
+import { forgotPassword } from './actions';
 
 export const metadata: Metadata = { title: 'Forgot your password?' };
 

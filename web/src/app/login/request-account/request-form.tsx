@@ -6,8 +6,8 @@ import { FieldFrame } from '@/components/forms/field-frame';
 import { TextInput } from '@/components/forms/text-input';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { REGISTRATION_LIMITS } from '@/lib/people/registration-limits';
-import { sendAccountRequest } from '@/lib/actions/login/request-account';
-import { fieldErrorsOf, requestAccountSchema, valuesOf, type RequestAccountState, type RequestField, type RequestFieldErrors } from '@/lib/people/request-account-schema';
+import { sendAccountRequest } from './actions';
+import { fieldErrorsOf, requestAccountSchema, valuesOf, type RequestAccountState, type RequestField, type RequestFieldErrors } from './schema';
 
 const FIELDS: { name: Exclude<RequestField, 'message'>; label: string; type?: string; autoComplete: string }[] = [
   { name: 'name', label: 'Your name', autoComplete: 'name' },

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ResetPasswordPage } from '@/components/passwords/reset-password-page';
-import { resetPassword } from '@/lib/actions/login/reset-password';
+import { resetPassword } from './actions';
 
 // The token is in the address: no other site learns it from a Referer header.
 export const metadata: Metadata = { title: 'Choose your password', referrer: 'no-referrer' };

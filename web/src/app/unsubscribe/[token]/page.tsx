@@ -4,7 +4,7 @@ import { UnsubscribeForm } from '@/components/notifications/unsubscribe-form';
 import { NOTIFICATION_KINDS } from '@/lib/commerce/notification-kinds';
 import { unsubscribeLinkAbout } from '@/lib/commerce/notifications';
 import { UNSUBSCRIBE_TOKEN } from '@/lib/commerce/unsubscribe-token';
-import type { UnsubscribeState } from '@/lib/actions/unsubscribe';
+import type { UnsubscribeState } from '../actions';
 
 /** The API's words for a link that cannot be used (expired, used or unknown). */
 const LINK_USED = 'This unsubscribe link has expired or was already used';

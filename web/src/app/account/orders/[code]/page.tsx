@@ -11,7 +11,7 @@ import { CheckinPanel } from '@/components/checkin/checkin-panel';
 import { OrderApprovalPanel } from '@/components/approvals/order-approval-panel';
 import { OrderAddresses } from '@/components/orders/order-addresses';
 import { OrderChangePanel } from '@/components/orders/order-change-panel';
-import { closedOrderText } from '@/lib/commerce/order-status-text';
+import { closedOrderText } from '@/components/orders/order-status';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
 import { PrintButton } from '@/components/orders/print-button';

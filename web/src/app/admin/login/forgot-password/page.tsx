@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/passwords/password-forms';
-import { forgotPassword } from '@/lib/actions/admin/forgot-password';
+import { forgotPassword } from './actions';
 
 export const metadata: Metadata = { title: 'Forgot your password?' };
 

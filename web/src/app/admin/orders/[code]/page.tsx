@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminLoadFailed, formatDateTime, formatDay } from '@/components/admin/admin-parts';
 import { OrderStatusPanel } from '@/components/admin/order-status-panel';
-import { hasDeliveredQuantities, shortBy } from '@/lib/commerce/order-status-text';
+import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderSchema } from '@/lib/admin/admin-schemas';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useFormAction } from '@/components/shell/use-server-action';
-import { confirmAddress, type ConfirmState } from '@/lib/actions/login/confirm-account';
+import { confirmAddress, type ConfirmState } from './actions';
 
 /** One button: the request is confirmed only when the person presses it. */
 export function ConfirmForm({ token }: { token: string }) {

@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { OrderChangePanel } from '@/components/orders/order-change-panel';
 import { OrderEditor } from '@/components/orders/order-editor';
-import { closedOrderText } from '@/lib/commerce/order-status-text';
+import { closedOrderText } from '@/components/orders/order-status';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { findOrder } from '@/lib/commerce/page-subjects';

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import type { AdminActionState } from '@/lib/admin/admin-action-state';
+import type { AdminActionState } from '@/components/admin/admin-action-form';
 import { adminCall } from '@/lib/admin/admin-client';
 import { retriedSchema } from '@/lib/admin/orders-out-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';

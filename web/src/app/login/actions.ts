@@ -8,7 +8,7 @@ import { safeNextPath } from '@/lib/session/next-target';
 import { writeSessionData } from '@/lib/session/session';
 import { isShopReady, withAutomaticAccount } from '@/lib/session/session-data';
 import { passwordGrant, revokeTokens } from '@/lib/session/token-endpoint';
-import { fieldErrorsOf, signInSchema, type SignInState } from '@/lib/session/sign-in-schema';
+import { fieldErrorsOf, signInSchema, type SignInState } from './schema';
 
 const UNAVAILABLE = { title: 'Temporary network error', description: 'Please try again' };
 const TOO_MANY = { title: 'Too many sign-in attempts', description: 'Please wait a minute and try again.' };

@@ -4,7 +4,7 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { failed, failedWith, IDLE, type ActionState } from '@/lib/forms/action-state';
 import { errorText } from '@/lib/commerce/error-text';
-import { closedOrderText } from '@/lib/commerce/order-status-text';
+import { closedOrderText } from '@/components/orders/order-status';
 import { orderChangeProblem, orderChangeSchema, type OrderChangeInput } from '@/lib/commerce/order-change-schema';
 import type { AmendmentCheck } from '@/lib/commerce/amend-check';
 import { amendOrder, cancelOrder, checkAmendment, getOrder, type OrderAmendment } from '@/lib/commerce/orders';

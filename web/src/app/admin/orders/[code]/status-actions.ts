@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { statusChangedSchema } from '@/lib/admin/orders-out-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
-import { statusLabel } from '@/lib/commerce/order-status-text';
+import { statusLabel } from '@/components/orders/order-status';
 
 export interface StatusFormState {
   message?: string;

@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers';
 import { requestAccount } from '@/lib/people/registrations';
-import { fieldErrorsOf, REQUEST_FIELDS, requestAccountSchema, valuesOf, type RequestAccountState, type RequestField } from '@/lib/people/request-account-schema';
+import { fieldErrorsOf, REQUEST_FIELDS, requestAccountSchema, valuesOf, type RequestAccountState, type RequestField } from './schema';
 
 const UNAVAILABLE = { title: 'Temporary network error', description: 'Please try again' };
 const TOO_MANY = { title: 'Too many requests', description: 'Please wait a while and try again.' };

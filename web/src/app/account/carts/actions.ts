@@ -3,7 +3,7 @@
 import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import type { ReorderAnswer } from '@/lib/actions/account/orders';
+import type { ReorderAnswer } from '@/app/account/orders/actions';
 import { addSavedCartToCart, deleteCart, restoreSavedCart } from '@/lib/commerce/cart';
 import { errorText } from '@/lib/commerce/error-text';
 import { shopScope } from '@/lib/commerce/scope';

@@ -10,6 +10,7 @@ export const signInSchema = z.object({
   next: z.optional(z.string().check(z.maxLength(2048))),
 });
 
+export type SignInInput = z.infer<typeof signInSchema>;
 export type SignInFieldErrors = Partial<Record<'username' | 'password', string>>;
 
 export interface SignInState {
