@@ -200,7 +200,17 @@ describe('one account with two ranges (buyer@example.com), roles that change, or
         }
         await page.waitForURL((url) => url.pathname === '/account/orders/');
         await page.getByRole('heading', { level: 1 }).waitFor();
-        assert.ok((await menuLinks()).includes('Approvals'), 'the approver sees Approvals without signing in again');
+        // The shop answers this navigation by loading the whole page (proxy.ts), which may still be under way when
+        // the new address shows: the menu is read until the reloaded page draws it, for at most ten seconds.
+        let sawApprovals = false;
+        for (let attempt = 0; attempt < 20 && !sawApprovals; attempt++) {
+          sawApprovals = await menuLinks().then(
+            (links) => links.includes('Approvals'),
+            () => false,
+          );
+          if (!sawApprovals) await page.waitForTimeout(500);
+        }
+        assert.ok(sawApprovals, 'the approver sees Approvals without signing in again');
       } finally {
         await setBuyerRoles([]);
       }
