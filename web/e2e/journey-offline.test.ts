@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { OFFLINE_NOISE } from './support/offline-noise';
 import { startShop, type Shop } from './support/shop';
 import { orderableProducts, SOLO, setCart, signedIn, waitForHeaderUnits, type ApiProduct } from './journey-support';
 
@@ -20,9 +21,6 @@ before(async () => {
 });
 afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
-
-// The browser reports the refused requests (the action itself and the error report to /api/log/) on the console.
-const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/];
 
 async function networkToast(page: Page): Promise<void> {
   const toast = page.locator('.toast').filter({ hasText: 'Temporary network error' });

@@ -3,6 +3,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { userToken } from './support/api';
 import { operatorApiToken } from './support/orders-api';
+import { OFFLINE_NOISE } from './support/offline-noise';
 import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, waitForHeaderUnits, type ApiProduct } from './journey-support';
 
@@ -20,10 +21,6 @@ before(async () => {
 });
 afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
-
-// The browser reports requests refused while offline (and the replay answer the test drops) on the console;
-// Next reports its failed background fetches, and Chromium the service worker's update check made offline.
-const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/, /RSC payload/, /An unknown error occurred when fetching the script/];
 
 /** The queue has learnt whose session this is (a page made online), and records every count it publishes. */
 async function queueReady(page: Page): Promise<void> {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, waitForHeaderUnits } from './journey-support';
+import { OFFLINE_NOISE } from './support/offline-noise';
 import { PHONE, startShop, type Shop } from './support/shop';
 
 /**
@@ -17,9 +18,6 @@ afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
 
 const BUYER = { username: 'buyer@example.com' };
-// The browser reports requests refused offline on the console; Next reports its failed background fetches.
-const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/, /Failed to fetch/, /RSC payload/, /An unknown error occurred when fetching the script/];
-
 /** Waits until the service worker (registered a moment after load) controls the page. */
 async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 20_000 });
