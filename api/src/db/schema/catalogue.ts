@@ -52,6 +52,16 @@ export const products = pgTable(
     collections: text('collections').array().notNull().default(sql`'{}'::text[]`),
     discontinued: boolean('discontinued').notNull().default(false),
     /**
+     * The 14 UK allergens (food-info/allergens.ts) by what the supplier declared: contained, may be contained,
+     * free from. An allergen in none of the three was not supplied. Kept here, beside the product, so listings,
+     * facets and a site's allergen profile read them without a join; written only by food-info/.
+     */
+    allergensContained: text('allergens_contained').array().notNull().default(sql`'{}'::text[]`),
+    allergensMayContain: text('allergens_may_contain').array().notNull().default(sql`'{}'::text[]`),
+    allergensFree: text('allergens_free').array().notNull().default(sql`'{}'::text[]`),
+    /** Any of 'vegetarian', 'vegan', 'halal', 'kosher', 'organic'. */
+    dietary: text('dietary').array().notNull().default(sql`'{}'::text[]`),
+    /**
      * Kept by the products_search trigger (migration 0001_search): name, brand, category names and pack type,
      * lower-cased, without accents or punctuation, for typo-tolerant trigram matching and suggestions.
      */

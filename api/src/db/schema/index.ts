@@ -16,3 +16,4 @@ export * from './approvals';
 export * from './after-delivery';
 export * from './phone';
 export * from './order-spend-days';
+export * from './food-info';
