@@ -7,6 +7,7 @@ import { MULTI_DAIR, SOLO, shopper } from './support/cart-helpers';
 import { ERP_CLIENT, integrationToken } from './support/integration-client';
 import { freshShopper } from './support/notification-helpers';
 import { placeTestOrder } from './support/order-helpers';
+import { onlyOnPostgres } from './support/engines';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { SmtpSink } from './support/smtp-sink';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
@@ -221,6 +222,24 @@ describe('food information: the ERP writes it, every product answer carries it, 
     assert.equal((await put(code, { ...changed, countryOfOrigin: 'Wales' })).body.outcome, 'updated');
     await dispatch(server);
     assert.equal(sink.mails.length, quiet);
+  });
+
+  it('the same change sent twice at once is one change: one update, one audit entry, one mail per user', { skip: onlyOnPostgres }, async () => {
+    const buyer = await freshShopper(server, 'food-race-buyer');
+    const order = await placeTestOrder(server, buyer, [1]);
+    const code = order.entries[0]?.product.code ?? '';
+    await dispatch(server);
+    const { code: _code, recipeVersion: _version, updatedAt: _at, ...current } = (await call('GET', `/admin/v1/products/${code}/foodinfo`, erp)).body as Record<string, unknown>;
+    const allergens = current.allergens as Record<string, string>;
+    const changed = { ...current, allergens: { ...allergens, lupin: allergens.lupin === 'mayContain' ? 'contains' : 'mayContain' } };
+    const auditBefore = (await auditOf(code)).length;
+    const before = sink.mails.length;
+    const answers = await Promise.all([put(code, changed), put(code, changed), put(code, changed)]);
+    assert.deepEqual(answers.map((answer) => answer.body.outcome).sort(), ['unchanged', 'unchanged', 'updated']);
+    assert.equal((await auditOf(code)).length, auditBefore + 1);
+    await dispatch(server);
+    const toBuyer = sink.mails.slice(before).filter((mail) => mail.subject?.includes(`(${code})`) && JSON.stringify(mail.to).includes(buyer.username));
+    assert.equal(toBuyer.length, 1);
   });
 
   it('products import: food columns written with the product; a bad food cell refuses the file, naming row and column', async () => {

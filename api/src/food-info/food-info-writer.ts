@@ -118,15 +118,18 @@ export function allergenChanges(before: FoodInfoInput, after: FoodInfoInput): Al
 
 const withStatus = (info: FoodInfoInput, status: AllergenStatus) => ALLERGENS.filter((allergen) => info.allergens[allergen] === status);
 
-/** The current state of the products named, locked so that two writers of one product take turns. */
+/**
+ * The current state of the products named, locked so that two writers of one product take turns. The lock is
+ * taken first, by a statement of its own: the read after it then sees what a writer it waited for committed
+ * (a locking read of a join would see that writer's products row but the food information it read before).
+ */
 async function readCurrent(tx: Tx, codes: string[]): Promise<Map<string, CurrentRow>> {
+  await tx.select({ code: products.code }).from(products).where(inArray(products.code, codes)).orderBy(products.code).for('update');
   const rows = await tx
     .select({ code: products.code, name: products.name, ...foodStateColumns })
     .from(products)
     .leftJoin(productFoodInfo, eq(productFoodInfo.productCode, products.code))
-    .where(inArray(products.code, codes))
-    .orderBy(products.code)
-    .for('update', { of: products });
+    .where(inArray(products.code, codes));
   return new Map(rows.map((row) => [row.code, row]));
 }
 
