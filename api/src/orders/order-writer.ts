@@ -63,5 +63,11 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEn
     .values(entries.map((entry, index) => ({ ...orderLineSnapshot(entry, index), orderId: order.id })))
     .returning();
   await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-  return { record: { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines }, anyLimits };
+  // The answer shows each product's food marks as the cart read them, as a later read of the order would.
+  const byCode = new Map(entries.map((entry) => [entry.productCode, entry]));
+  const withMarks = lines.map((line) => {
+    const entry = byCode.get(line.productCode);
+    return entry ? { ...line, allergensContained: entry.allergensContained, allergensMayContain: entry.allergensMayContain, allergensFree: entry.allergensFree, dietary: entry.dietary } : line;
+  });
+  return { record: { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines: withMarks }, anyLimits };
 }
