@@ -19,6 +19,7 @@ import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 let shop: Shop;
 before(async () => {
   shop = await startShop();
+  await prepare();
 });
 afterEach(async () => shop.finishTest());
 after(async () => shop?.close());
@@ -59,7 +60,8 @@ let labelled: ApiProduct;
 let unknown: ApiProduct;
 let siteName: string;
 
-before(async () => {
+/** The food information and the site's profile this file's tests read, written as the ERP and head office would. */
+async function prepare(): Promise<void> {
   [labelled, unknown] = (await orderableProducts(shop, BUYER, 2)) as [ApiProduct, ApiProduct];
   const operator = await operatorApiToken(shop);
   const foodinfo = (code: string) => `${shop.apiUrl}/admin/v1/products/${encodeURIComponent(code)}/foodinfo`;
@@ -79,7 +81,7 @@ before(async () => {
     { avoids: ['treeNuts'] },
   );
   siteName = profile.shipTo.name;
-});
+}
 
 const statusOf = (page: Page, allergen: string) =>
   page.getByRole('table', { name: 'Allergens' }).getByRole('row', { name: new RegExp(`^${allergen}\\b`) }).getByRole('cell').innerText();
@@ -139,7 +141,8 @@ for (const [width, viewport] of [
       await setCart(shop, BUYER, [{ code: labelled.code, quantity: labelled.minOrderQuantity }]);
       const page = await shop.newPage({ viewport });
       await signedIn(shop, page, BUYER.username, { account: BUYER, at: `/search/${encodeURIComponent(labelled.name)}/` });
-      const card = page.getByRole('list', { name: 'Products' }).getByRole('article', { name: labelled.name, exact: true });
+      // Names repeat across brands: the card is the one with the product's code.
+      const card = page.getByRole('list', { name: 'Products' }).getByRole('article').filter({ hasText: labelled.code });
       const marks = [`May contain tree nuts — ${siteName} avoids it`, 'Vegetarian', 'Contains: milk', 'May contain: tree nuts'];
       for (const text of marks) await card.getByText(text, { exact: true }).waitFor();
       assert.equal(await scrollsSideways(page), false);

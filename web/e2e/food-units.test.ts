@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FoodMarks } from '../src/lib/food/food-schemas';
-import { allergenRows, compactAllergenTexts, NOT_SUPPLIED, nutritionBasisText, nutritionRows, specificationSheetHref } from '../src/lib/food/food-text';
+import { allergenRows, compactAllergenTexts, markTexts, NOT_SUPPLIED, nutritionBasisText, nutritionRows, specificationSheetHref } from '../src/lib/food/food-text';
 
 /** The words food information is shown in (docs/food-information.md), without a browser. */
 const marks = (over: Partial<FoodMarks>): FoodMarks => ({ contains: [], mayContain: [], free: [], dietary: [], ...over });
@@ -20,6 +20,19 @@ describe('compact marks', () => {
 
   test('a product free of all it was asked about shows no allergen line', () => {
     assert.deepEqual(compactAllergenTexts(marks({ free: ['milk', 'peanuts'] })), []);
+  });
+});
+
+describe('mark texts', () => {
+  test("the site's warnings first, then dietary names and allergen lines; no warnings without a profile", () => {
+    const cake = marks({ contains: ['eggs', 'milk'], mayContain: ['peanuts'], dietary: ['vegetarian', 'halal'] });
+    assert.deepEqual(markTexts(cake, { siteName: 'Quayside', avoids: ['peanuts', 'milk', 'fish'] }), {
+      warnings: ['Contains milk — Quayside avoids it', 'May contain peanuts — Quayside avoids it'],
+      dietary: ['Vegetarian', 'Halal'],
+      allergens: ['Contains: eggs, milk', 'May contain: peanuts'],
+    });
+    assert.deepEqual(markTexts(cake).warnings, []);
+    assert.deepEqual(markTexts(marks({}), { siteName: 'Quayside', avoids: ['peanuts'] }).warnings, []);
   });
 });
 

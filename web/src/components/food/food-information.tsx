@@ -1,7 +1,7 @@
 import type { Product } from '@/lib/commerce/types';
-import { NOT_SUPPLIED, specificationSheetHref, type SiteAvoid } from '@/lib/food/food-text';
+import { markTexts, NOT_SUPPLIED, specificationSheetHref, type SiteAvoid } from '@/lib/food/food-text';
 import { AllergenTable } from './allergen-table';
-import { AvoidWarnings, DietaryBadges } from './food-marks';
+import { DietaryBadges, Warnings } from './marks-view';
 import { Ingredients } from './ingredients';
 import { NutritionTable } from './nutrition-table';
 import styles from './food.module.css';
@@ -13,15 +13,16 @@ import styles from './food.module.css';
  */
 export function FoodInformation({ product, avoid }: { product: Product; avoid?: SiteAvoid }) {
   const { foodMarks: marks, foodInfo: info } = product;
+  const texts = markTexts(marks, avoid);
   return (
     <section aria-labelledby="food-information" className={styles.information}>
       <h2 id="food-information" className={styles.heading}>
         Food information
       </h2>
-      <AvoidWarnings marks={marks} avoid={avoid} />
+      <Warnings texts={texts.warnings} />
       <dl className={styles.facts}>
         <dt>Dietary</dt>
-        <dd>{marks.dietary.length > 0 ? <DietaryBadges flags={marks.dietary} /> : 'None declared'}</dd>
+        <dd>{texts.dietary.length > 0 ? <DietaryBadges names={texts.dietary} /> : 'None declared'}</dd>
         <dt>Country of origin</dt>
         <dd>{info?.countryOfOrigin ?? NOT_SUPPLIED}</dd>
       </dl>

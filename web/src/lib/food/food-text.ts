@@ -1,4 +1,4 @@
-import { ALLERGEN_WORDS } from './avoided';
+import { ALLERGEN_WORDS, avoidedAllergens, avoidWarning } from './avoided';
 import { ALLERGEN_NAMES, ALLERGENS, type Allergen, type DietaryFlag, type FoodMarks, type Nutrition } from './food-schemas';
 
 /** What a site avoids and the name its warnings give it, as the marks beside a product need it. */
@@ -20,6 +20,24 @@ export const NOT_SUPPLIED = 'Not supplied — ask us';
 
 /** A status as the allergen table says it. */
 export type AllergenStatusText = 'Contains' | 'May contain' | 'Free from' | typeof NOT_SUPPLIED;
+
+/**
+ * The compact marks as words, worked out where the data is (the server): the site's warnings, the dietary badges
+ * and the allergen lines. A client component (the quick order) draws these texts without the schemas' code.
+ */
+export interface MarkTexts {
+  warnings: string[];
+  dietary: string[];
+  allergens: string[];
+}
+
+export function markTexts(marks: FoodMarks, avoid?: SiteAvoid | null): MarkTexts {
+  return {
+    warnings: avoid ? avoidedAllergens(marks, avoid.avoids).map((item) => avoidWarning(item, avoid.siteName)) : [],
+    dietary: marks.dietary.map((flag) => DIETARY_NAMES[flag]),
+    allergens: compactAllergenTexts(marks),
+  };
+}
 
 /** The marks a card or a line shows in a few words: "Contains: milk, eggs", "May contain: tree nuts". */
 export function compactAllergenTexts(marks: FoodMarks): string[] {
