@@ -45,7 +45,7 @@ describe('approvals: the deadline is the cut-off', () => {
     assert.equal(inTimeAnswer.status, 200, JSON.stringify(inTimeAnswer.body));
 
     // Order confirmations turned off do not turn off the news that an order will not come.
-    const off = { orderConfirmation: false, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
+    const off = { orderConfirmation: false, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true, productChanges: true };
     assert.equal((await buyer.who.call('PUT', '/users/current/notificationpreferences', { body: off, scoped: false })).status, 200);
 
     // Two processes sweep at once, as at the cut-off: one of them expires it.

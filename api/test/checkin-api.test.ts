@@ -403,7 +403,7 @@ describe('check-in at the door: POST/GET /users/current/orders/{code}/checkin an
     assert.equal(((await view(colleague, order.code)).body as unknown as CheckinView).eligible, true);
 
     const PREFERENCES = '/users/current/notificationpreferences';
-    const kinds = ['orderConfirmation', 'statusChanges', 'standingOrderReminders', 'cutoffReminders', 'approvalRequests'];
+    const kinds = ['orderConfirmation', 'statusChanges', 'standingOrderReminders', 'cutoffReminders', 'approvalRequests', 'productChanges'];
     const current = (await head.call('GET', PREFERENCES, { scoped: false })).body as Record<string, boolean>;
     const before = Object.fromEntries(kinds.map((kind) => [kind, current[kind] ?? true]));
     assert.equal((await head.call('PUT', PREFERENCES, { body: { ...before, orderConfirmation: false }, scoped: false })).status, 200);

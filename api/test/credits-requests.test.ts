@@ -194,7 +194,7 @@ describe('credit requests: reads and decisions', () => {
 
   it('a buyer who turned status e-mails off is not e-mailed the decision', async () => {
     const PREFERENCES = '/users/current/notificationpreferences';
-    const kinds = ['orderConfirmation', 'statusChanges', 'standingOrderReminders', 'cutoffReminders', 'approvalRequests'];
+    const kinds = ['orderConfirmation', 'statusChanges', 'standingOrderReminders', 'cutoffReminders', 'approvalRequests', 'productChanges'];
     const current = (await multi.call('GET', PREFERENCES, { scoped: false })).body as Record<string, boolean>;
     const before = Object.fromEntries(kinds.map((kind) => [kind, current[kind] ?? true]));
     assert.equal((await multi.call('PUT', PREFERENCES, { body: { ...before, statusChanges: false }, scoped: false })).status, 200);

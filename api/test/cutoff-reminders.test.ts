@@ -137,7 +137,7 @@ describe('cut-off reminders (docs/phone.md "Cut-off reminders")', () => {
     await server.database.db.update(users).set({ passwordHash: '!' }).where(eq(users.id, invited.userId));
     const quiet = await chef(server, place, 1);
     const saved = await quiet.call('PUT', '/users/current/notificationpreferences', {
-      body: { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: false, approvalRequests: true },
+      body: { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: false, approvalRequests: true, productChanges: true },
       scoped: false,
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));

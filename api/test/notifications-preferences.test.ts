@@ -6,7 +6,7 @@ import { placeTestOrder } from './support/order-helpers';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 
-const ALL_ON = { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
+const ALL_ON = { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true, productChanges: true };
 const PATH = '/users/current/notificationpreferences';
 
 describe('notification preferences: GET/PUT /users/current/notificationpreferences', () => {

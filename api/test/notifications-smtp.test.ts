@@ -66,7 +66,7 @@ describe('one-click unsubscribe headers over SMTP', () => {
     const [request] = sink.mails.filter((mail) => JSON.stringify(mail.to).includes(approver.username) && mail.subject?.includes(held.code));
     assert.ok((request?.text ?? '').replace(/\s+/g, ' ').includes('over the order limit of £1.00 for Ben Buyer'), request?.text);
 
-    const off = { orderConfirmation: false, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
+    const off = { orderConfirmation: false, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true, productChanges: true };
     assert.equal((await buyer.who.call('PUT', '/users/current/notificationpreferences', { body: off, scoped: false })).status, 200);
     const rejected = await approver.who.call('POST', `/users/current/orderapprovals/${held.code}/decision`, { body: { decision: 'REJECT', comment: 'Too much cream' }, scoped: false });
     assert.equal(rejected.status, 200, JSON.stringify(rejected.body));

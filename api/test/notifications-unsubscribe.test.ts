@@ -80,6 +80,7 @@ describe('one-click unsubscribe (RFC 8058) in demo mode', () => {
       standingOrderReminders: true,
       cutoffReminders: true,
       approvalRequests: true,
+      productChanges: true,
     });
     assert.equal(((await other.call('GET', PATH, { scoped: false })).body as { orderConfirmation: boolean }).orderConfirmation, true, 'nobody else is touched');
 
@@ -148,7 +149,7 @@ describe('one-click unsubscribe (RFC 8058) in demo mode', () => {
       inviteUser(tx, { email, name: 'Invited Cook', shipTos: ['0000410001'], roles: [] }, new Date(), server.app.mailTokenKey, { kind: 'import' }),
     );
     // Every kind turned off before the mail goes out: a security mail is of no kind.
-    await savePreferences(server.database.db, invitedId, { orderConfirmation: false, statusChanges: false, standingOrderReminders: false, cutoffReminders: false, approvalRequests: false });
+    await savePreferences(server.database.db, invitedId, { orderConfirmation: false, statusChanges: false, standingOrderReminders: false, cutoffReminders: false, approvalRequests: false, productChanges: false });
     await dispatch(server);
     const [invitation] = await mailsTo(server, email);
     assert.ok(invitation);

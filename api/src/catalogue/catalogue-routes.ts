@@ -11,6 +11,7 @@ import { searchProducts } from './product-search';
 import { SearchIndex } from './search-index/search-index';
 import { parseSearchQuery } from './search-query';
 import { suggest } from './suggestions';
+import { renderSpecificationPdf } from '../food-info/specification-pdf';
 
 const code = z.string().trim().min(1).max(40);
 /** OCC field sets (BASIC, DEFAULT, FULL) or a field list; accepted for compatibility, answers are always DEFAULT plus what is asked. */
@@ -93,6 +94,18 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/products/suggestions', async (request) => {
     const input = parseInput(suggestionInput, request.query, 'query');
     return { suggestions: await suggest(db, { term: input.term, max: input.max, range: input.salesOrg }) };
+  });
+
+  // The sheet a kitchen files for its allergen records; seen by whoever may see the product page.
+  app.get('/products/:code/specification.pdf', async (request, reply) => {
+    const params = parseInput(detailParams, request.params, 'params');
+    const product = unwrap(await productDetail(db, request.principal, { code: params.code }), catalogueProblemToApiError);
+    const pdf = await renderSpecificationPdf(product, app.clock());
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="specification-${product.code}.pdf"`)
+      .header('cache-control', 'private, max-age=300')
+      .send(pdf);
   });
 
   app.get('/products/:code', async (request) => {

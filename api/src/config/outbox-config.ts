@@ -3,7 +3,7 @@ import { ConfigError, type Config, type Env } from './env';
 import { privateWebhookHost } from './webhook-url';
 
 /** Scopes an integration client may be given. */
-export const INTEGRATION_SCOPES = ['orders:status', 'orders:export', 'invoices:write'] as const;
+export const INTEGRATION_SCOPES = ['orders:status', 'orders:export', 'invoices:write', 'products:write'] as const;
 
 const integrationClients = z.array(
   z.object({

@@ -29,9 +29,20 @@ const CHUNK = 1000;
 /** Recipe changes are mailed to the users of the sites that ordered the product within this many days. */
 export const RECIPE_CHANGE_DAYS = 90;
 
-interface CurrentRow {
-  code: string;
-  name: string;
+/** A product's food information as stored, across products and product_food_info (left-joined). */
+export const foodStateColumns = {
+  allergensContained: products.allergensContained,
+  allergensMayContain: products.allergensMayContain,
+  allergensFree: products.allergensFree,
+  dietary: products.dietary,
+  ingredients: productFoodInfo.ingredients,
+  nutrition: productFoodInfo.nutrition,
+  countryOfOrigin: productFoodInfo.countryOfOrigin,
+  recipeVersion: productFoodInfo.recipeVersion,
+  updatedAt: productFoodInfo.updatedAt,
+};
+
+export interface FoodStateRow {
   allergensContained: string[];
   allergensMayContain: string[];
   allergensFree: string[];
@@ -41,6 +52,11 @@ interface CurrentRow {
   countryOfOrigin: string | null;
   recipeVersion: number | null;
   updatedAt: Date | null;
+}
+
+interface CurrentRow extends FoodStateRow {
+  code: string;
+  name: string;
 }
 
 /** The input with its allergens and diets in label order, so equal information compares equal. */
@@ -68,7 +84,8 @@ function orderedNutrition(value: unknown): Nutrition | null {
   return Object.fromEntries(NUTRITION_KEYS.map((key) => [key, record[key]])) as unknown as Nutrition;
 }
 
-function storedOf(row: CurrentRow): StoredFoodInfo | null {
+/** The stored information, null for a product never supplied with any (no product_food_info row). */
+export function storedOf(row: FoodStateRow): StoredFoodInfo | null {
   if (row.ingredients === null || row.recipeVersion === null || row.updatedAt === null) return null;
   const allergens: Partial<Record<Allergen, AllergenStatus>> = {};
   for (const allergen of ALLERGENS) {
@@ -104,19 +121,7 @@ const withStatus = (info: FoodInfoInput, status: AllergenStatus) => ALLERGENS.fi
 /** The current state of the products named, locked so that two writers of one product take turns. */
 async function readCurrent(tx: Tx, codes: string[]): Promise<Map<string, CurrentRow>> {
   const rows = await tx
-    .select({
-      code: products.code,
-      name: products.name,
-      allergensContained: products.allergensContained,
-      allergensMayContain: products.allergensMayContain,
-      allergensFree: products.allergensFree,
-      dietary: products.dietary,
-      ingredients: productFoodInfo.ingredients,
-      nutrition: productFoodInfo.nutrition,
-      countryOfOrigin: productFoodInfo.countryOfOrigin,
-      recipeVersion: productFoodInfo.recipeVersion,
-      updatedAt: productFoodInfo.updatedAt,
-    })
+    .select({ code: products.code, name: products.name, ...foodStateColumns })
     .from(products)
     .leftJoin(productFoodInfo, eq(productFoodInfo.productCode, products.code))
     .where(inArray(products.code, codes))

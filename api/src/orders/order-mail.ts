@@ -1,6 +1,7 @@
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { MailKind } from '../mail/mail-kinds';
 import { formatPence } from '../pricing/money';
+import { specificationSheetUrl } from '../food-info/food-info-view';
 import type { OrderEventData, OrderEventType } from '../order-status/order-event';
 import type { OrderStatus } from '../order-status/order-status';
 
@@ -67,6 +68,9 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
     ['Delivery instructions', order.deliveryInstructions ?? '–'],
   ];
   const note = statusChange?.note ?? null;
+  // A confirmation of what is coming links each product's specification sheet, for the kitchen's allergen records.
+  const withSheets = type === 'order.placed' || type === 'order.amended';
+  const sheetLink = (code: string) => shopLink(shopUrl, specificationSheetUrl(code));
   const lineText = (line: OrderEventData['order']['lines'][number]) => {
     const short = line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity ? `, delivered ${line.deliveredQuantity} (short ${line.quantity - line.deliveredQuantity})` : '';
     return `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${short}`;
@@ -90,6 +94,7 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
     ...totals.map(([label, value]) => `${label}: ${value}`),
     '',
     `View the order: ${link}`,
+    ...(withSheets ? ['', 'Specification sheets (ingredients and allergens):', ...order.lines.map((line) => `${line.name} (${line.productCode}): ${sheetLink(line.productCode)}`)] : []),
     '',
     'Meadowvale Foods · 0800 123 4567 · orders@meadowvale.example',
   ].join('\n');
@@ -99,7 +104,7 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
   const rows = order.lines
     .map((line) => {
       const delivered = line.deliveredQuantity === null ? '' : String(line.deliveredQuantity);
-      return `<tr><td ${cell}>${escapeHtml(line.name)}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}</small></td><td ${num}>${line.quantity}</td><td ${num}>${delivered}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`;
+      return `<tr><td ${cell}>${escapeHtml(line.name)}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}${withSheets ? ` · <a href="${escapeHtml(sheetLink(line.productCode))}">Specification sheet</a>` : ''}</small></td><td ${num}>${line.quantity}</td><td ${num}>${delivered}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`;
     })
     .join('');
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   { kind: 'statusChanges', label: 'Order status changes', help: 'When an order is confirmed, picked, dispatched or delivered.' },
   { kind: 'standingOrderReminders', label: 'Standing order reminders', help: 'The working day before a standing order is ordered.' },
   { kind: 'cutoffReminders', label: 'Cut-off reminders', help: 'Before the cut-off of a delivery.' },
+  { kind: 'productChanges', label: 'Product changes', help: 'When the recipe or allergens of a product your site ordered in the last 90 days change.' },
   { kind: 'approvalRequests', label: 'Approval requests', help: 'When an order waits for your approval.', forDeciders: true },
 ] as const;
 
