@@ -65,6 +65,7 @@ import { registerExpiryJob } from './approvals/expiry-job';
 import { registerCutoffReminderJob } from './cutoff-reminders/cutoff-reminder-job';
 import { registerHousekeepingJob } from './operations/housekeeping-job';
 import { checkinRoutes } from './checkin/checkin-routes';
+import { siteProfileRoutes } from './food-info/site-profile/site-profile-routes';
 import { registerCreditRequestEvents } from './credits/credit-events';
 import { registerAppMetrics, type AppMetrics } from './metrics/app-metrics';
 import { outboxBacklog } from './outbox/outbox-backlog';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(standingDecisionRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(creditRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(siteProfileRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(jobRoutes);

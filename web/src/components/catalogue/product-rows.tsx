@@ -1,13 +1,17 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { FoodMarks } from '@/components/food/food-marks';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
 import { productHref, stockText } from '@/lib/commerce/product-text';
+import { shopScope } from '@/lib/commerce/scope';
 import type { Product } from '@/lib/commerce/types';
 import { RowAdd } from './row-add';
 import styles from './product-rows.module.css';
 
 /** The compact list view (docs/decisions-left-open.md#weekly-ordering): a row per product with its facts, price and a +/- stepper. */
-export function ProductRows({ products, label }: { products: Product[]; label: string }) {
+export async function ProductRows({ products, label }: { products: Product[]; label: string }) {
+  const avoid = await siteAvoid(await shopScope());
   return (
     <ul className={styles.rows} aria-label={label}>
       {products.map((product) => {
@@ -22,6 +26,7 @@ export function ProductRows({ products, label }: { products: Product[]; label: s
                 {product.brand} · {product.code} · {product.packSize} · {product.storageText} · {shelfLifeText(product.shelfLifeDays)}
                 {soldOut ? ` · ${stockText('outOfStock')}` : ''}
               </span>
+              <FoodMarks marks={product.foodMarks} avoid={avoid} />
               {product.price ? (
                 <span className={styles.price}>
                   <strong>{product.price.formattedValue}</strong> per {product.salesUnit}

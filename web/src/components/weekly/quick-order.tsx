@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, useTransition, type ChangeEvent, type ClipboardEvent } from 'react';
+import { MarksView } from '@/components/food/marks-view';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { addLinesAction, lookupProductsAction, type LookupAnswer } from '@/app/cart/quick-order/actions';
 import { MAX_ORDER_LINES, MAX_ORDER_TEXT_BYTES, readOrderLines } from '@/lib/commerce/order-lines-text';
@@ -205,7 +206,7 @@ export function QuickOrder() {
                 ) : product === null ? (
                   <span className={styles.reason}>Unknown code for this account</span>
                 ) : (
-                  <span>
+                  <div>
                     <strong>{product.name}</strong>{' '}
                     <span className={styles.muted}>
                       {product.brand} · {product.packSize}
@@ -213,7 +214,8 @@ export function QuickOrder() {
                       {product.minOrderQuantity > 1 ? ` · minimum ${product.minOrderQuantity}` : ''}
                       {product.purchasable ? '' : ' · no longer sold'}
                     </span>
-                  </span>
+                    <MarksView texts={product.marks} />
+                  </div>
                 )}
               </div>
               <button

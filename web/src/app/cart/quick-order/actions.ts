@@ -8,6 +8,8 @@ import { MAX_ORDER_LINES } from '@/lib/commerce/order-lines-text';
 import { getProduct } from '@/lib/commerce/products';
 import { shopScope } from '@/lib/commerce/scope';
 import type { BulkProblem } from '@/lib/commerce/weekly-schemas';
+import { siteAvoid } from '@/components/food/site-avoid';
+import { markTexts, type MarkTexts } from '@/lib/food/food-text';
 import { LIMITS } from '@/lib/limits';
 
 export type BulkAddAnswer = { ok: true; addedLines: number; addedUnits: number; problems: BulkProblem[] } | { ok: false; message: string };
@@ -39,6 +41,8 @@ export interface ProductFacts {
   price: string | null;
   minOrderQuantity: number;
   purchasable: boolean;
+  /** The food marks as words, with the site's warnings (the quick order draws them without the schemas' code). */
+  marks: MarkTexts;
 }
 
 export type LookupAnswer = Record<string, ProductFacts | null>;
@@ -53,6 +57,7 @@ export async function lookupProductsAction(codes: unknown): Promise<LookupAnswer
   const input = codesSchema.safeParse(codes);
   if (!input.success) return {};
   const scope = await shopScope();
+  const avoid = await siteAvoid(scope);
   const unique = [...new Set(input.data)];
   const answer: LookupAnswer = {};
   const worker = async () => {
@@ -67,6 +72,7 @@ export async function lookupProductsAction(codes: unknown): Promise<LookupAnswer
             price: result.data.price?.formattedValue ?? null,
             minOrderQuantity: result.data.minOrderQuantity,
             purchasable: result.data.purchasable !== false,
+            marks: markTexts(result.data.foodMarks, avoid),
           }
         : null;
     }
