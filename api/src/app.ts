@@ -54,6 +54,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { registerOrderMailKinds } from './orders/mail-kinds';
 import { registerStandingOrderMailKinds } from './standing-orders/mail-kinds';
 import { registerCutoffReminderMailKinds } from './cutoff-reminders/mail-kinds';
+import { registerFoodInfoMailKinds, registerRecipeChangeEvent } from './food-info/recipe-change-mail';
 import { registerApprovalMailKinds } from './approvals/mail-kinds';
 import { issueUnsubscribeToken } from './notifications/unsubscribe-tokens';
 import { registerStandingOrderJobs } from './standing-orders/delivery-jobs';
@@ -141,11 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStandingOrderMailKinds();
   registerCutoffReminderMailKinds();
   registerApprovalMailKinds();
+  registerFoodInfoMailKinds();
   const outbox = createOutbox(deps.database, deps.config, app.log, { clock: app.clock, issueUnsubscribeToken }, metrics?.outbox);
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
   registerCutoffReminderEvent(outbox);
+  registerRecipeChangeEvent(outbox);
   const tokenKey = mailTokenKey(deps.config.storefrontClient.secret);
   app.decorate('mailTokenKey', tokenKey);
   registerInvitationEvent(outbox, tokenKey);

@@ -226,7 +226,7 @@ export class ProductStore {
   readonly storages = new ValueTable();
   readonly packTypes = new ValueTable();
   private readonly strings = new Map<string, string>();
-  private readonly collectionLists = new Map<string, string[]>();
+  private readonly lists = new Map<string, string[]>();
 
   rows: (ProductFields | undefined)[] = [];
   pool = new DocumentPool();
@@ -344,12 +344,15 @@ export class ProductStore {
       this.strings.set(value, value);
       return value;
     };
-    const key = row.collections.join('\u0000');
-    let collections = this.collectionLists.get(key);
-    if (collections === undefined) {
-      collections = row.collections;
-      this.collectionLists.set(key, collections);
-    }
+    // Lists repeat too (most products share their collections, allergen lists and dietary flags); the key
+    // names the field so lists of different fields never share a copy.
+    const list = (field: string, values: string[]) => {
+      const key = `${field}\u0001${values.join('\u0000')}`;
+      const known = this.lists.get(key);
+      if (known !== undefined) return known;
+      this.lists.set(key, values);
+      return values;
+    };
     return {
       ...row,
       brand: one(row.brand),
@@ -361,7 +364,11 @@ export class ProductStore {
       storage: one(row.storage),
       storageText: one(row.storageText),
       stockStatus: one(row.stockStatus),
-      collections,
+      collections: list('collections', row.collections),
+      allergensContained: list('contains', row.allergensContained),
+      allergensMayContain: list('mayContain', row.allergensMayContain),
+      allergensFree: list('free', row.allergensFree),
+      dietary: list('dietary', row.dietary),
     };
   }
 
