@@ -79,6 +79,7 @@ describe('allergen profile', () => {
       await page.keyboard.press('Space');
       assert.equal(await peanuts.isChecked(), true);
       await assertAccessible(page, `/account/allergens/ admin (${name})`);
+      await page.screenshot({ path: `/tmp/allergen-profile-${name}.png`, fullPage: true });
       await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }));
       await page.keyboard.press('Enter');
       await statusOf(page).filter({ hasText: `Saved. ${SITE} avoids peanuts.` }).waitFor();
@@ -110,6 +111,7 @@ describe('allergen profile', () => {
       // The safe answer has focus: Enter again cancels, and focus goes back to Add to cart.
       assert.equal(await question.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement), true);
       await assertAccessible(page, `product page asking (${name})`);
+      await page.screenshot({ path: `/tmp/allergen-confirm-${name}.png`, fullPage: true });
       await page.keyboard.press('Enter');
       await question.waitFor({ state: 'detached' });
       assert.equal(await add.evaluate((element) => element === document.activeElement), true);
@@ -136,6 +138,7 @@ describe('allergen profile', () => {
       const [noticeBox, placeBox] = await Promise.all([notice.boundingBox(), page.getByRole('button', { name: 'Place order' }).boundingBox()]);
       assert.ok(noticeBox && placeBox && noticeBox.y + noticeBox.height <= placeBox.y, 'the notice is above Place order');
       await assertAccessible(page, `/cart/checkout/ with an avoided product (${name})`);
+      await page.screenshot({ path: `/tmp/allergen-checkout-${name}.png`, fullPage: true });
     });
   }
 
