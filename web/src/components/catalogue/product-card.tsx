@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { avoidWarnings } from '@/components/food/allergen-profile-words';
 import { FoodMarks } from '@/components/food/food-marks';
 import { perUnit, productHref, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
 import type { Product } from '@/lib/commerce/types';
@@ -80,6 +81,7 @@ export function ProductCard({ product, eager = false, priority = false, avoid }:
         productName={product.name}
         minOrderQuantity={product.minOrderQuantity}
         disabled={soldOut}
+        avoidWarnings={avoidWarnings(product.foodMarks, avoid)}
       />
     </article>
   );

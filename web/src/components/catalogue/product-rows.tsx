@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { avoidWarnings } from '@/components/food/allergen-profile-words';
 import { FoodMarks } from '@/components/food/food-marks';
 import { siteAvoid } from '@/components/food/site-avoid';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
@@ -35,7 +36,7 @@ export async function ProductRows({ products, label }: { products: Product[]; la
             </div>
             {/* Hydrated row by row after the shell, as the grid's cards are (product-grid.tsx). */}
             <Suspense>
-              <RowAdd code={product.code} name={product.name} minOrderQuantity={product.minOrderQuantity} disabled={soldOut} />
+              <RowAdd code={product.code} name={product.name} minOrderQuantity={product.minOrderQuantity} disabled={soldOut} avoidWarnings={avoidWarnings(product.foodMarks, avoid)} />
             </Suspense>
           </li>
         );

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { AddToCart } from '@/components/catalogue/add-to-cart';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { avoidWarnings } from '@/components/food/allergen-profile-words';
 import { FoodInformation } from '@/components/food/food-information';
 import { siteAvoid } from '@/components/food/site-avoid';
 import { findProduct } from '@/lib/commerce/page-subjects';
@@ -62,6 +63,7 @@ export default async function ProductPage({ params }: Props) {
             productName={product.name}
             minOrderQuantity={product.minOrderQuantity}
             disabled={product.stock.stockLevelStatus === 'outOfStock'}
+            avoidWarnings={avoidWarnings(product.foodMarks, avoid)}
           />
           {product.description ? (
             <section aria-labelledby="description">
