@@ -6,7 +6,7 @@ import { RangeCategories } from '../src/catalogue/categories';
 import type { CountRow } from '../src/catalogue/facets';
 import { indexFilters } from '../src/catalogue/search-index/index-filters';
 import { runIndexQuery } from '../src/catalogue/search-index/index-query';
-import { ProductStore, type ProductFields } from '../src/catalogue/search-index/product-store';
+import { ProductStore, type FoodLists, type ProductFields } from '../src/catalogue/search-index/product-store';
 import { compareText } from '../src/catalogue/search-index/text-order';
 import { topK } from '../src/catalogue/search-index/top-k';
 import { selectedValues, SORTS, type FilterKey, type SearchQuery, type SortCode } from '../src/catalogue/search-query';
@@ -39,6 +39,9 @@ const STORAGES = ['chilled', 'frozen', 'ambient'];
 const PACK_TYPES = ['Bottle', 'Block', 'Tub'];
 const COLLECTIONS = ['specialoffers', 'bestsellers'];
 const NAMES = ['Milk', 'Mild Cheddar', 'milk', 'Édam', 'Zest', 'Brie'];
+// A few of the allergens and flags, so that filters often match and often do not.
+const FOOD_ALLERGENS = ['milk', 'peanuts', 'eggs'];
+const DIETARY = ['vegan', 'halal'];
 
 const categoriesOf = (range: Range) =>
   new RangeCategories(
@@ -50,6 +53,7 @@ interface Product {
   fields: ProductFields;
   listPricePence: number;
   sellable: boolean;
+  food: FoodLists;
 }
 
 const productArbitrary = (code: string) =>
@@ -65,6 +69,9 @@ const productArbitrary = (code: string) =>
       featured: fc.boolean(),
       listPricePence: fc.constantFrom(100, 250, 999),
       sellable: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+      // Per allergen: contains, may contain, free or not supplied.
+      allergens: fc.tuple(...FOOD_ALLERGENS.map(() => fc.constantFrom('contained', 'mayContain', 'free', 'none'))),
+      dietary: fc.subarray(DIETARY),
     })
     .map(
       (p): Product => ({
@@ -89,6 +96,12 @@ const productArbitrary = (code: string) =>
         },
         listPricePence: p.listPricePence,
         sellable: p.sellable,
+        food: {
+          contained: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'contained'),
+          mayContain: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'mayContain'),
+          free: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'free'),
+          dietary: p.dietary,
+        },
       }),
     );
 
@@ -111,6 +124,9 @@ const queryArbitrary = fc.record({
       fc.record({ key: fc.constant<FilterKey>('packType'), value: fc.constantFrom(...PACK_TYPES) }),
       fc.record({ key: fc.constant<FilterKey>('collection'), value: fc.constantFrom(...COLLECTIONS) }),
       fc.record({ key: fc.constant<FilterKey>('featuredProduct'), value: fc.constant('true') }),
+      fc.record({ key: fc.constant<FilterKey>('freeFrom'), value: fc.constantFrom(...FOOD_ALLERGENS, 'sesame') }),
+      fc.record({ key: fc.constant<FilterKey>('dietary'), value: fc.constantFrom(...DIETARY, 'kosher') }),
+      fc.record({ key: fc.constant<FilterKey>('avoid'), value: fc.constantFrom(...FOOD_ALLERGENS, 'sesame') }),
     ),
     { maxLength: 4 },
   ),
@@ -123,7 +139,7 @@ const queryArbitrary = fc.record({
 function bruteForce(products: Map<string, Product>, query: { range: Range; filters: SearchQuery['filters']; sort: SortCode; offset: number; limit: number }) {
   const categories = categoriesOf(query.range);
   const selected = selectedValues({ freeText: '', sort: query.sort, filters: query.filters });
-  const passes = (p: ProductFields, key: FilterKey, values: string[]): boolean => {
+  const passes = ({ fields: p, food }: Product, key: FilterKey, values: string[]): boolean => {
     switch (key) {
       case 'category':
         return values.some((id) => categories.descendants(id).includes(p.categoryId));
@@ -137,10 +153,16 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
         return values.some((value) => p.collections.includes(value));
       case 'featuredProduct':
         return p.featured;
+      case 'freeFrom':
+        return values.every((value) => food.free.includes(value));
+      case 'dietary':
+        return values.every((value) => food.dietary.includes(value));
+      case 'avoid':
+        return !values.some((value) => food.contained.includes(value) || food.mayContain.includes(value));
     }
   };
   const inRange = [...products.values()].filter((p) => p.sellable && p.fields.range === query.range);
-  const passingAllBut = (p: Product, except?: FilterKey) => [...selected].every(([key, values]) => key === except || passes(p.fields, key, values));
+  const passingAllBut = (p: Product, except?: FilterKey) => [...selected].every(([key, values]) => key === except || passes(p, key, values));
   const counts = new Map<string, number>();
   const add = (facet: string, value: string) => counts.set(`${facet}\u0000${value}`, (counts.get(`${facet}\u0000${value}`) ?? 0) + 1);
   for (const p of inRange) {
@@ -149,6 +171,11 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
     if (passingAllBut(p, 'storage')) add('storage', p.fields.storage);
     if (passingAllBut(p, 'packType')) add('packType', p.fields.packType);
     if (passingAllBut(p, 'collection')) for (const value of p.fields.collections) add('collection', value);
+    // Values that must all hold: counted over what passes every filter, their own included.
+    if (passingAllBut(p)) {
+      for (const value of p.food.free) add('freeFrom', value);
+      for (const value of p.food.dietary) add('dietary', value);
+    }
   }
   const found = inRange.filter((p) => passingAllBut(p));
   const byName = (a: Product, b: Product) => compareText(a.fields.name, b.fields.name) || compareText(a.fields.code, b.fields.code);
@@ -172,7 +199,7 @@ describe('search index structures against a brute-force count', () => {
         const store = new ProductStore();
         const latest = new Map<string, Product>();
         const put = (p: Product, bulk: boolean) => {
-          store.put({ row: p.fields, listPricePence: p.listPricePence, document: '', sellable: p.sellable }, bulk);
+          store.put({ row: p.fields, listPricePence: p.listPricePence, document: '', sellable: p.sellable, food: p.food }, bulk);
           latest.set(p.fields.code, p);
         };
         for (const p of first) put(p, true);

@@ -12,6 +12,7 @@ const PAGE = 2_000;
 /** A product row as search reads it (product-view.ts), with the list price, its document and change number. */
 interface ProductLine extends Omit<ProductRow, 'pricePence' | 'description'> {
   listPricePence: number;
+  food: LoadedProduct['food'];
   document: string | null;
   sellable: boolean;
   change: string;
@@ -27,12 +28,14 @@ export async function readChangedProducts(db: DbOrTx, from: number, apply: (prod
         sales_unit as "salesUnit", vat_rate_bp as "vatRateBp", storage, storage_text as "storageText",
         shelf_life_days as "shelfLifeDays", min_order_quantity as "minOrderQuantity", stock_status as "stockStatus",
         featured, collections, discontinued, list_price_pence as "listPricePence", search_document::text as document,
+        json_build_object('contained', allergens_contained, 'mayContain', allergens_may_contain, 'free', allergens_free,
+          'dietary', dietary) as food,
         (${SELLABLE}) as sellable, search_change::text as change
       from products where search_change >= ${next} order by search_change limit ${PAGE}`,
     );
     for (const line of lines) {
-      const { listPricePence, document, sellable, change, ...row } = line;
-      apply({ row, listPricePence, document: document ?? '', sellable });
+      const { listPricePence, document, sellable, change, food, ...row } = line;
+      apply({ row, listPricePence, document: document ?? '', sellable, food });
       next = Number(change) + 1;
     }
     if (lines.length < PAGE) return;
