@@ -54,6 +54,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { registerOrderMailKinds } from './orders/mail-kinds';
 import { registerStandingOrderMailKinds } from './standing-orders/mail-kinds';
 import { registerCutoffReminderMailKinds } from './cutoff-reminders/mail-kinds';
+import { registerFoodInfoMailKinds, registerRecipeChangeEvent } from './food-info/recipe-change-mail';
 import { registerApprovalMailKinds } from './approvals/mail-kinds';
 import { issueUnsubscribeToken } from './notifications/unsubscribe-tokens';
 import { registerStandingOrderJobs } from './standing-orders/delivery-jobs';
@@ -64,6 +65,7 @@ import { registerExpiryJob } from './approvals/expiry-job';
 import { registerCutoffReminderJob } from './cutoff-reminders/cutoff-reminder-job';
 import { registerHousekeepingJob } from './operations/housekeeping-job';
 import { checkinRoutes } from './checkin/checkin-routes';
+import { siteProfileRoutes } from './food-info/site-profile/site-profile-routes';
 import { registerCreditRequestEvents } from './credits/credit-events';
 import { registerAppMetrics, type AppMetrics } from './metrics/app-metrics';
 import { outboxBacklog } from './outbox/outbox-backlog';
@@ -140,11 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStandingOrderMailKinds();
   registerCutoffReminderMailKinds();
   registerApprovalMailKinds();
+  registerFoodInfoMailKinds();
   const outbox = createOutbox(deps.database, deps.config, app.log, { clock: app.clock, issueUnsubscribeToken }, metrics?.outbox);
   // Each module that writes events registers its event types; the outbox knows none of its own.
   registerOrderEvents(outbox);
   registerReminderEvent(outbox);
   registerCutoffReminderEvent(outbox);
+  registerRecipeChangeEvent(outbox);
   const tokenKey = mailTokenKey(deps.config.storefrontClient.secret);
   app.decorate('mailTokenKey', tokenKey);
   registerInvitationEvent(outbox, tokenKey);
@@ -209,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(standingDecisionRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(creditRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(siteProfileRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(jobRoutes);

@@ -6,7 +6,7 @@ import { RangeCategories } from '../src/catalogue/categories';
 import type { CountRow } from '../src/catalogue/facets';
 import { indexFilters } from '../src/catalogue/search-index/index-filters';
 import { runIndexQuery } from '../src/catalogue/search-index/index-query';
-import { ProductStore, type FoodLists, type ProductFields } from '../src/catalogue/search-index/product-store';
+import { ProductStore, type ProductFields } from '../src/catalogue/search-index/product-store';
 import { compareText } from '../src/catalogue/search-index/text-order';
 import { topK } from '../src/catalogue/search-index/top-k';
 import { selectedValues, SORTS, type FilterKey, type SearchQuery, type SortCode } from '../src/catalogue/search-query';
@@ -53,7 +53,6 @@ interface Product {
   fields: ProductFields;
   listPricePence: number;
   sellable: boolean;
-  food: FoodLists;
 }
 
 const productArbitrary = (code: string) =>
@@ -93,15 +92,13 @@ const productArbitrary = (code: string) =>
           featured: p.featured,
           collections: p.collections,
           discontinued: false,
+          allergensContained: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'contained'),
+          allergensMayContain: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'mayContain'),
+          allergensFree: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'free'),
+          dietary: p.dietary,
         },
         listPricePence: p.listPricePence,
         sellable: p.sellable,
-        food: {
-          contained: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'contained'),
-          mayContain: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'mayContain'),
-          free: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'free'),
-          dietary: p.dietary,
-        },
       }),
     );
 
@@ -139,7 +136,7 @@ const queryArbitrary = fc.record({
 function bruteForce(products: Map<string, Product>, query: { range: Range; filters: SearchQuery['filters']; sort: SortCode; offset: number; limit: number }) {
   const categories = categoriesOf(query.range);
   const selected = selectedValues({ freeText: '', sort: query.sort, filters: query.filters });
-  const passes = ({ fields: p, food }: Product, key: FilterKey, values: string[]): boolean => {
+  const passes = ({ fields: p }: Product, key: FilterKey, values: string[]): boolean => {
     switch (key) {
       case 'category':
         return values.some((id) => categories.descendants(id).includes(p.categoryId));
@@ -154,11 +151,11 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
       case 'featuredProduct':
         return p.featured;
       case 'freeFrom':
-        return values.every((value) => food.free.includes(value));
+        return values.every((value) => p.allergensFree.includes(value));
       case 'dietary':
-        return values.every((value) => food.dietary.includes(value));
+        return values.every((value) => p.dietary.includes(value));
       case 'avoid':
-        return !values.some((value) => food.contained.includes(value) || food.mayContain.includes(value));
+        return !values.some((value) => p.allergensContained.includes(value) || p.allergensMayContain.includes(value));
     }
   };
   const inRange = [...products.values()].filter((p) => p.sellable && p.fields.range === query.range);
@@ -173,8 +170,8 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
     if (passingAllBut(p, 'collection')) for (const value of p.fields.collections) add('collection', value);
     // Values that must all hold: counted over what passes every filter, their own included.
     if (passingAllBut(p)) {
-      for (const value of p.food.free) add('freeFrom', value);
-      for (const value of p.food.dietary) add('dietary', value);
+      for (const value of p.fields.allergensFree) add('freeFrom', value);
+      for (const value of p.fields.dietary) add('dietary', value);
     }
   }
   const found = inRange.filter((p) => passingAllBut(p));
@@ -199,7 +196,7 @@ describe('search index structures against a brute-force count', () => {
         const store = new ProductStore();
         const latest = new Map<string, Product>();
         const put = (p: Product, bulk: boolean) => {
-          store.put({ row: p.fields, listPricePence: p.listPricePence, document: '', sellable: p.sellable, food: p.food }, bulk);
+          store.put({ row: p.fields, listPricePence: p.listPricePence, document: '', sellable: p.sellable }, bulk);
           latest.set(p.fields.code, p);
         };
         for (const p of first) put(p, true);

@@ -30,6 +30,7 @@ const signedInPages = () => [
   `/cart/confirmation/${orderCode}/`,
   '/account/',
   '/account/carts/',
+  '/account/allergens/',
   '/account/orders/',
   `/account/orders/${orderCode}/`,
   ...standingPaths,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { foodMarkColumns, type FoodMarkRow } from '../food-info/food-marks';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
@@ -90,7 +91,7 @@ export async function ensureCurrentCart(db: DbOrTx, userId: number, scope: ShipT
   return { cart: winner, created: false };
 }
 
-export interface EntryRow {
+export interface EntryRow extends FoodMarkRow {
   entryNumber: number;
   quantity: number;
   productCode: string;
@@ -127,6 +128,7 @@ export const cartProductColumns = {
   unitPricePence: contractPriceSql,
   listPricePence: products.listPricePence,
   vatRateBp: products.vatRateBp,
+  ...foodMarkColumns,
 };
 
 /** A cart line: its number and quantity, and its product priced for the cart's sold-to. */

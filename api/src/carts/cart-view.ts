@@ -1,5 +1,6 @@
 import type { ShipToScope } from '../accounts/ship-tos';
 import { money } from '../pricing/money';
+import { foodMarks } from '../food-info/food-marks';
 import { rowAmounts, rowTotals } from '../pricing/price-lines';
 import type { PricedEntry } from './cart-prices';
 import type { CartRow } from './cart-queries';
@@ -24,6 +25,7 @@ export function entryView(entry: PricedEntry) {
       stock: { stockLevelStatus: entry.stockStatus },
       images: [{ url: productImageUrl(entry.productCode), format: 'thumbnail', imageType: 'PRIMARY' }],
       vatRateBp: entry.vatRateBp,
+      foodMarks: foodMarks(entry),
     },
     basePrice: money(entry.unitPricePence),
     totalPrice: money(amounts.netPence),

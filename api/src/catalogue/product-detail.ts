@@ -2,12 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/tokens';
 import { RANGES, type Range } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
-import { categories, products } from '../db/schema';
+import { categories, productFoodInfo, products } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
 import { contractPriceOfSql } from '../pricing/contract-price/contract-price';
 import { checkClaim, claimedSoldTo, priceClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
 import { productColumns, productView, type ProductView } from './product-view';
+import { foodInfoColumns, foodInfoView, type FoodInfoView } from '../food-info/food-info-view';
+
+/** A product page: the listing's view with its description and, when supplied, what is in the food. */
+export type ProductDetail = ProductView & { foodInfo?: FoodInfoView };
 
 export interface DetailRequest {
   code: string;
@@ -26,12 +30,14 @@ async function findProduct(db: DbOrTx, code: string, holder: { userId: number; s
     .select({
       ...productColumns,
       description: products.description,
+      ...foodInfoColumns,
       categoryName: categories.name,
       soldToCode: soldTo === undefined ? sql<string | null>`null` : sql<string | null>`${soldTo}`,
       pricePence: soldTo === undefined ? sql<number | null>`null` : contractPriceOfSql(soldTo),
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(productFoodInfo, eq(productFoodInfo.productCode, products.code))
     .where(eq(products.code, code))
     .limit(1);
   return rows[0];
@@ -42,7 +48,7 @@ async function findProduct(db: DbOrTx, code: string, holder: { userId: number; s
  * a product that does not exist); named with a ship-to, it carries that ship-to's sold-to price. A
  * discontinued product still answers (old orders link to it) but is not purchasable.
  */
-export async function productDetail(db: DbOrTx, principal: Principal, request: DetailRequest): Promise<Result<ProductView, CatalogueProblem>> {
+export async function productDetail(db: DbOrTx, principal: Principal, request: DetailRequest): Promise<Result<ProductDetail, CatalogueProblem>> {
   const holder = request.shipTo !== undefined && principal.kind === 'user' ? { userId: principal.user.id, shipTo: request.shipTo } : null;
   const row = await findProduct(db, request.code, holder);
   const range = RANGES.find((r) => r === row?.range);
@@ -54,5 +60,6 @@ export async function productDetail(db: DbOrTx, principal: Principal, request: D
     if (!checked.ok) return checked;
   }
   const pricePence = claim.value === null || row.pricePence === null ? null : Number(row.pricePence);
-  return ok(productView({ ...row, pricePence }, () => row.categoryName));
+  const foodInfo = foodInfoView(row.code, row);
+  return ok({ ...productView({ ...row, pricePence }, () => row.categoryName), ...(foodInfo === undefined ? {} : { foodInfo }) });
 }

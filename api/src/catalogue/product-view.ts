@@ -1,5 +1,6 @@
 import { products } from '../db/schema';
 import { money, type Money } from '../pricing/money';
+import { foodMarkColumns, foodMarks, type FoodMarkRow, type FoodMarks } from '../food-info/food-marks';
 
 /** The columns a product listing needs, plus the caller's price when there is a sold-to. */
 export const productColumns = {
@@ -20,9 +21,10 @@ export const productColumns = {
   featured: products.featured,
   collections: products.collections,
   discontinued: products.discontinued,
+  ...foodMarkColumns,
 };
 
-export interface ProductRow {
+export interface ProductRow extends FoodMarkRow {
   code: string;
   name: string;
   brand: string;
@@ -67,6 +69,7 @@ export interface ProductView {
   vatText: string;
   price?: Money & { priceType: 'BUY' };
   description?: string;
+  foodMarks: FoodMarks;
 }
 
 export const productImageUrl = (code: string) => `/images/products/${encodeURIComponent(code)}.svg`;
@@ -97,5 +100,6 @@ export function productView(row: ProductRow, categoryName: (id: string) => strin
     vatText: vatText(row.vatRateBp),
     ...(row.pricePence === null ? {} : { price: { ...money(Number(row.pricePence)), priceType: 'BUY' as const } }),
     ...(row.description === undefined ? {} : { description: row.description }),
+    foodMarks: foodMarks(row),
   };
 }

@@ -1,9 +1,10 @@
 import type { WaitingFor } from '../spending-limits/approvers';
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
 import { jsonObject } from '../db/json-object';
-import { approvalDecisions, carts, operators, orderCounts, orderLines, orders, orderStatusChanges, shipToRanges, shipTos, soldTos, users, userShipTos } from '../db/schema';
+import { approvalDecisions, carts, operators, orderCounts, orderLines, orders, orderStatusChanges, products, shipToRanges, shipTos, soldTos, users, userShipTos } from '../db/schema';
+import { foodMarkColumns, type FoodMarkRow } from '../food-info/food-marks';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -28,7 +29,11 @@ export interface OrderRecord {
   shipToName: string;
   /** The ship-to's cut-off time ('HH:MM', London): with the delivery date it says until when the order can change. */
   cutoffTime: string;
-  lines: OrderLineRow[];
+  /**
+   * The snapshot lines; the readers customers' answers come from (orderLinesOf, linesOfOrder) add each
+   * product's food marks as they are today, which a snapshot does not keep.
+   */
+  lines: (OrderLineRow & Partial<FoodMarkRow>)[];
   /** Oldest first; absent where the reader did not load them (a freshly placed order has none). */
   changes?: StatusChangeRow[];
   /** Oldest first; absent where the reader did not load them (a freshly placed order has none). */
@@ -58,12 +63,18 @@ export async function orderAddresses(db: DbOrTx, order: OrderRow): Promise<Order
   return row && { delivery: { line1: row.line1, town: row.town, postalCode: row.postalCode }, soldToName: row.soldToName, purchaseOrderRequired: row.purchaseOrderRequired };
 }
 
-export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderLineRow[]>> {
-  const byOrder = new Map<number, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+// A product deleted since the order was placed has no marks left to show: empty lists, "not supplied".
+const lineFoodMarks = Object.fromEntries(
+  Object.entries(foodMarkColumns).map(([key, column]) => [key, sql<string[]>`coalesce(${column}, '{}'::text[])`]),
+) as { [K in keyof typeof foodMarkColumns]: SQL<string[]> };
+
+export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, (OrderLineRow & FoodMarkRow)[]>> {
+  const byOrder = new Map<number, (OrderLineRow & FoodMarkRow)[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(orderLines), ...lineFoodMarks })
     .from(orderLines)
+    .leftJoin(products, eq(products.code, orderLines.productCode))
     .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.orderId), asc(orderLines.lineNumber));
   for (const row of rows) byOrder.get(row.orderId)?.push(row);
@@ -161,10 +172,10 @@ export interface HistoryPage {
   totalResults: number;
 }
 
-/** An order's snapshot lines as one JSON array in line order. */
-export const linesOfOrder = sql<OrderLineRow[]>`(
-  select coalesce(json_agg(${jsonObject(getTableColumns(orderLines))} order by ${orderLines.lineNumber}), '[]'::json)
-  from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
+/** An order's snapshot lines as one JSON array in line order, with their products' food marks. */
+export const linesOfOrder = sql<(OrderLineRow & FoodMarkRow)[]>`(
+  select coalesce(json_agg(${jsonObject({ ...getTableColumns(orderLines), ...lineFoodMarks })} order by ${orderLines.lineNumber}), '[]'::json)
+  from ${orderLines} left join ${products} on ${products.code} = ${orderLines.productCode} where ${orderLines.orderId} = ${orders.id})`;
 
 /** An order's status changes as one JSON array, oldest first. */
 export const changesOfOrder = sql<StatusChangeRow[]>`(

@@ -1,5 +1,6 @@
 import { productImageUrl } from '../carts/cart-view';
 import { money } from '../pricing/money';
+import { foodMarks } from '../food-info/food-marks';
 import type { ApprovalReason } from '../spending-limits/limit-check';
 import { orderTiming } from './order-cutoff';
 import type { OrderRecord } from './order-queries';
@@ -37,6 +38,13 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
         packSize: line.packSize,
         images: [{ url: productImageUrl(line.productCode), format: 'thumbnail', imageType: 'PRIMARY' }],
         vatRateBp: line.vatRateBp,
+        // Lines read without their products (a status report's answer) show none: "not supplied", never "free".
+        foodMarks: foodMarks({
+          allergensContained: line.allergensContained ?? [],
+          allergensMayContain: line.allergensMayContain ?? [],
+          allergensFree: line.allergensFree ?? [],
+          dietary: line.dietary ?? [],
+        }),
       },
       basePrice: money(line.unitPricePence),
       totalPrice: money(line.netPence),

@@ -1,6 +1,7 @@
 import type { ProductImportRow } from '../admin/imports/kinds/products';
 import { STORAGE_TEXT } from '../catalogue/storage';
 import { BRANDS, CHILLED, DAIRY, QUALIFIERS, type LeafTemplate, type TopCategory } from './catalogue-data';
+import { demoFoodInfo } from './food-data';
 
 export interface CategoryRow {
   id: string;
@@ -94,6 +95,7 @@ export function generateProduct(i: number): ProductImportRow {
     featured: rng() < 0.03,
     collections,
     discontinued: rng() < 0.01,
+    food: demoFoodInfo(i, leaf.id, item),
   };
 }
 

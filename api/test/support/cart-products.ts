@@ -15,5 +15,9 @@ export const cartProduct = (code: string, overrides: Partial<CartProduct> = {}):
   discontinued: false,
   unitPricePence: 1000,
   vatRateBp: 0,
+  allergensContained: [],
+  allergensMayContain: [],
+  allergensFree: [],
+  dietary: [],
   ...overrides,
 });

@@ -60,6 +60,15 @@ export interface WholeFileKind<Row> extends KindBase<Row> {
   prepare?(db: Db, rows: Row[]): Promise<Row[]>;
 }
 
+/**
+ * What a batched kind writes beside its table (the products import's food information): given each staged
+ * batch, and told to write once the table's rows are merged, in the same transaction.
+ */
+export interface BatchFollower<Row> {
+  add(rows: Row[]): Promise<void>;
+  finish(context: WriteContext): Promise<void>;
+}
+
 /** Checks the next batch of a file's rows: answers the valid ones typed, and pushes the others' problems. */
 export type BatchCheck<Row> = (rows: SourceRow[], problems: ImportProblem[]) => Promise<Row[]>;
 
@@ -72,6 +81,8 @@ export interface BatchedKind<Row> extends KindBase<Row> {
   /** Starts checking one file; what its batches share (keys seen, references read once) lives in the answer. */
   startCheck(db: DbOrTx): Promise<BatchCheck<Row>>;
   target: UpsertTarget;
+  /** Opens what the kind writes beside its table, if anything, in the import's transaction. */
+  follower?(tx: Tx): Promise<BatchFollower<Row>>;
 }
 
 /**

@@ -147,9 +147,16 @@ function unwrittenReport(request: ImportRequest, checked: CheckedFile, fileProbl
 async function applyInBatches<Row>(db: Db, definition: BatchedKind<Row>, file: FileRows, request: ImportRequest, startedAt: Date): Promise<ImportOutcome> {
   const { report, checked } = await db.transaction(async (tx) => {
     const stage = await StagedUpsert.open(tx, definition.target);
-    const checked = await checkInBatches(tx, definition, file, (rows) => stage.add(rows as Record<string, unknown>[]));
+    const follower = await definition.follower?.(tx);
+    const checked = await checkInBatches(tx, definition, file, async (rows) => {
+      await stage.add(rows as Record<string, unknown>[]);
+      await follower?.add(rows);
+    });
     if (file.problems.length > 0 || checked.problems.length > 0) return { checked, report: undefined };
-    const report = appliedReport(definition.kind, request.fileName, checked.rows, checked.valid, await stage.merge());
+    const counts = await stage.merge();
+    const { operatorId, now, mailTokenKey, cause } = request;
+    await follower?.finish({ operatorId, now, mailTokenKey, ...(cause ? { cause } : {}) });
+    const report = appliedReport(definition.kind, request.fileName, checked.rows, checked.valid, counts);
     await recordApplied(tx, report, request.operatorId, startedAt);
     return { checked, report };
   });

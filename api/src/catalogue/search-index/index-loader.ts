@@ -12,7 +12,6 @@ const PAGE = 2_000;
 /** A product row as search reads it (product-view.ts), with the list price, its document and change number. */
 interface ProductLine extends Omit<ProductRow, 'pricePence' | 'description'> {
   listPricePence: number;
-  food: LoadedProduct['food'];
   document: string | null;
   sellable: boolean;
   change: string;
@@ -27,15 +26,14 @@ export async function readChangedProducts(db: DbOrTx, from: number, apply: (prod
       sql`select code, name, brand, range, category_id as "categoryId", pack_size as "packSize", pack_type as "packType",
         sales_unit as "salesUnit", vat_rate_bp as "vatRateBp", storage, storage_text as "storageText",
         shelf_life_days as "shelfLifeDays", min_order_quantity as "minOrderQuantity", stock_status as "stockStatus",
-        featured, collections, discontinued, list_price_pence as "listPricePence", search_document::text as document,
-        json_build_object('contained', allergens_contained, 'mayContain', allergens_may_contain, 'free', allergens_free,
-          'dietary', dietary) as food,
+        featured, collections, discontinued, allergens_contained as "allergensContained",
+        allergens_may_contain as "allergensMayContain", allergens_free as "allergensFree", dietary, list_price_pence as "listPricePence", search_document::text as document,
         (${SELLABLE}) as sellable, search_change::text as change
       from products where search_change >= ${next} order by search_change limit ${PAGE}`,
     );
     for (const line of lines) {
-      const { listPricePence, document, sellable, change, food, ...row } = line;
-      apply({ row, listPricePence, document: document ?? '', sellable, food });
+      const { listPricePence, document, sellable, change, ...row } = line;
+      apply({ row, listPricePence, document: document ?? '', sellable });
       next = Number(change) + 1;
     }
     if (lines.length < PAGE) return;

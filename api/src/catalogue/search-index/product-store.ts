@@ -11,14 +11,6 @@ import { Vocabulary } from './vocabulary';
 /** A product's fields as a search page shows them (ProductRow without the caller's price). */
 export type ProductFields = Omit<ProductRow, 'pricePence'>;
 
-/** A product's allergen and dietary arrays, as the products table holds them (codes of food-info/allergens.ts). */
-export interface FoodLists {
-  contained: string[];
-  mayContain: string[];
-  free: string[];
-  dietary: string[];
-}
-
 /** A product as the database gives it to the index. */
 export interface LoadedProduct {
   row: ProductFields;
@@ -26,7 +18,6 @@ export interface LoadedProduct {
   /** The tsvector's text form. */
   document: string;
   sellable: boolean;
-  food: FoodLists;
 }
 
 /** Bit i of an allergen mask is ALLERGENS[i], of a dietary mask DIETARY_FLAGS[i]. */
@@ -258,7 +249,7 @@ export class ProductStore {
   readonly storages = new ValueTable();
   readonly packTypes = new ValueTable();
   private readonly strings = new Map<string, string>();
-  private readonly collectionLists = new Map<string, string[]>();
+  private readonly lists = new Map<string, string[]>();
 
   rows: (ProductFields | undefined)[] = [];
   pool = new DocumentPool();
@@ -305,7 +296,7 @@ export class ProductStore {
    */
   put(loaded: LoadedProduct, bulk = false): void {
     this.remove(loaded.row.code);
-    if (loaded.sellable) this.add(this.shared(loaded.row), loaded, parseSearchDocument(loaded.document, this.vocabulary), bulk);
+    if (loaded.sellable) this.add(this.shared(loaded.row), loaded.listPricePence, parseSearchDocument(loaded.document, this.vocabulary), bulk);
     // Added postings are folded in once they outnumber the built ones (and 50 000): an import of 100 000 new
     // products then costs a handful of compactions, growing geometrically, not one per 50 000 postings, each
     // as long as the whole store (quadratic, and on the event loop the import's own requests run on).
@@ -320,7 +311,7 @@ export class ProductStore {
     this.added = 0;
   }
 
-  private add(row: ProductFields, { listPricePence, food }: LoadedProduct, entries: ParsedEntry[], bulk: boolean): void {
+  private add(row: ProductFields, listPricePence: number, entries: ParsedEntry[], bulk: boolean): void {
     const slot = this.rows.length;
     this.rows.push(row);
     this.documents.push(this.pool.append(entries));
@@ -338,9 +329,9 @@ export class ProductStore {
     this.facts[at + FACT.collections] = row.collections.reduce((mask, value) => mask | (COLLECTION_BITS[value] ?? 0), 0);
     this.facts[at + FACT.featured] = row.featured ? 1 : 0;
     this.facts[at + FACT.listPrice] = listPricePence;
-    this.facts[at + FACT.free] = maskOf(ALLERGEN_BITS, food.free);
-    this.facts[at + FACT.holds] = maskOf(ALLERGEN_BITS, food.contained) | maskOf(ALLERGEN_BITS, food.mayContain);
-    this.facts[at + FACT.dietary] = maskOf(DIETARY_BITS, food.dietary);
+    this.facts[at + FACT.free] = maskOf(ALLERGEN_BITS, row.allergensFree);
+    this.facts[at + FACT.holds] = maskOf(ALLERGEN_BITS, row.allergensContained) | maskOf(ALLERGEN_BITS, row.allergensMayContain);
+    this.facts[at + FACT.dietary] = maskOf(DIETARY_BITS, row.dietary);
     if (slot >= this.slotGroups.length) {
       const grow = (array: Int32Array) => {
         const grown = new Int32Array(array.length * 2);
@@ -390,12 +381,15 @@ export class ProductStore {
       this.strings.set(value, value);
       return value;
     };
-    const key = row.collections.join('\u0000');
-    let collections = this.collectionLists.get(key);
-    if (collections === undefined) {
-      collections = row.collections;
-      this.collectionLists.set(key, collections);
-    }
+    // Lists repeat too (most products share their collections, allergen lists and dietary flags); the key
+    // names the field so lists of different fields never share a copy.
+    const list = (field: string, values: string[]) => {
+      const key = `${field}\u0001${values.join('\u0000')}`;
+      const known = this.lists.get(key);
+      if (known !== undefined) return known;
+      this.lists.set(key, values);
+      return values;
+    };
     return {
       ...row,
       brand: one(row.brand),
@@ -407,7 +401,11 @@ export class ProductStore {
       storage: one(row.storage),
       storageText: one(row.storageText),
       stockStatus: one(row.stockStatus),
-      collections,
+      collections: list('collections', row.collections),
+      allergensContained: list('contains', row.allergensContained),
+      allergensMayContain: list('mayContain', row.allergensMayContain),
+      allergensFree: list('free', row.allergensFree),
+      dietary: list('dietary', row.dietary),
     };
   }
 

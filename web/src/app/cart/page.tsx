@@ -4,17 +4,20 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { ClearCartForm, SaveCartForm } from '@/components/cart/cart-actions';
 import { CartLines, type LineView } from '@/components/cart/cart-lines';
 import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
+import { FoodMarks } from '@/components/food/food-marks';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { NextDelivery } from '@/components/weekly/next-delivery';
 import { getActiveCart } from '@/lib/commerce/cart';
 import { shopScope } from '@/lib/commerce/scope';
 import { cartLoadError } from '@/lib/errors/catalogue';
 import type { Cart } from '@/lib/commerce/types';
+import type { SiteAvoid } from '@/lib/food/food-text';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/cart/cart.module.css';
 
 export const metadata: Metadata = { title: 'Cart' };
 
-const lineViews = (cart: Cart): LineView[] =>
+const lineViews = (cart: Cart, avoid: SiteAvoid | undefined): LineView[] =>
   cart.entries.map((entry) => ({
     entryNumber: entry.entryNumber,
     code: entry.product.code,
@@ -27,6 +30,7 @@ const lineViews = (cart: Cart): LineView[] =>
     quantity: entry.quantity,
     unitPrice: entry.basePrice.formattedValue,
     lineTotal: entry.totalPrice.formattedValue,
+    marks: <FoodMarks marks={entry.product.foodMarks} avoid={avoid} />,
   }));
 
 export default async function CartPage() {
@@ -41,6 +45,7 @@ export default async function CartPage() {
     );
   }
   const cart = result.data;
+  const avoid = await siteAvoid(scope);
   return (
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>Your cart</h1>
@@ -61,7 +66,7 @@ export default async function CartPage() {
               case, excluding VAT.
             </p>
           ) : null}
-          <CartLines lines={lineViews(cart)}>
+          <CartLines lines={lineViews(cart, avoid)}>
             <div className={styles.emptyCart}>
               <p>Your cart is empty.</p>
               <p>

@@ -1,27 +1,38 @@
 import Link from 'next/link';
+import { FoodMarks } from '@/components/food/food-marks';
 import { productHref } from '@/lib/commerce/product-text';
 import type { Money, OrderLine } from '@/lib/commerce/types';
+import type { FoodMarks as Marks } from '@/lib/food/food-schemas';
+import type { SiteAvoid } from '@/lib/food/food-text';
 import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
 import orderStyles from '@/components/orders/orders.module.css';
 import styles from './orders.module.css';
 
-/** A line as these lists show it: the API's formatted amounts are all they read (a standing order's lines too). */
-export type ShownLine = Pick<OrderLine, 'entryNumber' | 'product' | 'quantity' | 'deliveredQuantity'> & Record<'basePrice' | 'totalPrice', Pick<Money, 'formattedValue'>>;
+/**
+ * A line as these lists show it: the API's formatted amounts are all they read (a standing order's lines too), and
+ * the product's food marks where the answer carries them (an order's lines do).
+ */
+export type ShownLine = Pick<OrderLine, 'entryNumber' | 'quantity' | 'deliveredQuantity'> & {
+  product: Pick<OrderLine['product'], 'code' | 'name' | 'packSize'> & { foodMarks?: Marks };
+} & Record<'basePrice' | 'totalPrice', Pick<Money, 'formattedValue'>>;
 
 /**
  * An order's lines as stacked rows, each with its own labels (Code, Pack, Quantity, Delivered once the warehouse
  * reported it, Unit price, Line total): on a phone every figure stays on screen, where a table had to scroll
  * sideways. A shortage is said in words, not only in colour.
  */
-export function OrderLines({ lines, label }: { lines: ShownLine[]; label: string }) {
+export function OrderLines({ lines, label, avoid }: { lines: ShownLine[]; label: string; avoid?: SiteAvoid }) {
   const delivered = hasDeliveredQuantities(lines);
   return (
     <ul className={styles.lines} aria-label={label}>
       {lines.map((line) => (
         <li key={line.entryNumber} className={styles.line}>
-          <Link href={productHref(line.product.code)} prefetch={false} className={styles.lineName}>
-            {line.product.name}
-          </Link>
+          <div className={styles.lineProduct}>
+            <Link href={productHref(line.product.code)} prefetch={false} className={styles.lineName}>
+              {line.product.name}
+            </Link>
+            {line.product.foodMarks ? <FoodMarks marks={line.product.foodMarks} avoid={avoid} /> : null}
+          </div>
           <dl className={styles.lineFigures}>
             <div>
               <dt>Code</dt>

@@ -26,6 +26,8 @@ export interface LineView {
   quantity: number;
   unitPrice: string;
   lineTotal: string;
+  /** The product's allergen and dietary marks, drawn on the server (FoodMarks) so the cart's script carries none of it. */
+  marks: ReactNode;
 }
 
 interface Removed {
@@ -199,7 +201,9 @@ function CartLine({ line, waiting, refusal, onDismissRefusal, onRemoved }: CartL
         code={line.code}
         name={line.name}
         facts={[`${line.brand} · ${line.code} · ${line.packSize}`, `${line.storageText} · ${shelfLifeText(line.shelfLifeDays)}`, `${line.unitPrice} per case`]}
-      />
+      >
+        {line.marks}
+      </LineProduct>
       <form
         className={styles.lineQuantity}
         onSubmit={(event) => {

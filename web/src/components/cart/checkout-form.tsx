@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { approvalNoticeFor, placeOrderAction, saveCheckoutField } from '@/app/cart/checkout/actions';
 import type { ApprovalNotice } from '@/lib/commerce/approval-calls';
 import type { DateChoice } from '@/lib/commerce/dates';
@@ -21,6 +21,8 @@ interface Props {
   purchaseOrderRequired: boolean;
   /** The "Needs approval" notice for the date initially chosen. */
   approval?: ApprovalNotice;
+  /** The cart's products the site avoids (CheckoutAvoidNotice), shown just above Place order. */
+  avoidNotice?: ReactNode;
 }
 
 type Field = keyof Props['initial'];
@@ -85,7 +87,7 @@ const DATE_REQUIRED = 'Choose a delivery date';
 
 const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', saved: 'Saved', error: '' };
 
-export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired, approval }: Props) {
+export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired, approval, avoidNotice }: Props) {
   const { state, action, pending, submit } = useFormAction(placeOrderAction, IDLE);
   const { status, errors, save, refuse } = useAutosave(cartId);
   const { notice, checkDate } = useApprovalNotice(approval, initial.requestedDeliveryDate);
@@ -195,6 +197,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
         {note('deliveryInstructions')}
       </div>
 
+      {avoidNotice}
       <NeedsApproval notice={notice.answer} cutoffLabel={dates.find((choice) => choice.date === notice.date)?.cutoffLabel} />
       {state.status === 'error' ? (
         <p role="alert" className={styles.fieldError}>

@@ -1,8 +1,9 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { addToCartAction } from '@/app/cart/actions';
 import { IDLE } from '@/lib/forms/action-state';
+import { useAvoidConfirm } from '@/components/food/allergen-profile-confirm';
 import { useFormAction } from '@/components/shell/use-server-action';
 import { readQuantity } from '@/lib/commerce/quantity';
 import { canQueue, queueChange } from '@/lib/offline/change-queue';
@@ -14,15 +15,21 @@ interface Props {
   productName: string;
   minOrderQuantity: number;
   disabled?: boolean;
+  /** What the product holds of what the site avoids (avoidWarnings): adding it asks first. */
+  avoidWarnings?: string[];
 }
 
 /**
  * Quantity and add-to-cart on a product card: progress, success and errors stay on the page, and the box keeps
  * what the customer typed (also when the connection drops: docs/storefront-requirements.md §8 toast, then the same click works again).
  */
-export function AddToCart({ productCode, productName, minOrderQuantity, disabled = false }: Props) {
+export function AddToCart({ productCode, productName, minOrderQuantity, disabled = false, avoidWarnings }: Props) {
   const { state, action, pending, submit } = useFormAction(addToCartAction, IDLE);
   const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  // Set by Add anyway for the one submit it sends again, so that submit is not asked about a second time.
+  const confirmed = useRef(false);
+  const { ask, confirm } = useAvoidConfirm(avoidWarnings, () => button.current);
   useChangeQueue();
   // An add made offline waits in the queue (docs/phone.md, "The offline cart"): what this form last said about it.
   const [offline, setOffline] = useState<{ message: string; error: boolean; at: number } | null>(null);
@@ -49,10 +56,21 @@ export function AddToCart({ productCode, productName, minOrderQuantity, disabled
       onSubmit={(event) => {
         // The button stays focusable while adding (aria-disabled), so a second press must not send twice.
         if (pending) event.preventDefault();
-        else if (canQueue()) {
+        else if (!confirmed.current && avoidWarnings && avoidWarnings.length > 0) {
+          event.preventDefault();
+          const form = event.currentTarget;
+          ask(() => {
+            confirmed.current = true;
+            form.requestSubmit();
+          });
+        } else if (canQueue()) {
+          confirmed.current = false;
           event.preventDefault();
           void queueAdd(event.currentTarget);
-        } else submit(event);
+        } else {
+          confirmed.current = false;
+          submit(event);
+        }
       }}
     >
       <input type="hidden" name="productCode" value={productCode} />
@@ -74,7 +92,7 @@ export function AddToCart({ productCode, productName, minOrderQuantity, disabled
         disabled={disabled}
       />
       {/* Busy, not disabled, while adding: a disabled button loses keyboard focus to the page. */}
-      <button type="submit" className={styles.button} disabled={disabled} aria-disabled={pending || undefined} aria-busy={pending || undefined}>
+      <button ref={button} type="submit" className={styles.button} disabled={disabled} aria-disabled={pending || undefined} aria-busy={pending || undefined}>
         {pending ? 'Adding…' : 'Add to cart'}
       </button>
       <p
@@ -85,6 +103,7 @@ export function AddToCart({ productCode, productName, minOrderQuantity, disabled
       >
         {message}
       </p>
+      {confirm}
     </form>
   );
 }

@@ -1,6 +1,9 @@
 import Link from 'next/link';
+import { avoidWarnings } from '@/components/food/allergen-profile-words';
+import { FoodMarks } from '@/components/food/food-marks';
 import { perUnit, productHref, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
 import type { Product } from '@/lib/commerce/types';
+import type { SiteAvoid } from '@/lib/food/food-text';
 import { AddToCart } from './add-to-cart';
 import styles from './product-card.module.css';
 
@@ -10,9 +13,11 @@ interface Props {
   eager?: boolean;
   /** The very first image is the likely largest paint: fetched before anything else. */
   priority?: boolean;
+  /** What the active site avoids: the card warns when the product holds any of it. */
+  avoid?: SiteAvoid;
 }
 
-export function ProductCard({ product, eager = false, priority = false }: Props) {
+export function ProductCard({ product, eager = false, priority = false, avoid }: Props) {
   const href = productHref(product.code);
   const soldOut = product.stock.stockLevelStatus === 'outOfStock';
   return (
@@ -64,6 +69,7 @@ export function ProductCard({ product, eager = false, priority = false }: Props)
           <dd className={styles[product.stock.stockLevelStatus] ?? ''}>{stockText(product.stock.stockLevelStatus)}</dd>
         </div>
       </dl>
+      <FoodMarks marks={product.foodMarks} avoid={avoid} />
       {product.price ? (
         <p className={styles.price}>
           <strong>{product.price.formattedValue}</strong> {perUnit(product)}
@@ -75,6 +81,7 @@ export function ProductCard({ product, eager = false, priority = false }: Props)
         productName={product.name}
         minOrderQuantity={product.minOrderQuantity}
         disabled={soldOut}
+        avoidWarnings={avoidWarnings(product.foodMarks, avoid)}
       />
     </article>
   );

@@ -1,13 +1,18 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { avoidWarnings } from '@/components/food/allergen-profile-words';
+import { FoodMarks } from '@/components/food/food-marks';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
 import { productHref, stockText } from '@/lib/commerce/product-text';
+import { shopScope } from '@/lib/commerce/scope';
 import type { Product } from '@/lib/commerce/types';
 import { RowAdd } from './row-add';
 import styles from './product-rows.module.css';
 
 /** The compact list view (docs/decisions-left-open.md#weekly-ordering): a row per product with its facts, price and a +/- stepper. */
-export function ProductRows({ products, label }: { products: Product[]; label: string }) {
+export async function ProductRows({ products, label }: { products: Product[]; label: string }) {
+  const avoid = await siteAvoid(await shopScope());
   return (
     <ul className={styles.rows} aria-label={label}>
       {products.map((product) => {
@@ -22,6 +27,7 @@ export function ProductRows({ products, label }: { products: Product[]; label: s
                 {product.brand} · {product.code} · {product.packSize} · {product.storageText} · {shelfLifeText(product.shelfLifeDays)}
                 {soldOut ? ` · ${stockText('outOfStock')}` : ''}
               </span>
+              <FoodMarks marks={product.foodMarks} avoid={avoid} />
               {product.price ? (
                 <span className={styles.price}>
                   <strong>{product.price.formattedValue}</strong> per {product.salesUnit}
@@ -30,7 +36,7 @@ export function ProductRows({ products, label }: { products: Product[]; label: s
             </div>
             {/* Hydrated row by row after the shell, as the grid's cards are (product-grid.tsx). */}
             <Suspense>
-              <RowAdd code={product.code} name={product.name} minOrderQuantity={product.minOrderQuantity} disabled={soldOut} />
+              <RowAdd code={product.code} name={product.name} minOrderQuantity={product.minOrderQuantity} disabled={soldOut} avoidWarnings={avoidWarnings(product.foodMarks, avoid)} />
             </Suspense>
           </li>
         );

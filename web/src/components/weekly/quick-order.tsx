@@ -2,9 +2,11 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, useTransition, type ChangeEvent, type ClipboardEvent } from 'react';
+import { FoodMarks } from '@/components/food/food-marks';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { addLinesAction, lookupProductsAction, type LookupAnswer } from '@/app/cart/quick-order/actions';
 import { MAX_ORDER_LINES, MAX_ORDER_TEXT_BYTES, readOrderLines } from '@/lib/commerce/order-lines-text';
+import type { SiteAvoid } from '@/lib/food/food-text';
 import { appendRows, emptyRow, isBlank, rowsFromText, type QuickRow } from './quick-order-rows';
 import styles from './weekly.module.css';
 import { PRODUCT_CODE_PATTERN } from '@/lib/limits';
@@ -34,7 +36,7 @@ function useProductLookup(codes: string[]) {
 }
 
 /** Quick order (docs/decisions-left-open.md#weekly-ordering): rows of code and quantity, typed, pasted or uploaded; refused lines stay to be fixed. */
-export function QuickOrder() {
+export function QuickOrder({ avoid }: { avoid?: SiteAvoid }) {
   const id = useId();
   const { callAction } = useNetworkFailure();
   const [rows, setRows] = useState<QuickRow[]>(() => Array.from({ length: START_ROWS }, emptyRow));
@@ -205,7 +207,7 @@ export function QuickOrder() {
                 ) : product === null ? (
                   <span className={styles.reason}>Unknown code for this account</span>
                 ) : (
-                  <span>
+                  <div>
                     <strong>{product.name}</strong>{' '}
                     <span className={styles.muted}>
                       {product.brand} · {product.packSize}
@@ -213,7 +215,8 @@ export function QuickOrder() {
                       {product.minOrderQuantity > 1 ? ` · minimum ${product.minOrderQuantity}` : ''}
                       {product.purchasable ? '' : ' · no longer sold'}
                     </span>
-                  </span>
+                    <FoodMarks marks={product.foodMarks} avoid={avoid} />
+                  </div>
                 )}
               </div>
               <button

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { FoodMarks } from '@/components/food/food-marks';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { getOrderGuide } from '@/lib/commerce/order-guide';
 import { productHref } from '@/lib/commerce/product-text';
 import type { ShopScope } from '@/lib/commerce/scope';
@@ -13,7 +15,7 @@ const READ = 20;
 
 /** Home page "Your usual items": the top lines of the order guide, each added with one tap. Absent until the account has ordered. */
 export async function UsualItemsHome({ scope }: { scope: ShopScope }) {
-  const result = await getOrderGuide(scope, READ);
+  const [result, avoid] = await Promise.all([getOrderGuide(scope, READ), siteAvoid(scope)]);
   if (!result.ok) return null;
   const lines = result.data.filter((line) => line.unavailableReason === null).slice(0, SHOWN);
   if (lines.length === 0) return null;
@@ -33,6 +35,7 @@ export async function UsualItemsHome({ scope }: { scope: ShopScope }) {
                 {line.product.brand} · {line.product.code} · {line.product.packSize}
                 {line.product.price ? ` · ${line.product.price.formattedValue}` : ''}
               </span>
+              <FoodMarks marks={line.product.foodMarks} avoid={avoid} />
             </div>
             <QuickAddButton code={line.product.code} name={line.product.name} quantity={startingQuantity(line)} />
           </li>

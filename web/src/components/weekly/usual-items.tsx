@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useMemo, useState, useTransition } from 'react';
+import { useId, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { saveParLevelAction } from '@/app/account/usual/actions';
 import { addLinesAction } from '@/app/cart/quick-order/actions';
@@ -15,6 +15,8 @@ import styles from './weekly.module.css';
 export interface UsualLine extends GuideLine {
   /** "Ordered 3 times, last on 12 Nov" in London time, formatted on the server. */
   history: string;
+  /** The product's allergen and dietary marks with the site's warnings, drawn on the server (FoodMarks). */
+  marks: ReactNode;
 }
 
 const REASON_TEXT: Record<NonNullable<GuideLine['unavailableReason']>, string> = {
@@ -134,6 +136,7 @@ function UsualRow({ line, quantity, onQuantity, chosen, onChosen, problem }: Row
           {line.history}
           {product.price ? ` · ${product.price.formattedValue} per ${product.salesUnit}` : ''}
         </span>
+        {line.marks}
         {unavailable ? <span className={styles.reason}>{REASON_TEXT[unavailable]}</span> : null}
         {problem ? (
           <p className={styles.error} role="alert">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foodInfoSchema, foodMarksSchema } from '@/lib/food/food-schemas';
 import { orderApprovalSchema } from './approvals';
 
 /**
@@ -37,6 +38,10 @@ export const productSchema = z.object({
   price: moneySchema.optional(),
   vatRateBp: z.number().int(),
   vatText: z.string().optional(),
+  /** The allergen and dietary marks every product carries (docs/food-information.md). */
+  foodMarks: foodMarksSchema,
+  /** Product detail only, and only when the supplier sent ingredients. */
+  foodInfo: foodInfoSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -53,6 +58,7 @@ export const cartProductSchema = productSchema.pick({
   stock: true,
   images: true,
   vatRateBp: true,
+  foodMarks: true,
 });
 
 const facetValueSchema = z.object({ code: z.string(), name: z.string(), count: z.number().int(), selected: z.boolean() });
@@ -149,7 +155,7 @@ export const deliveryDatesSchema = z.object({ deliveryDates: z.array(deliveryDat
 
 const orderLineSchema = z.object({
   entryNumber: z.number().int(),
-  product: z.object({ code: z.string(), name: z.string(), packSize: z.string() }),
+  product: z.object({ code: z.string(), name: z.string(), packSize: z.string(), foodMarks: foodMarksSchema }),
   quantity: z.number().int(),
   /** Null until the warehouse reports what went out; below quantity for a shortage. */
   deliveredQuantity: z.number().int().nullish(),

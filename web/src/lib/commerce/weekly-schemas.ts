@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foodMarksSchema } from '@/lib/food/food-schemas';
 
 /** What the weekly-ordering pages read from the API (docs/decisions-left-open.md#weekly-ordering), checked on arrival. */
 const money = z.object({ valuePence: z.number().int(), formattedValue: z.string() });
@@ -15,6 +16,7 @@ export const guideProductSchema = z.object({
   purchasable: z.boolean(),
   stock: z.object({ stockLevelStatus: z.string() }),
   price: money.optional(),
+  foodMarks: foodMarksSchema,
 });
 
 export const guideLineSchema = z.object({

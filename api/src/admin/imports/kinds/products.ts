@@ -5,6 +5,9 @@ import { refuseDuplicates, type BatchedKind } from '../import-kind';
 import { RowReader } from '../row-reader';
 import type { UpsertTarget } from '../staged-upsert';
 import { upsertRows } from '../upsert';
+import type { FoodInfoInput } from '../../../food-info/food-info-input';
+import { writeFoodInfo } from '../../../food-info/food-info-writer';
+import { FOOD_IMPORT_COLUMNS, openFoodStage, readProductFood } from './product-food';
 
 const STOCK = ['inStock', 'lowStock', 'outOfStock'] as const;
 const COLLECTIONS = ['specialoffers', 'bestsellers'];
@@ -34,6 +37,8 @@ export interface ProductImportRow {
   featured: boolean;
   collections: string[];
   discontinued: boolean;
+  /** Null: the row says nothing of food, and the product's food information stays as it is. */
+  food: FoodInfoInput | null;
 }
 
 function readProduct(reader: RowReader): ProductImportRow | undefined {
@@ -59,12 +64,13 @@ function readProduct(reader: RowReader): ProductImportRow | undefined {
   const unknown = collections.find((collection) => !COLLECTIONS.includes(collection));
   if (unknown) reader.problem('collections', `Unknown collection '${unknown}': use ${COLLECTIONS.join(', ')}`);
   const active = reader.boolean('active', true);
-  if (reader.problems.length > 0) return undefined;
+  const food = readProductFood(reader);
+  if (reader.problems.length > 0 || food === undefined) return undefined;
   if (!code || !name || !brand || !range || !categoryId || !packSize || listPricePence === undefined || vatRateBp === undefined) return undefined;
   if (!storage || shelfLifeDays === undefined || minOrderQuantity === undefined || !stockStatus || featured === undefined || active === undefined) return undefined;
   return {
     code, name, description, brand, range, categoryId, packSize, packType, salesUnit, listPricePence, vatRateBp, storage, storageText,
-    shelfLifeDays, minOrderQuantity, stockStatus, featured, collections: [...new Set(collections)], discontinued: !active,
+    shelfLifeDays, minOrderQuantity, stockStatus, featured, collections: [...new Set(collections)], discontinued: !active, food,
   };
 }
 
@@ -101,6 +107,7 @@ export const productImport: BatchedKind<ProductImportRow> = {
     { name: 'featured', required: false, help: 'true or false; default false', example: 'false' },
     { name: 'collections', required: false, help: 'Any of specialoffers, bestsellers, separated by spaces', example: 'bestsellers' },
     { name: 'active', required: false, help: 'false stops the product being sold; default true', example: 'true' },
+    ...FOOD_IMPORT_COLUMNS,
   ],
   async startCheck(db) {
     // The categories a product may name: a few hundred, read once per file.
@@ -131,7 +138,11 @@ export const productImport: BatchedKind<ProductImportRow> = {
     };
   },
   target: PRODUCT_TARGET,
-  write(tx, rows) {
-    return upsertRows(tx, PRODUCT_TARGET.table, rows, PRODUCT_TARGET.keys, PRODUCT_TARGET.updated);
+  follower: openFoodStage,
+  async write(tx, rows, context) {
+    const counts = await upsertRows(tx, PRODUCT_TARGET.table, rows, PRODUCT_TARGET.keys, PRODUCT_TARGET.updated);
+    const food = rows.flatMap((row) => (row.food === null ? [] : [{ code: row.code, info: row.food }]));
+    await writeFoodInfo(tx, food, { now: context.now, ...(context.cause ? { cause: context.cause } : {}) });
+    return counts;
   },
 };

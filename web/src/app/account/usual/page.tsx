@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { FoodMarks } from '@/components/food/food-marks';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { UsualItems } from '@/components/weekly/usual-items';
 import { guideHistory } from '@/lib/commerce/guide-history';
 import { getOrderGuide } from '@/lib/commerce/order-guide';
@@ -12,7 +14,8 @@ export const metadata: Metadata = { title: 'Usual items' };
 
 /** docs/decisions-left-open.md#weekly-ordering: what this account ordered in the last 90 days, ready to add again in one go. */
 export default async function UsualItemsPage() {
-  const result = await getOrderGuide(await shopScope());
+  const scope = await shopScope();
+  const [result, avoid] = await Promise.all([getOrderGuide(scope), siteAvoid(scope)]);
   return (
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'My account', href: '/account/' }, { name: 'Usual items' }]} />
@@ -30,7 +33,9 @@ export default async function UsualItemsPage() {
             Everything this account ordered in the last 90 days, most often ordered first. Quantities start at your par level, or else the
             quantity you usually order. Prices are per case, excluding VAT.
           </p>
-          <UsualItems lines={result.data.map((line) => ({ ...line, history: guideHistory(line) }))} />
+          <UsualItems
+            lines={result.data.map((line) => ({ ...line, history: guideHistory(line), marks: <FoodMarks marks={line.product.foodMarks} avoid={avoid} /> }))}
+          />
         </>
       )}
     </div>

@@ -5,6 +5,8 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { CheckoutForm } from '@/components/cart/checkout-form';
+import { CheckoutAvoidNotice } from '@/components/food/allergen-profile-checkout';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { approvalNotice } from '@/lib/commerce/approval-calls';
 import { getActiveCart } from '@/lib/commerce/cart';
 import { deliveryDateChoices } from '@/lib/commerce/dates';
@@ -48,7 +50,7 @@ export default async function CheckoutPage() {
   const choices = deliveryDateChoices(datesResult.data.deliveryDates);
   // docs/decisions-left-open.md#weekly-ordering: the next orderable date (the one the countdown names) unless the cart already holds another open one.
   const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : (choices[0]?.date ?? '');
-  const approval = chosen ? await approvalNotice(scope, chosen) : undefined;
+  const [approval, avoid] = await Promise.all([chosen ? approvalNotice(scope, chosen) : undefined, siteAvoid(scope)]);
   return (
     <div className={pageStyles.page}>
       {crumbs}
@@ -60,6 +62,7 @@ export default async function CheckoutPage() {
           dates={choices}
           purchaseOrderRequired={cart.purchaseOrderRequired ?? false}
           approval={approval}
+          avoidNotice={<CheckoutAvoidNotice entries={cart.entries} avoid={avoid} />}
           initial={{
             requestedDeliveryDate: chosen,
             purchaseOrderNumber: cart.purchaseOrderNumber ?? '',

@@ -8,6 +8,7 @@ import { MAX_ORDER_LINES } from '@/lib/commerce/order-lines-text';
 import { getProduct } from '@/lib/commerce/products';
 import { shopScope } from '@/lib/commerce/scope';
 import type { BulkProblem } from '@/lib/commerce/weekly-schemas';
+import type { FoodMarks } from '@/lib/food/food-schemas';
 import { LIMITS } from '@/lib/limits';
 
 export type BulkAddAnswer = { ok: true; addedLines: number; addedUnits: number; problems: BulkProblem[] } | { ok: false; message: string };
@@ -39,6 +40,7 @@ export interface ProductFacts {
   price: string | null;
   minOrderQuantity: number;
   purchasable: boolean;
+  foodMarks: FoodMarks;
 }
 
 export type LookupAnswer = Record<string, ProductFacts | null>;
@@ -67,6 +69,7 @@ export async function lookupProductsAction(codes: unknown): Promise<LookupAnswer
             price: result.data.price?.formattedValue ?? null,
             minOrderQuantity: result.data.minOrderQuantity,
             purchasable: result.data.purchasable !== false,
+            foodMarks: result.data.foodMarks,
           }
         : null;
     }

@@ -3,8 +3,12 @@ import { notFound } from 'next/navigation';
 import { AddToCart } from '@/components/catalogue/add-to-cart';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
+import { avoidWarnings } from '@/components/food/allergen-profile-words';
+import { FoodInformation } from '@/components/food/food-information';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { findProduct } from '@/lib/commerce/page-subjects';
 import { perUnit, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
+import { shopScope } from '@/lib/commerce/scope';
 import styles from './product.module.css';
 
 interface Props {
@@ -21,6 +25,7 @@ export default async function ProductPage({ params }: Props) {
   if (!result) notFound();
   if (!result.ok) return <LoadFailed error={result.error} />;
   const product = result.data;
+  const avoid = await siteAvoid(await shopScope());
   return (
     <div className={styles.page}>
       <Breadcrumbs trail={[{ name: product.name }]} />
@@ -58,6 +63,7 @@ export default async function ProductPage({ params }: Props) {
             productName={product.name}
             minOrderQuantity={product.minOrderQuantity}
             disabled={product.stock.stockLevelStatus === 'outOfStock'}
+            avoidWarnings={avoidWarnings(product.foodMarks, avoid)}
           />
           {product.description ? (
             <section aria-labelledby="description">
@@ -69,6 +75,7 @@ export default async function ProductPage({ params }: Props) {
           ) : null}
         </div>
       </div>
+      <FoodInformation product={product} avoid={avoid} />
     </div>
   );
 }

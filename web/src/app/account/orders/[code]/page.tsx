@@ -8,6 +8,7 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { ChooseAnotherDate } from '@/components/approvals/choose-another-date';
 import { CheckinPanel } from '@/components/checkin/checkin-panel';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { OrderApprovalPanel } from '@/components/approvals/order-approval-panel';
 import { OrderAddresses } from '@/components/orders/order-addresses';
 import { OrderChangePanel } from '@/components/orders/order-change-panel';
@@ -109,7 +110,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
       {readOnly ? null : <OrderChangePanel order={order} />}
       <CheckinPanel orderCode={order.code} status={order.status} justCheckedIn={(await searchParams)?.checkedIn === '1'} />
       <OrderAddresses order={order} />
-      <OrderLines lines={order.entries} label="Order lines" />
+      <OrderLines lines={order.entries} label="Order lines" avoid={await siteAvoid(scope)} />
       <div className={cartStyles.summary}>
         <CartTotals cart={order} grossLabel={neverDelivered ? 'Total' : undefined} />
         {readOnly ? (

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
+import { siteAvoid } from '@/components/food/site-avoid';
 import { OrderAddresses } from '@/components/orders/order-addresses';
 import { PrintButton } from '@/components/orders/print-button';
 import { site } from '@/lib/site-config';
@@ -14,6 +15,7 @@ import { deadlineText, waitingForText } from '@/lib/commerce/approvals';
 import { formatCalendarDate, formatLondonInstant } from '@/lib/commerce/dates';
 import { getSession } from '@/lib/session/session';
 import { findOrder } from '@/lib/commerce/page-subjects';
+import { shopScope } from '@/lib/commerce/scope';
 import pageStyles from '@/components/catalogue/page.module.css';
 import styles from '@/components/cart/cart.module.css';
 
@@ -84,7 +86,7 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ c
         <PrintButton />
       </div>
       <OrderAddresses order={order} />
-      <OrderLines lines={order.entries} label="Order lines" />
+      <OrderLines lines={order.entries} label="Order lines" avoid={await siteAvoid(await shopScope())} />
       <div className={styles.summary}>
         <CartTotals cart={order} />
       </div>
