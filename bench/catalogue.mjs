@@ -8,7 +8,8 @@
  *   node bench/catalogue.mjs [--products 800|2000,100000] [--engine postgres|pglite] [--duration 10]
  *                            [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *                            [--reuse] [--keep] [--search-index on|off]
- *                            [--only search,facets,browse,suggestions,categories,product] [--profile [--profile-top 25]]
+ *                            [--only search,facets,browse,food,foodbrowse,suggestions,categories,product]
+ *                            [--profile [--profile-top 25]] [--api-dir DIR --db-tag TAG]
  *
  * Several sizes (--products 2000,100000) are measured one after the other in the same run, each on its own
  * database and API, and printed side by side with the ratios of the largest to the smallest. --reuse keeps
@@ -22,6 +23,12 @@
  * shaping and serialising the answer, the database client, Fastify…; PROFILE_PHASES below names them) and
  * the --profile-top functions by self time. The profiler slows the API, so its req/s and latencies are not
  * comparable with a run without it; compare the breakdowns of two --profile runs.
+ *
+ * After seeding (PostgreSQL), the products get allergens and dietary flags spread by a hash of their code (FOOD_DATA), so
+ * the food scenarios filter as a real catalogue would: `food` is free text with free-from and avoid filters,
+ * `foodbrowse` a category with free-from and dietary. --api-dir runs another checkout's API, seed and
+ * migrations (e.g. a commit extracted with `git archive` into /tmp/mv-bench-<commit>, with a node_modules link),
+ * on its own database named with --db-tag; a commit before food search answers the food scenarios with 400.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,6 +57,8 @@ const { values: args } = parseArgs({
     'search-index': { type: 'string', default: 'on' },
     profile: { type: 'boolean', default: false },
     'profile-top': { type: 'string', default: '25' },
+    'api-dir': { type: 'string' },
+    'db-tag': { type: 'string', default: '' },
   },
 });
 const SIZES = args.products.split(',').map(Number);
@@ -60,12 +69,28 @@ const PORT = Number(args.port);
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--products must be positive whole numbers, comma-separated');
 if (!['on', 'off'].includes(args['search-index'])) throw new Error('--search-index must be on or off');
 if (!['postgres', 'pglite'].includes(args.engine)) throw new Error('--engine must be postgres or pglite');
-const SCENARIO_KEYS = ['search', 'facets', 'browse', 'suggestions', 'categories', 'product'];
+const SCENARIO_KEYS = ['search', 'facets', 'browse', 'food', 'foodbrowse', 'suggestions', 'categories', 'product'];
 const ONLY = args.only === undefined ? SCENARIO_KEYS : args.only.split(',');
 const unknownKey = ONLY.find((key) => !SCENARIO_KEYS.includes(key));
 if (unknownKey !== undefined) throw new Error(`--only: unknown scenario '${unknownKey}' (one of ${SCENARIO_KEYS.join(', ')})`);
 
-const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../api');
+const API_DIR = resolve(args['api-dir'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '../api'));
+if (!/^[a-z0-9_]*$/.test(args['db-tag'])) throw new Error('--db-tag: lower-case letters, digits and _ only');
+
+/**
+ * Per allergen, contained, may contain, free or not supplied, and dietary flags, by a hash of the product code:
+ * about half the products free from peanuts, a quarter holding milk, a third vegetarian.
+ */
+const FOOD_DATA = `update products set
+  allergens_contained = array_remove(array[case when abs(hashtext(code || 'm')) % 4 = 0 then 'milk' end,
+    case when abs(hashtext(code || 'e')) % 5 = 0 then 'eggs' end, case when abs(hashtext(code || 'g')) % 3 = 0 then 'gluten' end], null),
+  allergens_may_contain = array_remove(array[case when abs(hashtext(code || 'p')) % 6 = 0 then 'peanuts' end,
+    case when abs(hashtext(code || 'e')) % 5 = 1 then 'eggs' end], null),
+  allergens_free = array_remove(array[case when abs(hashtext(code || 'm')) % 4 = 1 then 'milk' end,
+    case when abs(hashtext(code || 'e')) % 5 in (2, 3) then 'eggs' end, case when abs(hashtext(code || 'p')) % 6 > 2 then 'peanuts' end,
+    case when abs(hashtext(code || 's')) % 3 = 0 then 'sesame' end, case when abs(hashtext(code || 'g')) % 3 = 1 then 'gluten' end], null),
+  dietary = array_remove(array[case when abs(hashtext(code || 'v')) % 3 = 0 then 'vegetarian' end,
+    case when abs(hashtext(code || 'v')) % 6 = 0 then 'vegan' end, case when abs(hashtext(code || 'h')) % 4 = 0 then 'halal' end], null)`;
 const CLIENT = { id: 'storefront', secret: 'bench-storefront-secret-0123456789' };
 const BASE = `http://127.0.0.1:${PORT}/occ/v2/b2b`;
 // multi@example.com holds this ship-to with both ranges; its sold-to has its own prices.
@@ -111,7 +136,7 @@ function run(command, commandArgs, env) {
 }
 
 async function preparePostgres(products) {
-  const name = `mv_bench_catalogue_${products}`;
+  const name = `mv_bench_catalogue_${products}${args['db-tag'] === '' ? '' : `_${args['db-tag']}`}`;
   const admin = new pg.Client({ connectionString: args['database-url'] });
   await admin.connect();
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
@@ -142,6 +167,7 @@ async function preparePostgres(products) {
   const analyze = async () => {
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
+    await client.query(FOOD_DATA);
     await client.query('vacuum analyze');
     await client.end();
   };
@@ -208,6 +234,16 @@ function scenarios(token) {
       ),
     },
     { key: 'browse', name: 'browse, category + brand facets', next: rotating([`${BASE}/products/search?${qs({ ...priced, query: ':name-asc:category:DAIR_MILK:brand:Meadowvale' })}`]) },
+    {
+      key: 'food',
+      name: 'search, free text + free from + avoid',
+      next: rotating(TERMS.map((t) => `${BASE}/products/search?${qs({ ...priced, query: `${t}:relevance:freeFrom:peanuts:avoid:milk` })}`)),
+    },
+    {
+      key: 'foodbrowse',
+      name: 'browse, category + free from + dietary',
+      next: rotating([`${BASE}/products/search?${qs({ ...priced, query: ':name-asc:category:DAIR_CHEESE:freeFrom:peanuts:freeFrom:sesame:dietary:vegetarian' })}`]),
+    },
     { key: 'suggestions', name: 'suggestions (10 rotating terms)', next: rotating(SUGGEST_TERMS.map((t) => `${BASE}/products/suggestions?${qs({ term: t, max: '10', salesOrg: 'DAIR' })}`)) },
     { key: 'categories', name: 'category tree (DAIR)', next: rotating([`${BASE}/catalogs/meadowvaleProductCatalog/Online/categories/DAIR?fields=DEFAULT`]) },
     { key: 'product', name: 'one product, priced', next: rotating([`${BASE}/products/100001?${qs({ salesOrg: 'DAIR', shipTo: USER.shipTo })}`]) },

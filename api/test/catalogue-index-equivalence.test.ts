@@ -39,6 +39,23 @@ function random(seed: number): () => number {
 
 const pick = <T>(rng: () => number, values: readonly T[]): T => values[Math.floor(rng() * values.length)] as T;
 
+/**
+ * Allergens and dietary flags spread over the generated products by a hash of the code: per allergen contained,
+ * may contain, free or not supplied, so the food filters and facets meet every case; 'lupin' held by none.
+ */
+const FOOD_DATA = sql`update products set
+  allergens_contained = array_remove(array[case when abs(hashtext(code || 'm')) % 4 = 0 then 'milk' end,
+    case when abs(hashtext(code || 'e')) % 5 = 0 then 'eggs' end], null),
+  allergens_may_contain = array_remove(array[case when abs(hashtext(code || 'p')) % 6 = 0 then 'peanuts' end,
+    case when abs(hashtext(code || 'e')) % 5 = 1 then 'eggs' end], null),
+  allergens_free = array_remove(array[case when abs(hashtext(code || 'm')) % 4 = 1 then 'milk' end,
+    case when abs(hashtext(code || 'e')) % 5 in (2, 3) then 'eggs' end, case when abs(hashtext(code || 'p')) % 6 > 1 then 'peanuts' end,
+    case when abs(hashtext(code || 's')) % 3 = 0 then 'sesame' end], null),
+  dietary = array_remove(array[case when abs(hashtext(code || 'v')) % 3 = 0 then 'vegetarian' end,
+    case when abs(hashtext(code || 'v')) % 6 = 0 then 'vegan' end, case when abs(hashtext(code || 'h')) % 4 = 0 then 'halal' end], null)`;
+const FOOD_ALLERGENS = ['milk', 'eggs', 'peanuts', 'sesame', 'lupin'];
+const DIETARY = ['vegetarian', 'vegan', 'halal', 'kosher'];
+
 /** Facet counts come in no particular order from either side; the answer's facets sort them. */
 const comparable = (result: StatementResult) => ({
   ...result,
@@ -52,6 +69,7 @@ describe('search index: the same answers as the search statement on a generated 
   const categories = new Map<Range, RangeCategories>();
   before(async () => {
     database = await createTestDatabase({ products: PRODUCTS });
+    await database.db.execute(FOOD_DATA);
     index = new SearchIndex(database, { catalogueChanged: () => undefined, log: { info: () => undefined, warn: () => undefined } });
     await index.start();
     for (const range of ['DAIR', 'CHIL'] as const) categories.set(range, await loadRangeCategories(database.db, range));
@@ -79,6 +97,12 @@ describe('search index: the same answers as the search statement on a generated 
       select 'N' || code, 'Cheddar Milk ' || name, description, brand, range, category_id, pack_size, pack_type, list_price_pence + 7,
         vat_rate_bp, storage, storage_text, shelf_life_days, collections from products order by code limit 80`);
     await db.execute(sql`update prices set price_pence = price_pence + 3 where product_code in (select code from products order by code limit 200)`);
+    // A recipe change: some products now hold peanuts, others are newly declared free from milk and vegan.
+    await db.execute(sql`update products set allergens_contained = array['peanuts'], allergens_free = array_remove(allergens_free, 'peanuts')
+      where code in (select code from products order by code limit 50 offset 300)`);
+    await db.execute(sql`update products set allergens_contained = array_remove(allergens_contained, 'milk'),
+      allergens_free = array_append(array_remove(allergens_free, 'milk'), 'milk'), dietary = array['vegan']
+      where code in (select code from products order by code limit 50 offset 400)`);
     // The last statement's notification has arrived once a repriced product's price shows in the index.
     const [repriced] = await db.select({ code: prices.productCode, pence: prices.pricePence, soldTo: prices.soldToCode }).from(prices).where(eq(prices.productCode, '100001'));
     assert.ok(repriced);
@@ -101,11 +125,15 @@ describe('search index: the same answers as the search statement on a generated 
       assert.ok(rangeCategories);
       const categoryIds = [...collectIds(rangeCategories)];
       const filters: SearchQuery['filters'] = [];
-      const filterCount = Math.floor(rng() * 3);
+      const filterCount = Math.floor(rng() * 4);
       for (let f = 0; f < filterCount; f++) {
-        const key = pick<FilterKey>(rng, ['category', 'category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct']);
+        const key = pick<FilterKey>(rng, ['category', 'category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct', 'freeFrom', 'dietary', 'avoid']);
         const value =
-          key === 'category'
+          key === 'freeFrom' || key === 'avoid'
+            ? pick(rng, FOOD_ALLERGENS)
+            : key === 'dietary'
+              ? pick(rng, DIETARY)
+              : key === 'category'
             ? pick(rng, categoryIds)
             : key === 'brand'
               ? pick(rng, BRANDS)

@@ -39,6 +39,9 @@ const STORAGES = ['chilled', 'frozen', 'ambient'];
 const PACK_TYPES = ['Bottle', 'Block', 'Tub'];
 const COLLECTIONS = ['specialoffers', 'bestsellers'];
 const NAMES = ['Milk', 'Mild Cheddar', 'milk', 'Édam', 'Zest', 'Brie'];
+// A few of the allergens and flags, so that filters often match and often do not.
+const FOOD_ALLERGENS = ['milk', 'peanuts', 'eggs'];
+const DIETARY = ['vegan', 'halal'];
 
 const categoriesOf = (range: Range) =>
   new RangeCategories(
@@ -65,6 +68,9 @@ const productArbitrary = (code: string) =>
       featured: fc.boolean(),
       listPricePence: fc.constantFrom(100, 250, 999),
       sellable: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+      // Per allergen: contains, may contain, free or not supplied.
+      allergens: fc.tuple(...FOOD_ALLERGENS.map(() => fc.constantFrom('contained', 'mayContain', 'free', 'none'))),
+      dietary: fc.subarray(DIETARY),
     })
     .map(
       (p): Product => ({
@@ -86,10 +92,10 @@ const productArbitrary = (code: string) =>
           featured: p.featured,
           collections: p.collections,
           discontinued: false,
-          allergensContained: [],
-          allergensMayContain: [],
-          allergensFree: [],
-          dietary: [],
+          allergensContained: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'contained'),
+          allergensMayContain: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'mayContain'),
+          allergensFree: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'free'),
+          dietary: p.dietary,
         },
         listPricePence: p.listPricePence,
         sellable: p.sellable,
@@ -115,6 +121,9 @@ const queryArbitrary = fc.record({
       fc.record({ key: fc.constant<FilterKey>('packType'), value: fc.constantFrom(...PACK_TYPES) }),
       fc.record({ key: fc.constant<FilterKey>('collection'), value: fc.constantFrom(...COLLECTIONS) }),
       fc.record({ key: fc.constant<FilterKey>('featuredProduct'), value: fc.constant('true') }),
+      fc.record({ key: fc.constant<FilterKey>('freeFrom'), value: fc.constantFrom(...FOOD_ALLERGENS, 'sesame') }),
+      fc.record({ key: fc.constant<FilterKey>('dietary'), value: fc.constantFrom(...DIETARY, 'kosher') }),
+      fc.record({ key: fc.constant<FilterKey>('avoid'), value: fc.constantFrom(...FOOD_ALLERGENS, 'sesame') }),
     ),
     { maxLength: 4 },
   ),
@@ -127,7 +136,7 @@ const queryArbitrary = fc.record({
 function bruteForce(products: Map<string, Product>, query: { range: Range; filters: SearchQuery['filters']; sort: SortCode; offset: number; limit: number }) {
   const categories = categoriesOf(query.range);
   const selected = selectedValues({ freeText: '', sort: query.sort, filters: query.filters });
-  const passes = (p: ProductFields, key: FilterKey, values: string[]): boolean => {
+  const passes = ({ fields: p }: Product, key: FilterKey, values: string[]): boolean => {
     switch (key) {
       case 'category':
         return values.some((id) => categories.descendants(id).includes(p.categoryId));
@@ -141,10 +150,16 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
         return values.some((value) => p.collections.includes(value));
       case 'featuredProduct':
         return p.featured;
+      case 'freeFrom':
+        return values.every((value) => p.allergensFree.includes(value));
+      case 'dietary':
+        return values.every((value) => p.dietary.includes(value));
+      case 'avoid':
+        return !values.some((value) => p.allergensContained.includes(value) || p.allergensMayContain.includes(value));
     }
   };
   const inRange = [...products.values()].filter((p) => p.sellable && p.fields.range === query.range);
-  const passingAllBut = (p: Product, except?: FilterKey) => [...selected].every(([key, values]) => key === except || passes(p.fields, key, values));
+  const passingAllBut = (p: Product, except?: FilterKey) => [...selected].every(([key, values]) => key === except || passes(p, key, values));
   const counts = new Map<string, number>();
   const add = (facet: string, value: string) => counts.set(`${facet}\u0000${value}`, (counts.get(`${facet}\u0000${value}`) ?? 0) + 1);
   for (const p of inRange) {
@@ -153,6 +168,11 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
     if (passingAllBut(p, 'storage')) add('storage', p.fields.storage);
     if (passingAllBut(p, 'packType')) add('packType', p.fields.packType);
     if (passingAllBut(p, 'collection')) for (const value of p.fields.collections) add('collection', value);
+    // Values that must all hold: counted over what passes every filter, their own included.
+    if (passingAllBut(p)) {
+      for (const value of p.fields.allergensFree) add('freeFrom', value);
+      for (const value of p.fields.dietary) add('dietary', value);
+    }
   }
   const found = inRange.filter((p) => passingAllBut(p));
   const byName = (a: Product, b: Product) => compareText(a.fields.name, b.fields.name) || compareText(a.fields.code, b.fields.code);

@@ -1,11 +1,11 @@
-import { and, arrayOverlaps, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Range } from '../accounts/ship-tos';
 import { products } from '../db/schema';
 import type { RangeCategories } from './categories';
 import type { FilterKey } from './search-query';
 import { P } from './sql-names';
 
-/** One SQL condition per selected facet key: values of one key are alternatives (multi-select). */
+/** One SQL condition per selected facet key: values of one key are alternatives (multi-select), except ALL_OF_KEYS'. */
 export function filterConditions(selected: Map<FilterKey, string[]>, rangeCategories: RangeCategories): Map<FilterKey, SQL> {
   const conditions = new Map<FilterKey, SQL>();
   for (const [key, values] of selected) conditions.set(key, filterCondition(key, values, rangeCategories));
@@ -27,6 +27,13 @@ function filterCondition(key: FilterKey, values: string[], rangeCategories: Rang
       return inArray(products.packType, values);
     case 'collection':
       return arrayOverlaps(products.collections, values);
+    case 'freeFrom':
+      return arrayContains(products.allergensFree, values);
+    case 'dietary':
+      return arrayContains(products.dietary, values);
+    case 'avoid':
+      // Kept when the supplier said nothing of the allergen: "not supplied" is shown on the product, not guessed at.
+      return sql`not (${arrayOverlaps(products.allergensContained, values)} or ${arrayOverlaps(products.allergensMayContain, values)})`;
     case 'featuredProduct':
       return eq(products.featured, true);
   }

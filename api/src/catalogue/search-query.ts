@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../errors/result';
+import { ALLERGENS, DIETARY_FLAGS, isAllergen } from '../food-info/allergens';
 
 /** Sort codes of the search, in the order they are listed. */
 export const SORTS = [
@@ -10,9 +11,15 @@ export const SORTS = [
 ] as const;
 export type SortCode = (typeof SORTS)[number]['code'];
 
-/** Facet keys a query may filter on; featuredProduct is a filter without a facet of its own. */
-export const FILTER_KEYS = ['category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct'] as const;
+/** Facet keys a query may filter on; featuredProduct and avoid are filters without a facet of their own. */
+export const FILTER_KEYS = ['category', 'brand', 'storage', 'packType', 'collection', 'freeFrom', 'dietary', 'featuredProduct', 'avoid'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/**
+ * Keys whose values must all hold (a product free from peanuts AND from sesame), where the values of the other
+ * keys are alternatives; avoid drops a product holding (contains or may contain) any of its allergens.
+ */
+export const ALL_OF_KEYS: readonly FilterKey[] = ['freeFrom', 'dietary', 'avoid'];
 
 export const COLLECTIONS = ['specialoffers', 'bestsellers'] as const;
 export const STORAGES = ['chilled', 'frozen', 'ambient'] as const;
@@ -21,7 +28,7 @@ export interface SearchQuery {
   freeText: string;
   /** The sort the caller named, or undefined for the default. */
   sort: SortCode | undefined;
-  /** In the order given; a key may repeat (values of one key are OR-ed, keys are AND-ed). */
+  /** In the order given; a key may repeat (values of one key are OR-ed but those of ALL_OF_KEYS AND-ed; keys are AND-ed). */
   filters: { key: FilterKey; value: string }[];
 }
 
@@ -60,6 +67,8 @@ function expectedFilterValue(key: FilterKey, value: string): string | undefined 
   if (key === 'featuredProduct' && value !== 'true') return "'true'";
   if (key === 'collection' && !(COLLECTIONS as readonly string[]).includes(value)) return COLLECTIONS.join(' or ');
   if (key === 'storage' && !(STORAGES as readonly string[]).includes(value)) return STORAGES.join(', ');
+  if ((key === 'freeFrom' || key === 'avoid') && !isAllergen(value)) return `an allergen (one of ${ALLERGENS.join(', ')})`;
+  if (key === 'dietary' && !(DIETARY_FLAGS as readonly string[]).includes(value)) return `one of ${DIETARY_FLAGS.join(', ')}`;
   return undefined;
 }
 

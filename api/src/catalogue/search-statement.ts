@@ -36,7 +36,23 @@ export interface StatementResult {
 }
 
 const MATCHED_COLUMNS = sql.raw(
-  ['code', 'name', 'range', 'category_id', 'brand', 'storage', 'pack_type', 'collections', 'featured', 'discontinued', 'list_price_pence']
+  [
+    'code',
+    'name',
+    'range',
+    'category_id',
+    'brand',
+    'storage',
+    'pack_type',
+    'collections',
+    'featured',
+    'discontinued',
+    'list_price_pence',
+    'allergens_free',
+    'allergens_contained',
+    'allergens_may_contain',
+    'dietary',
+  ]
     .map((column) => `"${column}"`)
     .join(', '),
 );

@@ -1,5 +1,6 @@
 import type { CountRow } from '../facets';
 import type { IndexFilter } from './index-filters';
+import { ALLERGENS, DIETARY_FLAGS } from '../../food-info/allergens';
 import { COLLECTION_BITS, FACT, SCRATCH_BITS, type ProductStore, type ValueTable } from './product-store';
 
 type GroupedKey = 'category' | 'brand' | 'storage' | 'packType';
@@ -14,7 +15,7 @@ interface Tally {
  * the matches that pass every filter but its own. `base` holds the matches of the range and the free text,
  * `all` those that also pass every filter. The facets without a filter are counted in one walk over `all`;
  * each filtered facet in one walk over what passes the other filters, so no walk visits a product that counts
- * nowhere.
+ * nowhere. Free-from and dietary values must all hold, so they count `all` whatever is selected (food groups).
  */
 export function countFacets(store: ProductStore, base: Uint32Array, all: Uint32Array, filters: IndexFilter[], words: number): CountRow[] {
   const grouped: { key: GroupedKey; table: ValueTable; tally: Tally }[] = [
@@ -25,6 +26,7 @@ export function countFacets(store: ProductStore, base: Uint32Array, all: Uint32A
   ];
   const collections: Tally = { fact: FACT.collections, counts: new Int32Array(COLLECTION_COUNT) };
   const filtered = (key: string) => filters.some((filter) => filter.key === key);
+  const food = countFood(store, all, words);
   countGroups(
     store,
     all,
@@ -43,7 +45,39 @@ export function countFacets(store: ProductStore, base: Uint32Array, all: Uint32A
     }
     countGroups(store, passing, words, own === undefined ? [] : [own.tally], own === undefined ? collections : undefined);
   }
-  return facetCountRows(grouped, collections);
+  return [...facetCountRows(grouped, collections), ...food];
+}
+
+/** The free-from and dietary counts of the slots of `bits`: counted by food group, then each group's bits expanded. */
+function countFood(store: ProductStore, bits: Uint32Array, words: number): CountRow[] {
+  const { foodGroups, slotFoodGroups } = store;
+  const perGroup = new Int32Array(foodGroups.size);
+  for (let w = 0; w < words; w++) {
+    let word = bits[w] ?? 0;
+    while (word !== 0) {
+      const group = slotFoodGroups[(w << 5) | (31 - Math.clz32(word & -word))] ?? 0;
+      word &= word - 1;
+      perGroup[group] = (perGroup[group] ?? 0) + 1;
+    }
+  }
+  const free = new Int32Array(ALLERGENS.length);
+  const dietary = new Int32Array(DIETARY_FLAGS.length);
+  for (let group = 0; group < perGroup.length; group++) {
+    const n = perGroup[group] ?? 0;
+    if (n === 0) continue;
+    const freeMask = foodGroups.value(group, 0);
+    const dietaryMask = foodGroups.value(group, 1);
+    for (let bit = 0; bit < free.length; bit++) if (freeMask & (1 << bit)) free[bit] = (free[bit] ?? 0) + n;
+    for (let bit = 0; bit < dietary.length; bit++) if (dietaryMask & (1 << bit)) dietary[bit] = (dietary[bit] ?? 0) + n;
+  }
+  const rows: CountRow[] = [];
+  free.forEach((n, bit) => {
+    if (n > 0) rows.push({ facet: 'freeFrom', value: ALLERGENS[bit] ?? '', n });
+  });
+  dietary.forEach((n, bit) => {
+    if (n > 0) rows.push({ facet: 'dietary', value: DIETARY_FLAGS[bit] ?? '', n });
+  });
+  return rows;
 }
 
 const COLLECTION_COUNT = Object.keys(COLLECTION_BITS).length;

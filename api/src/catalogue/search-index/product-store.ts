@@ -1,3 +1,4 @@
+import { ALLERGENS, DIETARY_FLAGS } from '../../food-info/allergens';
 import type { ProductRow } from '../product-view';
 import { FILTER_KEYS } from '../search-query';
 import { DocumentPool, parseSearchDocument, type ParsedEntry, type SearchDocument } from './search-document';
@@ -18,6 +19,14 @@ export interface LoadedProduct {
   document: string;
   sellable: boolean;
 }
+
+/** Bit i of an allergen mask is ALLERGENS[i], of a dietary mask DIETARY_FLAGS[i]. */
+export const ALLERGEN_BITS: ReadonlyMap<string, number> = new Map(ALLERGENS.map((allergen, i) => [allergen, 1 << i]));
+export const DIETARY_BITS: ReadonlyMap<string, number> = new Map(DIETARY_FLAGS.map((flag, i) => [flag, 1 << i]));
+
+/** The mask of the listed values the bits know; others (never written by food-info) count nowhere, as in SQL's facets. */
+export const maskOf = (bits: ReadonlyMap<string, number>, values: readonly string[]): number =>
+  values.reduce((mask, value) => mask | (bits.get(value) ?? 0), 0);
 
 /** Strings numbered in the order first seen, so a product's facet values are small integers. */
 export class ValueTable {
@@ -44,8 +53,22 @@ export const COLLECTION_BITS: Record<string, number> = { specialoffers: 1, bests
  * filter, facet and sort numbers side by side, so a search reads one cache line per product it visits
  * instead of one per array.
  */
-export const FACT = { range: 0, category: 1, brand: 2, storage: 3, packType: 4, collections: 5, featured: 6, listPrice: 7 } as const;
-export const FACT_STRIDE = 8;
+export const FACT = {
+  range: 0,
+  category: 1,
+  brand: 2,
+  storage: 3,
+  packType: 4,
+  collections: 5,
+  featured: 6,
+  listPrice: 7,
+  /** Allergen masks (ALLERGEN_BITS): declared free from; contained or may be contained. */
+  free: 8,
+  holds: 9,
+  /** Dietary mask (DIETARY_BITS). */
+  dietary: 10,
+} as const;
+export const FACT_STRIDE = 11;
 
 /**
  * The slot sets the store keeps (SlotSets): one per value of the range and of each grouped facet (numbered as
@@ -240,6 +263,12 @@ export class ProductStore {
   /** Groups of products with the same range and facet values (FACT up to collections), and each slot's group. */
   readonly groups = new FacetGroups(FACT.collections + 1);
   slotGroups = new Int32Array(1024);
+  /**
+   * Groups of products with the same free-from and dietary masks, and each slot's: apart from `groups`, as
+   * their combinations with the other facets' values would make nearly every product a group of its own.
+   */
+  readonly foodGroups = new FacetGroups(2);
+  slotFoodGroups = new Int32Array(1024);
   readonly scratch = new Scratch();
   readonly nameOrder = new NameOrder(
     (slot) => this.rows[slot]?.name ?? '',
@@ -300,12 +329,20 @@ export class ProductStore {
     this.facts[at + FACT.collections] = row.collections.reduce((mask, value) => mask | (COLLECTION_BITS[value] ?? 0), 0);
     this.facts[at + FACT.featured] = row.featured ? 1 : 0;
     this.facts[at + FACT.listPrice] = listPricePence;
+    this.facts[at + FACT.free] = maskOf(ALLERGEN_BITS, row.allergensFree);
+    this.facts[at + FACT.holds] = maskOf(ALLERGEN_BITS, row.allergensContained) | maskOf(ALLERGEN_BITS, row.allergensMayContain);
+    this.facts[at + FACT.dietary] = maskOf(DIETARY_BITS, row.dietary);
     if (slot >= this.slotGroups.length) {
-      const grown = new Int32Array(this.slotGroups.length * 2);
-      grown.set(this.slotGroups);
-      this.slotGroups = grown;
+      const grow = (array: Int32Array) => {
+        const grown = new Int32Array(array.length * 2);
+        grown.set(array);
+        return grown;
+      };
+      this.slotGroups = grow(this.slotGroups);
+      this.slotFoodGroups = grow(this.slotFoodGroups);
     }
     this.slotGroups[slot] = this.groups.groupOf(this.facts.subarray(at, at + FACT.collections + 1));
+    this.slotFoodGroups[slot] = this.foodGroups.groupOf([this.facts[at + FACT.free] ?? 0, this.facts[at + FACT.dietary] ?? 0]);
     this.sets.mark(slot, this.setValues(slot), true);
     this.slotOf.set(row.code, slot);
     if (bulk) return;
@@ -390,10 +427,13 @@ export class ProductStore {
     live.forEach((slot, i) => facts.set(this.facts.subarray(slot * FACT_STRIDE, (slot + 1) * FACT_STRIDE), i * FACT_STRIDE));
     this.facts = facts;
     const slotGroups = new Int32Array(Math.max(1024, live.length * 2));
+    const slotFoodGroups = new Int32Array(slotGroups.length);
     live.forEach((slot, i) => {
       slotGroups[i] = this.slotGroups[slot] ?? 0;
+      slotFoodGroups[i] = this.slotFoodGroups[slot] ?? 0;
     });
     this.slotGroups = slotGroups;
+    this.slotFoodGroups = slotFoodGroups;
     this.sets.clear();
     for (let slot = 0; slot < live.length; slot++) this.sets.mark(slot, this.setValues(slot), true);
     this.slotOf.clear();

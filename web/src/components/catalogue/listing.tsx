@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { listingView } from '@/lib/commerce/listing-view';
 import { listingHref, toggleFilter, withPage, type ListingState } from '@/lib/commerce/search-query';
 import type { SearchResult } from '@/lib/commerce/types';
+import { ALLERGEN_NAMES, allergenSchema } from '@/lib/food/food-schemas';
+import { AvoidToggle } from './avoid-toggle';
 import { Facets } from './facets';
 import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
@@ -20,12 +22,14 @@ interface Props {
   empty: ReactNode;
   /** Facets the page fixes itself (the category of a category page) are not offered again. */
   hiddenFacets?: string[];
+  /** The active site's allergen profile, for the switch that hides what it avoids; null without one. */
+  avoids?: { siteName: string; allergens: readonly string[] } | null;
 }
 
 const results = (n: number) => (n === 1 ? '1 product' : `${n} products`);
 
 /** A product listing: facets, sorts, the cards (or the compact list the customer chose) and pages, driven by the address. */
-export async function Listing({ path, state, result, empty, hiddenFacets = [] }: Props) {
+export async function Listing({ path, state, result, empty, hiddenFacets = [], avoids = null }: Props) {
   const view = await listingView();
   const facets = result.facets.filter((facet) => !hiddenFacets.includes(facet.code));
   const { totalResults, currentPage, pageSize } = result.pagination;
@@ -44,6 +48,7 @@ export async function Listing({ path, state, result, empty, hiddenFacets = [] }:
           <ViewToggle view={view} />
           <Sorts path={path} state={state} sorts={result.sorts} />
         </div>
+        {avoids ? <AvoidToggle path={path} state={state} siteName={avoids.siteName} allergens={avoids.allergens} /> : null}
         {state.filters.length > 0 ? (
           <ul className={styles.chips} aria-label="Active filters">
             {state.filters.map(([key, value]) => (
@@ -76,6 +81,11 @@ export async function Listing({ path, state, result, empty, hiddenFacets = [] }:
 }
 
 function facetValueName(result: SearchResult, key: string, value: string): string {
+  // Avoid is a filter without a facet: its chip names the allergen itself.
+  if (key === 'avoid') {
+    const allergen = allergenSchema.safeParse(value);
+    return `Avoid: ${allergen.success ? ALLERGEN_NAMES[allergen.data] : value}`;
+  }
   const facet = result.facets.find((candidate) => candidate.code === key);
   const found = facet?.values.find((candidate) => candidate.code === value);
   return found ? `${facet?.name}: ${found.name}` : value;

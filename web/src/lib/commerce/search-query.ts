@@ -15,7 +15,7 @@ type Params = Record<string, string | string[] | undefined>;
 
 /** The API's sort codes and filter keys (docs/api.md): anything else in a hand-edited address is ignored. */
 const SORT_CODES: readonly string[] = ['relevance', 'name-asc', 'name-desc', 'price-asc', 'price-desc'];
-const FILTER_KEYS: readonly string[] = ['category', 'brand', 'storage', 'packType', 'collection', 'featuredProduct'];
+const FILTER_KEYS: readonly string[] = ['category', 'brand', 'storage', 'packType', 'collection', 'freeFrom', 'dietary', 'featuredProduct', 'avoid'];
 
 /** The OCC query separates its parts with ':' so a value must not contain one. */
 const clean = (value: string): string => value.replaceAll(':', ' ').trim();
@@ -61,6 +61,20 @@ export function toggleFilter(state: ListingState, key: string, value: string): L
     : [...state.filters, [key, value]];
   return { ...state, filters, page: 0 };
 }
+
+/**
+ * The state with `avoid` filters for every one of `allergens` (on), or none of them (off): the listing's "Hide
+ * products … avoids" switch. Other filters, and avoid filters of allergens the site does not avoid, stay.
+ */
+export function withAvoids(state: ListingState, allergens: readonly string[], on: boolean): ListingState {
+  const kept = state.filters.filter(([key, value]) => !(key === 'avoid' && allergens.includes(value)));
+  const filters: [string, string][] = on ? [...kept, ...allergens.map((allergen): [string, string] => ['avoid', allergen])] : kept;
+  return { ...state, filters, page: 0 };
+}
+
+/** Whether every one of `allergens` is avoided by the state's filters (and there is at least one). */
+export const avoidsAll = (state: ListingState, allergens: readonly string[]): boolean =>
+  allergens.length > 0 && allergens.every((allergen) => state.filters.some(([key, value]) => key === 'avoid' && value === allergen));
 
 export const withSort = (state: ListingState, sort: string): ListingState => ({ ...state, sort, page: 0 });
 

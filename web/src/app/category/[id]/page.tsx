@@ -8,6 +8,7 @@ import { categoryHref } from '@/lib/commerce/category-ids';
 import { findCategoryPage } from '@/lib/commerce/page-subjects';
 import { searchListing } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
+import { getAllergenProfile } from '@/lib/food/allergen-profile';
 import styles from '@/components/catalogue/page.module.css';
 
 interface Props {
@@ -25,7 +26,10 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   if (!found) notFound();
   const { scope, id, trail, category } = found;
   const path = categoryHref(id);
-  const { state, result } = await searchListing(scope, '', listingStateFrom(await searchParams), [['category', id]]);
+  const [{ state, result }, profile] = await Promise.all([
+    searchListing(scope, '', listingStateFrom(await searchParams), [['category', id]]),
+    getAllergenProfile(scope),
+  ]);
   return (
     <div className={styles.page}>
       <Breadcrumbs trail={trail.map((node) => ({ name: node.name, href: categoryHref(node.id) }))} />
@@ -49,6 +53,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
           state={state}
           result={result.data}
           hiddenFacets={['category']}
+          avoids={profile && { siteName: profile.shipTo.name, allergens: profile.avoids }}
           empty={
             <>
               <p>No products match these filters.</p>

@@ -7,6 +7,7 @@ import { shopScope } from '@/lib/commerce/scope';
 import { searchListing } from '@/lib/commerce/search';
 import { listingStateFrom } from '@/lib/commerce/search-query';
 import { searchHref } from '@/lib/commerce/suggestion-rules';
+import { getAllergenProfile } from '@/lib/food/allergen-profile';
 import styles from '@/components/catalogue/page.module.css';
 
 interface Props {
@@ -29,7 +30,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SearchPage({ params, searchParams }: Props) {
   const term = decodeTerm((await params).term);
   const scope = await shopScope();
-  const { state, result } = await searchListing(scope, term, listingStateFrom(await searchParams));
+  const [{ state, result }, profile] = await Promise.all([
+    searchListing(scope, term, listingStateFrom(await searchParams)),
+    getAllergenProfile(scope),
+  ]);
   return (
     <div className={styles.page}>
       <Breadcrumbs trail={[{ name: 'Search results' }]} />
@@ -39,6 +43,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
           path={searchHref(term)}
           state={state}
           result={result.data}
+          avoids={profile && { siteName: profile.shipTo.name, allergens: profile.avoids }}
           empty={
             <>
               <p>
