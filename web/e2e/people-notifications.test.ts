@@ -8,7 +8,7 @@ import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
 
 const SOLO = { username: 'solo@example.com', shipTo: '0000410001', salesOrg: 'DAIR' };
 const MULTI = { username: 'multi@example.com', shipTo: '0000410002', salesOrg: 'DAIR' };
-const ALL_ON = { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true };
+const ALL_ON = { orderConfirmation: true, statusChanges: true, standingOrderReminders: true, cutoffReminders: true, approvalRequests: true, productChanges: true };
 
 
 async function preferencesOf(shop: Shop, token: string): Promise<Record<string, boolean>> {

@@ -5,7 +5,7 @@ import type { RangeCategories } from './categories';
 import type { FilterKey } from './search-query';
 import { P } from './sql-names';
 
-/** One SQL condition per selected facet key: values of one key are alternatives (multi-select), except ALL_OF_KEYS'. */
+/** One SQL condition per selected facet key: values of one key are alternatives (multi-select), except those of freeFrom, dietary and avoid, which must all hold. */
 export function filterConditions(selected: Map<FilterKey, string[]>, rangeCategories: RangeCategories): Map<FilterKey, SQL> {
   const conditions = new Map<FilterKey, SQL>();
   for (const [key, values] of selected) conditions.set(key, filterCondition(key, values, rangeCategories));

@@ -12,14 +12,13 @@ export const SORTS = [
 export type SortCode = (typeof SORTS)[number]['code'];
 
 /** Facet keys a query may filter on; featuredProduct and avoid are filters without a facet of their own. */
+/**
+ * The values of freeFrom, dietary and avoid must all hold (a product free from peanuts AND from sesame), where
+ * the values of the other keys are alternatives; avoid drops a product holding (contains or may contain) any of
+ * its allergens (filters.ts).
+ */
 export const FILTER_KEYS = ['category', 'brand', 'storage', 'packType', 'collection', 'freeFrom', 'dietary', 'featuredProduct', 'avoid'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
-
-/**
- * Keys whose values must all hold (a product free from peanuts AND from sesame), where the values of the other
- * keys are alternatives; avoid drops a product holding (contains or may contain) any of its allergens.
- */
-export const ALL_OF_KEYS: readonly FilterKey[] = ['freeFrom', 'dietary', 'avoid'];
 
 export const COLLECTIONS = ['specialoffers', 'bestsellers'] as const;
 export const STORAGES = ['chilled', 'frozen', 'ambient'] as const;
@@ -28,7 +27,7 @@ export interface SearchQuery {
   freeText: string;
   /** The sort the caller named, or undefined for the default. */
   sort: SortCode | undefined;
-  /** In the order given; a key may repeat (values of one key are OR-ed but those of ALL_OF_KEYS AND-ed; keys are AND-ed). */
+  /** In the order given; a key may repeat (values of one key are OR-ed, except those of freeFrom, dietary and avoid; keys are AND-ed). */
   filters: { key: FilterKey; value: string }[];
 }
 
