@@ -104,7 +104,7 @@ describe('search: free from and the site profile’s hide switch', () => {
       await peanuts.click();
       await page.waitForURL(/freeFrom=peanuts/);
       await hydrated(page);
-      await page.getByRole('heading', { name: new RegExp(`of ${counted} products?$`) }).waitFor();
+      await page.locator('#results').getByRole('status').getByText(new RegExp(`of ${counted} products?$`)).waitFor();
       const expected = await apiSearch(`${TERM}:relevance:freeFrom:peanuts`);
       assert.equal(expected.pagination.totalResults, counted);
       assert.ok(expected.products.every((product) => product.foodMarks.free.includes('peanuts')), 'every result is declared free from peanuts');
