@@ -67,7 +67,7 @@ describe('notification preferences and one-click unsubscribe', () => {
       await page.waitForLoadState('networkidle');
       const boxes = page.getByRole('group', { name: 'Send me e-mails about' }).getByRole('checkbox');
       // solo@example.com decides no orders, so approval requests are not offered (their stored value is kept).
-      assert.equal(await boxes.count(), 4);
+      assert.equal(await boxes.count(), 5);
       assert.equal(await page.getByRole('checkbox', { name: 'Approval requests' }).count(), 0);
       for (const box of await boxes.all()) assert.equal(await box.isChecked(), true);
       const status = page.getByRole('checkbox', { name: 'Order status changes' });

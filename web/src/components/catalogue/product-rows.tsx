@@ -27,12 +27,15 @@ export async function ProductRows({ products, label }: { products: Product[]; la
                 {product.brand} · {product.code} · {product.packSize} · {product.storageText} · {shelfLifeText(product.shelfLifeDays)}
                 {soldOut ? ` · ${stockText('outOfStock')}` : ''}
               </span>
-              <FoodMarks marks={product.foodMarks} avoid={avoid} />
-              {product.price ? (
-                <span className={styles.price}>
-                  <strong>{product.price.formattedValue}</strong> per {product.salesUnit}
-                </span>
-              ) : null}
+              {/* The price and the food marks share a line: a row on a phone stays short enough for eight on the screen. */}
+              <span className={styles.priceLine}>
+                {product.price ? (
+                  <span className={styles.price}>
+                    <strong>{product.price.formattedValue}</strong> per {product.salesUnit}
+                  </span>
+                ) : null}
+                <FoodMarks marks={product.foodMarks} avoid={avoid} />
+              </span>
             </div>
             {/* Hydrated row by row after the shell, as the grid's cards are (product-grid.tsx). */}
             <Suspense>

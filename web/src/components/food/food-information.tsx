@@ -22,7 +22,7 @@ export function FoodInformation({ product, avoid }: { product: Product; avoid?: 
       <Warnings texts={texts.warnings} />
       <dl className={styles.facts}>
         <dt>Dietary</dt>
-        <dd>{texts.dietary.length > 0 ? <DietaryBadges names={texts.dietary} /> : 'None declared'}</dd>
+        <dd>{texts.dietary.length > 0 ? <DietaryBadges names={texts.dietary} labelled={false} /> : 'None declared'}</dd>
         <dt>Country of origin</dt>
         <dd>{info?.countryOfOrigin ?? NOT_SUPPLIED}</dd>
       </dl>

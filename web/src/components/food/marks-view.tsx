@@ -17,30 +17,38 @@ export function Warnings({ texts }: { texts: readonly string[] }) {
   ));
 }
 
-export function DietaryBadges({ names }: { names: readonly string[] }) {
+/**
+ * Dietary flags as badges in one paragraph, not a list: cards and cart lines are list items already, and a list in
+ * each would be read out as one more list. `labelled` adds "Dietary:" for screen readers where nothing else says it.
+ */
+export function DietaryBadges({ names, labelled = true }: { names: readonly string[]; labelled?: boolean }) {
   if (names.length === 0) return null;
   return (
-    <ul className={styles.badges} aria-label="Dietary">
+    <p className={styles.badges}>
+      {labelled ? <span className="visually-hidden">Dietary: </span> : null}
       {names.map((name) => (
-        <li key={name} className={styles.badge}>
+        <span key={name} className={styles.badge}>
           {name}
-        </li>
+        </span>
       ))}
-    </ul>
+    </p>
   );
 }
 
-/** A product's compact marks: the site's warnings first, then dietary badges and what it contains or may contain. */
+/**
+ * A product's compact marks: the site's warnings first, then what it contains or may contain, then the dietary
+ * badges, so that where the line is cut on a narrow card the allergens are what stays.
+ */
 export function MarksView({ texts }: { texts: MarkTexts }) {
   return (
     <div className={styles.marks}>
       <Warnings texts={texts.warnings} />
-      <DietaryBadges names={texts.dietary} />
       {texts.allergens.map((text) => (
         <p key={text} className={styles.allergens}>
           {text}
         </p>
       ))}
+      <DietaryBadges names={texts.dietary} />
     </div>
   );
 }
