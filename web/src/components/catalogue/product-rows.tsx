@@ -34,7 +34,7 @@ export async function ProductRows({ products, label }: { products: Product[]; la
                     <strong>{product.price.formattedValue}</strong> per {product.salesUnit}
                   </span>
                 ) : null}
-                <FoodMarks marks={product.foodMarks} avoid={avoid} />
+                <FoodMarks marks={product.foodMarks} avoid={avoid} oneLine />
               </span>
             </div>
             {/* Hydrated row by row after the shell, as the grid's cards are (product-grid.tsx). */}

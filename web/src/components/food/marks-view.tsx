@@ -37,11 +37,11 @@ export function DietaryBadges({ names, labelled = true }: { names: readonly stri
 
 /**
  * A product's compact marks: the site's warnings first, then what it contains or may contain, then the dietary
- * badges, so that where the line is cut on a narrow card the allergens are what stays.
+ * badges: on a narrow card the allergens come first.
  */
-export function MarksView({ texts }: { texts: MarkTexts }) {
+export function MarksView({ texts, oneLine = false }: { texts: MarkTexts; oneLine?: boolean }) {
   return (
-    <div className={styles.marks}>
+    <div className={oneLine ? `${styles.marks} ${styles.oneLine}` : styles.marks}>
       <Warnings texts={texts.warnings} />
       {texts.allergens.map((text) => (
         <p key={text} className={styles.allergens}>
