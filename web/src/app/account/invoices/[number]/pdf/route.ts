@@ -1,8 +1,6 @@
 import { decodedRouteParam } from '@/lib/commerce/route-param';
 import { downloadInvoicePdf, INVOICE_NUMBER } from '@/lib/commerce/invoices';
-
-const text = (body: string, status: number): Response =>
-  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...(status === 503 ? { 'retry-after': '5' } : {}) } });
+import { pdfAnswer, plainTextAnswer } from '@/lib/commerce/pdf-answer';
 
 /**
  * An invoice's or credit note's PDF (the ERP's own, or one the API renders from the data), passed through with
@@ -11,18 +9,6 @@ const text = (body: string, status: number): Response =>
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ number: string }> }): Promise<Response> {
   const number = decodedRouteParam((await params).number);
-  if (number === undefined || !INVOICE_NUMBER.test(number)) return text('Invoice not found.\n', 404);
-  const download = await downloadInvoicePdf(number);
-  if (!download.ok) {
-    if (download.error.status === 404 || download.error.status === 400) return text(`Invoice ${number} not found.\n`, 404);
-    return text(`${download.error.title}. ${download.error.description}\n`, 503);
-  }
-  return new Response(download.response.body, {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${number}.pdf"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  if (number === undefined || !INVOICE_NUMBER.test(number)) return plainTextAnswer('Invoice not found.\n', 404);
+  return pdfAnswer(await downloadInvoicePdf(number), { notFound: `Invoice ${number} not found.\n`, disposition: `attachment; filename="${number}.pdf"` });
 }
