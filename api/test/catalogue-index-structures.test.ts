@@ -10,6 +10,8 @@ import { ProductStore, type ProductFields } from '../src/catalogue/search-index/
 import { compareText } from '../src/catalogue/search-index/text-order';
 import { topK } from '../src/catalogue/search-index/top-k';
 import { selectedValues, SORTS, type FilterKey, type SearchQuery, type SortCode } from '../src/catalogue/search-query';
+import { foodMarkBits, foodMarks, type FoodMarks } from '../src/food-info/food-marks';
+import { ALLERGENS, type Allergen } from '../src/food-info/allergens';
 
 /**
  * The index's own structures (slot sets per range and facet value, facet counting over them, top-k) against a
@@ -41,6 +43,8 @@ const COLLECTIONS = ['specialoffers', 'bestsellers'];
 const NAMES = ['Milk', 'Mild Cheddar', 'milk', 'Édam', 'Zest', 'Brie'];
 // A few of the allergens and flags, so that filters often match and often do not.
 const FOOD_ALLERGENS = ['milk', 'peanuts', 'eggs'];
+const listed = (p: ProductFields, list: keyof FoodMarks, value: string) => (foodMarks(p.foodMarkBits)[list] as readonly string[]).includes(value);
+const declaredFree = (p: ProductFields) => ALLERGENS.filter((allergen) => !['contains', 'mayContain', 'notSupplied'].some((list) => listed(p, list as keyof FoodMarks, allergen)));
 const DIETARY = ['vegan', 'halal'];
 
 const categoriesOf = (range: Range) =>
@@ -92,10 +96,12 @@ const productArbitrary = (code: string) =>
           featured: p.featured,
           collections: p.collections,
           discontinued: false,
-          allergensContained: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'contained'),
-          allergensMayContain: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'mayContain'),
-          allergensFree: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'free'),
-          dietary: p.dietary,
+          foodMarkBits: foodMarkBits({
+            contains: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'contained'),
+            mayContain: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'mayContain'),
+            free: FOOD_ALLERGENS.filter((_, i) => p.allergens[i] === 'free'),
+            dietary: p.dietary,
+          }),
         },
         listPricePence: p.listPricePence,
         sellable: p.sellable,
@@ -151,11 +157,11 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
       case 'featuredProduct':
         return p.featured;
       case 'freeFrom':
-        return values.every((value) => p.allergensFree.includes(value));
+        return values.every((value) => declaredFree(p).includes(value as Allergen));
       case 'dietary':
-        return values.every((value) => p.dietary.includes(value));
+        return values.every((value) => listed(p, 'dietary', value));
       case 'avoid':
-        return !values.some((value) => p.allergensContained.includes(value) || p.allergensMayContain.includes(value));
+        return !values.some((value) => listed(p, 'contains', value) || listed(p, 'mayContain', value));
     }
   };
   const inRange = [...products.values()].filter((p) => p.sellable && p.fields.range === query.range);
@@ -170,8 +176,8 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
     if (passingAllBut(p, 'collection')) for (const value of p.fields.collections) add('collection', value);
     // Values that must all hold: counted over what passes every filter, their own included.
     if (passingAllBut(p)) {
-      for (const value of p.fields.allergensFree) add('freeFrom', value);
-      for (const value of p.fields.dietary) add('dietary', value);
+      for (const value of declaredFree(p.fields)) add('freeFrom', value);
+      for (const value of foodMarks(p.fields.foodMarkBits).dietary) add('dietary', value);
     }
   }
   const found = inRange.filter((p) => passingAllBut(p));

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, productFoodInfo, products, users, userShipTos } from '../src/db/schema';
+import { ALLERGENS } from '../src/food-info/allergens';
+import { foodMarkBits, foodMarks } from '../src/food-info/food-marks';
 import { createOperator, operatorToken, type ImportReport } from './support/admin-client';
 import { MULTI_DAIR, SOLO, shopper } from './support/cart-helpers';
 import { ERP_CLIENT, integrationToken } from './support/integration-client';
@@ -71,6 +73,14 @@ describe('food information: the ERP writes it, every product answer carries it, 
     assert.equal(foodInfo.recipeVersion, 1);
     const [row] = await db().select().from(products).where(eq(products.code, 'FI-1001'));
     assert.deepEqual([row?.allergensContained, row?.allergensMayContain, row?.allergensFree, row?.dietary], [['milk'], [], ['gluten', 'peanuts'], ['vegetarian']]);
+    // The number listings read is PostgreSQL's own (migration 0026_food_marks); it must agree with the code's reading.
+    assert.equal(row?.foodMarks, foodMarkBits({ contains: ['milk'], free: ['gluten', 'peanuts'], dietary: ['vegetarian'] }));
+    assert.deepEqual(foodMarks(row?.foodMarks ?? 0), {
+      contains: ['milk'],
+      mayContain: [],
+      notSupplied: ALLERGENS.filter((allergen) => !['milk', 'gluten', 'peanuts'].includes(allergen)),
+      dietary: ['vegetarian'],
+    });
 
     const again = await put('FI-1001', { ...MILK_INFO, allergens: { peanuts: 'free', gluten: 'free', milk: 'contains' } });
     assert.equal(again.status, 200);
@@ -141,7 +151,13 @@ describe('food information: the ERP writes it, every product answer carries it, 
     const solo = await shopper(server, SOLO);
     const detail = await solo.call('GET', '/products/FI-1004');
     assert.equal(detail.status, 200, JSON.stringify(detail.body));
-    assert.deepEqual(detail.body.foodMarks, { contains: ['milk'], mayContain: ['eggs'], free: ['celery', 'sulphites'], dietary: ['vegetarian', 'organic'] });
+    const fi1004Marks = {
+      contains: ['milk'],
+      mayContain: ['eggs'],
+      notSupplied: ALLERGENS.filter((allergen) => !['milk', 'eggs', 'celery', 'sulphites'].includes(allergen)),
+      dietary: ['vegetarian', 'organic'],
+    };
+    assert.deepEqual(detail.body.foodMarks, fi1004Marks);
     const info = detail.body.foodInfo as { ingredients: unknown; specificationSheetUrl: string; countryOfOrigin: string; nutrition: unknown };
     assert.deepEqual(info.ingredients, [
       { text: 'Pasteurised whole ', emphasis: false },
@@ -153,7 +169,7 @@ describe('food information: the ERP writes it, every product answer carries it, 
     assert.deepEqual(info.nutrition, MILK_INFO.nutrition);
     await newProduct('FI-1005');
     const bare = await solo.call('GET', '/products/FI-1005');
-    assert.deepEqual(bare.body.foodMarks, { contains: [], mayContain: [], free: [], dietary: [] });
+    assert.deepEqual(bare.body.foodMarks, { contains: [], mayContain: [], notSupplied: ALLERGENS, dietary: [] });
     assert.equal(bare.body.foodInfo, undefined, 'no food information: no foodInfo, never an empty one');
 
     const search = await solo.call('GET', '/products/search?query=Whole%20Milk&pageSize=5');
@@ -169,7 +185,7 @@ describe('food information: the ERP writes it, every product answer carries it, 
     assert.equal((await solo.call('POST', '/users/current/carts/active/entries', { body: { product: { code: 'FI-1004' }, quantity: 1 } })).status, 200);
     const cart = await solo.call('GET', '/users/current/carts/active');
     const line = (cart.body.entries as { product: { code: string; foodMarks: unknown } }[] | undefined)?.find((e) => e.product.code === 'FI-1004');
-    assert.deepEqual(line?.product.foodMarks, { contains: ['milk'], mayContain: ['eggs'], free: ['celery', 'sulphites'], dietary: ['vegetarian', 'organic'] });
+    assert.deepEqual(line?.product.foodMarks, fi1004Marks);
 
     const pdf = await server.request(`${BASE}/products/FI-1004/specification.pdf`);
     assert.equal(pdf.status, 200);

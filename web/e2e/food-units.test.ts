@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { FoodMarks } from '../src/lib/food/food-schemas';
+import { ALLERGENS, type Allergen, type FoodMarks } from '../src/lib/food/food-schemas';
 import { allergenRows, compactAllergenTexts, markTexts, NOT_SUPPLIED, nutritionBasisText, nutritionRows, specificationSheetHref } from '../src/lib/food/food-text';
 
 /** The words food information is shown in (docs/food-information.md), without a browser. */
-const marks = (over: Partial<FoodMarks>): FoodMarks => ({ contains: [], mayContain: [], free: [], dietary: [], ...over });
+/** Marks as the API answers them, from the lists a supplier declared: an allergen in none was not supplied. */
+const marks = ({ contains = [], mayContain = [], free = [], dietary = [] }: Partial<Omit<FoodMarks, 'notSupplied'>> & { free?: Allergen[] }): FoodMarks => ({
+  contains,
+  mayContain,
+  notSupplied: ALLERGENS.filter((allergen) => ![...contains, ...mayContain, ...free].includes(allergen)),
+  dietary,
+});
 
 describe('compact marks', () => {
   test('say what a product contains and may contain, in the order given, in sentence words', () => {

@@ -25,7 +25,7 @@ export function entryView(entry: PricedEntry) {
       stock: { stockLevelStatus: entry.stockStatus },
       images: [{ url: productImageUrl(entry.productCode), format: 'thumbnail', imageType: 'PRIMARY' }],
       vatRateBp: entry.vatRateBp,
-      foodMarks: foodMarks(entry),
+      foodMarks: foodMarks(entry.foodMarkBits),
     },
     basePrice: money(entry.unitPricePence),
     totalPrice: money(amounts.netPence),

@@ -100,6 +100,6 @@ export function productView(row: ProductRow, categoryName: (id: string) => strin
     vatText: vatText(row.vatRateBp),
     ...(row.pricePence === null ? {} : { price: { ...money(Number(row.pricePence)), priceType: 'BUY' as const } }),
     ...(row.description === undefined ? {} : { description: row.description }),
-    foodMarks: foodMarks(row),
+    foodMarks: foodMarks(row.foodMarkBits),
   };
 }

@@ -20,8 +20,8 @@ const NOT_SUPPLIED = 'Not supplied — ask us';
 function allergenStatus(marks: FoodMarks, allergen: (typeof ALLERGENS)[number]): string {
   if (marks.contains.includes(allergen)) return 'Contains';
   if (marks.mayContain.includes(allergen)) return 'May contain';
-  if (marks.free.includes(allergen)) return 'Free from';
-  return NOT_SUPPLIED;
+  if (marks.notSupplied.includes(allergen)) return NOT_SUPPLIED;
+  return 'Free from';
 }
 
 const grams = (value: number) => `${value.toFixed(1)} g`;

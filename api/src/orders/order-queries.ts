@@ -64,9 +64,7 @@ export async function orderAddresses(db: DbOrTx, order: OrderRow): Promise<Order
 }
 
 // A product deleted since the order was placed has no marks left to show: empty lists, "not supplied".
-const lineFoodMarks = Object.fromEntries(
-  Object.entries(foodMarkColumns).map(([key, column]) => [key, sql<string[]>`coalesce(${column}, '{}'::text[])`]),
-) as { [K in keyof typeof foodMarkColumns]: SQL<string[]> };
+const lineFoodMarks = { foodMarkBits: sql<number>`coalesce(${foodMarkColumns.foodMarkBits}, 0)`.mapWith(Number) };
 
 export async function orderLinesOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, (OrderLineRow & FoodMarkRow)[]>> {
   const byOrder = new Map<number, (OrderLineRow & FoodMarkRow)[]>(orderIds.map((id) => [id, []]));

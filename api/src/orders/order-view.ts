@@ -39,12 +39,7 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
         images: [{ url: productImageUrl(line.productCode), format: 'thumbnail', imageType: 'PRIMARY' }],
         vatRateBp: line.vatRateBp,
         // Lines read without their products (a status report's answer) show none: "not supplied", never "free".
-        foodMarks: foodMarks({
-          allergensContained: line.allergensContained ?? [],
-          allergensMayContain: line.allergensMayContain ?? [],
-          allergensFree: line.allergensFree ?? [],
-          dietary: line.dietary ?? [],
-        }),
+        foodMarks: foodMarks(line.foodMarkBits ?? 0),
       },
       basePrice: money(line.unitPricePence),
       totalPrice: money(line.netPence),

@@ -67,7 +67,7 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEn
   const byCode = new Map(entries.map((entry) => [entry.productCode, entry]));
   const withMarks = lines.map((line) => {
     const entry = byCode.get(line.productCode);
-    return entry ? { ...line, allergensContained: entry.allergensContained, allergensMayContain: entry.allergensMayContain, allergensFree: entry.allergensFree, dietary: entry.dietary } : line;
+    return entry ? { ...line, foodMarkBits: entry.foodMarkBits } : line;
   });
   return { record: { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines: withMarks }, anyLimits };
 }

@@ -15,9 +15,6 @@ export const cartProduct = (code: string, overrides: Partial<CartProduct> = {}):
   discontinued: false,
   unitPricePence: 1000,
   vatRateBp: 0,
-  allergensContained: [],
-  allergensMayContain: [],
-  allergensFree: [],
-  dietary: [],
+  foodMarkBits: 0,
   ...overrides,
 });

@@ -21,13 +21,13 @@ interface ProductLine extends Omit<ProductRow, 'pricePence' | 'description'> {
 export async function readChangedProducts(db: DbOrTx, from: number, apply: (product: LoadedProduct) => void): Promise<void> {
   let next = from;
   for (;;) {
+    // food_marks is below 2^47: exact as a double, which node-postgres reads as a number (an int8 as a string).
     const lines = await selectRows<ProductLine>(
       db,
       sql`select code, name, brand, range, category_id as "categoryId", pack_size as "packSize", pack_type as "packType",
         sales_unit as "salesUnit", vat_rate_bp as "vatRateBp", storage, storage_text as "storageText",
         shelf_life_days as "shelfLifeDays", min_order_quantity as "minOrderQuantity", stock_status as "stockStatus",
-        featured, collections, discontinued, allergens_contained as "allergensContained",
-        allergens_may_contain as "allergensMayContain", allergens_free as "allergensFree", dietary, list_price_pence as "listPricePence", search_document::text as document,
+        featured, collections, discontinued, food_marks::float8 as "foodMarkBits", list_price_pence as "listPricePence", search_document::text as document,
         (${SELLABLE}) as sellable, search_change::text as change
       from products where search_change >= ${next} order by search_change limit ${PAGE}`,
     );

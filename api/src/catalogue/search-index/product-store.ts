@@ -1,4 +1,5 @@
 import { ALLERGENS, DIETARY_FLAGS } from '../../food-info/allergens';
+import { foodMasks } from '../../food-info/food-marks';
 import type { ProductRow } from '../product-view';
 import { FILTER_KEYS } from '../search-query';
 import { DocumentPool, parseSearchDocument, type ParsedEntry, type SearchDocument } from './search-document';
@@ -329,9 +330,10 @@ export class ProductStore {
     this.facts[at + FACT.collections] = row.collections.reduce((mask, value) => mask | (COLLECTION_BITS[value] ?? 0), 0);
     this.facts[at + FACT.featured] = row.featured ? 1 : 0;
     this.facts[at + FACT.listPrice] = listPricePence;
-    this.facts[at + FACT.free] = maskOf(ALLERGEN_BITS, row.allergensFree);
-    this.facts[at + FACT.holds] = maskOf(ALLERGEN_BITS, row.allergensContained) | maskOf(ALLERGEN_BITS, row.allergensMayContain);
-    this.facts[at + FACT.dietary] = maskOf(DIETARY_BITS, row.dietary);
+    const food = foodMasks(row.foodMarkBits);
+    this.facts[at + FACT.free] = food.free;
+    this.facts[at + FACT.holds] = food.contains | food.mayContain;
+    this.facts[at + FACT.dietary] = food.dietary;
     if (slot >= this.slotGroups.length) {
       const grow = (array: Int32Array) => {
         const grown = new Int32Array(array.length * 2);
@@ -381,7 +383,7 @@ export class ProductStore {
       this.strings.set(value, value);
       return value;
     };
-    // Lists repeat too (most products share their collections, allergen lists and dietary flags); the key
+    // Lists repeat too (most products share their collections); the key
     // names the field so lists of different fields never share a copy.
     const list = (field: string, values: string[]) => {
       const key = `${field}\u0001${values.join('\u0000')}`;
@@ -402,10 +404,6 @@ export class ProductStore {
       storageText: one(row.storageText),
       stockStatus: one(row.stockStatus),
       collections: list('collections', row.collections),
-      allergensContained: list('contains', row.allergensContained),
-      allergensMayContain: list('mayContain', row.allergensMayContain),
-      allergensFree: list('free', row.allergensFree),
-      dietary: list('dietary', row.dietary),
     };
   }
 

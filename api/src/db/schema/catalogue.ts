@@ -1,6 +1,6 @@
 // What is sold: the category tree, products and each sold-to's own prices.
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { soldTos } from './customers';
 
 /** PostgreSQL full-text document; written by a trigger (migration 0001_search), never by the application. */
@@ -61,6 +61,10 @@ export const products = pgTable(
     allergensFree: text('allergens_free').array().notNull().default(sql`'{}'::text[]`),
     /** Any of 'vegetarian', 'vegan', 'halal', 'kosher', 'organic'. */
     dietary: text('dietary').array().notNull().default(sql`'{}'::text[]`),
+    /** The four lists above as one number (food-info/food-marks.ts), kept by PostgreSQL for listings and cart lines to read. */
+    foodMarks: bigint('food_marks', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`food_marks_bits(allergens_contained, allergens_may_contain, allergens_free, dietary)`),
     /**
      * Kept by the products_search trigger (migration 0001_search): name, brand, category names and pack type,
      * lower-cased, without accents or punctuation, for typo-tolerant trigram matching and suggestions.

@@ -44,11 +44,11 @@ export const DIETARY_FLAGS = ['vegetarian', 'vegan', 'halal', 'kosher', 'organic
 export const dietarySchema = z.enum(DIETARY_FLAGS);
 export type DietaryFlag = z.infer<typeof dietarySchema>;
 
-/** On every product in lists, carts and orders. An allergen in none of the three lists was not supplied. */
+/** On every product in lists, carts and orders. An allergen in none of the three lists was declared free. */
 export const foodMarksSchema = z.object({
   contains: z.array(allergenSchema),
   mayContain: z.array(allergenSchema),
-  free: z.array(allergenSchema),
+  notSupplied: z.array(allergenSchema),
   dietary: z.array(dietarySchema),
 });
 export type FoodMarks = z.infer<typeof foodMarksSchema>;

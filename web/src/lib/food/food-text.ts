@@ -41,7 +41,7 @@ export function markTexts(marks: FoodMarks, avoid?: SiteAvoid | null): MarkTexts
 
 /** The marks a card or a line shows in a few words: "Contains: milk, eggs", "May contain: tree nuts". */
 export function compactAllergenTexts(marks: FoodMarks): string[] {
-  if (marks.contains.length + marks.mayContain.length + marks.free.length === 0) return [`Allergens: ${NOT_SUPPLIED}`];
+  if (marks.notSupplied.length === ALLERGENS.length) return [`Allergens: ${NOT_SUPPLIED}`];
   const words = (list: readonly Allergen[]) => list.map((allergen) => ALLERGEN_WORDS[allergen]).join(', ');
   return [
     ...(marks.contains.length > 0 ? [`Contains: ${words(marks.contains)}`] : []),
@@ -58,9 +58,9 @@ export function allergenRows(marks: FoodMarks): { allergen: Allergen; name: stri
       ? 'Contains'
       : marks.mayContain.includes(allergen)
         ? 'May contain'
-        : marks.free.includes(allergen)
-          ? 'Free from'
-          : NOT_SUPPLIED,
+        : marks.notSupplied.includes(allergen)
+          ? NOT_SUPPLIED
+          : 'Free from',
   }));
 }
 
