@@ -43,7 +43,7 @@ const COLLECTIONS = ['specialoffers', 'bestsellers'];
 const NAMES = ['Milk', 'Mild Cheddar', 'milk', 'Édam', 'Zest', 'Brie'];
 // A few of the allergens and flags, so that filters often match and often do not.
 const FOOD_ALLERGENS = ['milk', 'peanuts', 'eggs'];
-const listed = (p: ProductFields, list: keyof FoodMarks, value: string) => (foodMarks(p.foodMarkBits)[list] as readonly string[]).includes(value);
+const listed = (p: ProductFields, list: keyof FoodMarks, value: string) => ((foodMarks(p.foodMarkBits)[list] ?? []) as readonly string[]).includes(value);
 const declaredFree = (p: ProductFields) => ALLERGENS.filter((allergen) => !['contains', 'mayContain', 'notSupplied'].some((list) => listed(p, list as keyof FoodMarks, allergen)));
 const DIETARY = ['vegan', 'halal'];
 
@@ -177,7 +177,7 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
     // Values that must all hold: counted over what passes every filter, their own included.
     if (passingAllBut(p)) {
       for (const value of declaredFree(p.fields)) add('freeFrom', value);
-      for (const value of foodMarks(p.fields.foodMarkBits).dietary) add('dietary', value);
+      for (const value of foodMarks(p.fields.foodMarkBits).dietary ?? []) add('dietary', value);
     }
   }
   const found = inRange.filter((p) => passingAllBut(p));

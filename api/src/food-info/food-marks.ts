@@ -15,14 +15,14 @@ export interface FoodMarkRow {
 
 /**
  * What every product answer says of allergens and diets: an allergen in none of the three lists was declared free.
- * The answers name what was not supplied rather than what is free: on a 50-line cart the free lists were most of
- * the marks' bytes, and a product with data has few allergens not supplied.
+ * The answers name what was not supplied rather than what is free, and leave out an empty list: a cart's answer
+ * costs in proportion to its bytes, and a product with data has few allergens not supplied.
  */
 export interface FoodMarks {
-  readonly contains: readonly Allergen[];
-  readonly mayContain: readonly Allergen[];
-  readonly notSupplied: readonly Allergen[];
-  readonly dietary: readonly DietaryFlag[];
+  readonly contains?: readonly Allergen[];
+  readonly mayContain?: readonly Allergen[];
+  readonly notSupplied?: readonly Allergen[];
+  readonly dietary?: readonly DietaryFlag[];
 }
 
 const ALLERGEN_MASK = 0x3fff;
@@ -42,16 +42,17 @@ export function foodMarkBits(lists: { contains?: readonly string[]; mayContain?:
   return mask(ALLERGENS, lists.contains) + mask(ALLERGENS, lists.mayContain) * 2 ** 14 + (mask(ALLERGENS, lists.free) + mask(DIETARY_FLAGS, lists.dietary) * 2 ** 14) * HIGH;
 }
 
-const listOf = <T extends string>(order: readonly T[], mask: number): readonly T[] => Object.freeze(order.filter((_, i) => (mask & (1 << i)) !== 0));
-
 function decode(bits: number): FoodMarks {
   const masks = foodMasks(bits);
-  return Object.freeze({
-    contains: listOf(ALLERGENS, masks.contains),
-    mayContain: listOf(ALLERGENS, masks.mayContain),
-    notSupplied: listOf(ALLERGENS, ~(masks.contains | masks.mayContain | masks.free) & ALLERGEN_MASK),
-    dietary: listOf(DIETARY_FLAGS, masks.dietary),
-  });
+  const marks: Record<string, readonly string[]> = {};
+  const add = (name: keyof FoodMarks, order: readonly string[], mask: number) => {
+    if (mask !== 0) marks[name] = Object.freeze(order.filter((_, i) => (mask & (1 << i)) !== 0));
+  };
+  add('contains', ALLERGENS, masks.contains);
+  add('mayContain', ALLERGENS, masks.mayContain);
+  add('notSupplied', ALLERGENS, ~(masks.contains | masks.mayContain | masks.free) & ALLERGEN_MASK);
+  add('dietary', DIETARY_FLAGS, masks.dietary);
+  return Object.freeze(marks) as FoodMarks;
 }
 
 // Most products share their marks (every plain dairy line: contains milk, free from the rest), so a few hundred

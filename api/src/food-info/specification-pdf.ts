@@ -18,9 +18,9 @@ export interface SheetProduct {
 const NOT_SUPPLIED = 'Not supplied — ask us';
 
 function allergenStatus(marks: FoodMarks, allergen: (typeof ALLERGENS)[number]): string {
-  if (marks.contains.includes(allergen)) return 'Contains';
-  if (marks.mayContain.includes(allergen)) return 'May contain';
-  if (marks.notSupplied.includes(allergen)) return NOT_SUPPLIED;
+  if (marks.contains?.includes(allergen)) return 'Contains';
+  if (marks.mayContain?.includes(allergen)) return 'May contain';
+  if (marks.notSupplied?.includes(allergen)) return NOT_SUPPLIED;
   return 'Free from';
 }
 
@@ -78,7 +78,8 @@ export function renderSpecificationPdf(product: SheetProduct, printedAt: Date): 
     doc.font('Helvetica');
 
     heading('Dietary');
-    doc.text(product.foodMarks.dietary.length === 0 ? 'None declared' : product.foodMarks.dietary.map((flag) => DIETARY_NAMES[flag]).join(', '), left, doc.y);
+    const dietary = product.foodMarks.dietary ?? [];
+    doc.text(dietary.length === 0 ? 'None declared' : dietary.map((flag) => DIETARY_NAMES[flag]).join(', '), left, doc.y);
 
     const nutrition = product.foodInfo?.nutrition;
     heading(`Nutrition${nutrition ? ` per ${nutrition.basis === '100ml' ? '100 ml' : '100 g'}` : ''}`);

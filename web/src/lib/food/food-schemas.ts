@@ -44,14 +44,17 @@ export const DIETARY_FLAGS = ['vegetarian', 'vegan', 'halal', 'kosher', 'organic
 export const dietarySchema = z.enum(DIETARY_FLAGS);
 export type DietaryFlag = z.infer<typeof dietarySchema>;
 
-/** On every product in lists, carts and orders. An allergen in none of the three lists was declared free. */
+/**
+ * On every product in lists, carts and orders. An allergen in none of the three lists was declared free; the API
+ * leaves an empty list out.
+ */
 export const foodMarksSchema = z.object({
-  contains: z.array(allergenSchema),
-  mayContain: z.array(allergenSchema),
-  notSupplied: z.array(allergenSchema),
-  dietary: z.array(dietarySchema),
+  contains: z.array(allergenSchema).default([]),
+  mayContain: z.array(allergenSchema).default([]),
+  notSupplied: z.array(allergenSchema).default([]),
+  dietary: z.array(dietarySchema).default([]),
 });
-export type FoodMarks = z.infer<typeof foodMarksSchema>;
+export type FoodMarks = z.output<typeof foodMarksSchema>;
 
 export const nutritionSchema = z.object({
   basis: z.enum(['100g', '100ml']),
