@@ -6,6 +6,8 @@ import { createdAt } from './columns';
 export const soldTos = pgTable('sold_tos', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
+  /** A name promotions may be offered to ('cafes', 'schools'); null: in no group. */
+  customerGroup: text('customer_group'),
 });
 
 export const shipTos = pgTable('ship_tos', {

@@ -17,3 +17,4 @@ export * from './after-delivery';
 export * from './phone';
 export * from './order-spend-days';
 export * from './food-info';
+export * from './price-rules';
