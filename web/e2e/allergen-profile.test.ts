@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { assertAccessible, setCart, signedIn, tabTo, WIDTHS, type ApiProduct } from './journey-support';
 import { userToken } from './support/api';
 import { startShop, type Shop } from './support/shop';
+import { foodMarksSchema, type FoodMarks } from '../src/lib/food/food-schemas';
 
 /**
  * A site's allergen profile (docs/food-information.md): a company admin sets what Harbour Café – Quayside avoids,
@@ -18,12 +19,13 @@ let shop: Shop;
 let peanutProduct: FoodProduct;
 let plainProduct: FoodProduct;
 
+/** As the API answers it: the marks leave empty lists out, so they are read through the storefront's schema. */
 interface FoodProduct extends ApiProduct {
-  foodMarks: { contains: string[]; mayContain: string[] };
+  foodMarks: unknown;
 }
 
 /** The first orderable product of the buyer's range whose marks satisfy `wanted` (the demo catalogue's food data). */
-async function findProduct(wanted: (marks: FoodProduct['foodMarks']) => boolean): Promise<FoodProduct> {
+async function findProduct(wanted: (marks: FoodMarks) => boolean): Promise<FoodProduct> {
   const token = await userToken(shop, BUYER.username);
   for (let page = 0; page < 50; page += 1) {
     const response = await fetch(
@@ -32,7 +34,7 @@ async function findProduct(wanted: (marks: FoodProduct['foodMarks']) => boolean)
     );
     assert.equal(response.status, 200, await response.clone().text());
     const body = (await response.json()) as { products: FoodProduct[]; pagination: { totalPages: number } };
-    const found = body.products.find((product) => product.stock.stockLevelStatus !== 'outOfStock' && wanted(product.foodMarks));
+    const found = body.products.find((product) => product.stock.stockLevelStatus !== 'outOfStock' && wanted(foodMarksSchema.parse(product.foodMarks)));
     if (found) return found;
     if (page + 1 >= body.pagination.totalPages) break;
   }
