@@ -5,9 +5,9 @@ import type { PriceAdjuster, PriceContext } from '../src/pricing/price-adjuster'
 import { registerPriceAdjuster } from '../src/pricing/price-adjusters';
 import { priceLines, priceRows, rowTotals, type LineToPrice } from '../src/pricing/price-lines';
 
-// Every line below carries its base, so the pipeline reads nothing: a handle that is never used will do.
-const db = {} as DbOrTx;
-const context: PriceContext = { soldTo: '0000100001', shipTo: '0000410002', range: 'DAIR', deliveryDate: '2026-12-04' };
+// Every line below carries its base, so the pipeline reads only the price rules: a handle that answers none will do.
+const db = { execute: () => Promise.resolve({ rows: [{ dated: [], tiers: [], promotions: [], categories: [] }] }) } as unknown as DbOrTx;
+const context: PriceContext = { soldTo: '0000100001', shipTo: '0000410002', range: 'DAIR', deliveryDate: '2026-12-04', today: '2026-12-01' };
 const line = (code: string, quantity: number, listUnit: number, contractUnit = listUnit, vatRateBp = 2000): LineToPrice => ({ code, quantity, known: { listUnit, contractUnit, vatRateBp } });
 
 /** Registers `adjuster` for the length of `work` only. */
@@ -24,8 +24,8 @@ describe('priceLines: the pricing pipeline', () => {
   it('starts at the list price, takes the sold-to’s own price as the contract adjustment, and works VAT out per line', async () => {
     const priced = await priceLines(db, context, [line('A', 3, 1000, 950), line('B', 2, 333, 333, 0)]);
     assert.deepEqual(priced.lines, [
-      { code: 'A', quantity: 3, vatRateBp: 2000, listUnit: 1000, unit: 950, adjustments: [{ kind: 'contractPrice', source: '0000100001', amount: -50 }], net: 2850, vat: 570 },
-      { code: 'B', quantity: 2, vatRateBp: 0, listUnit: 333, unit: 333, adjustments: [], net: 666, vat: 0 },
+      { code: 'A', quantity: 3, vatRateBp: 2000, listUnit: 1000, unit: 950, adjustments: [{ kind: 'contractPrice', source: '0000100001', amount: -50 }], hints: [], net: 2850, vat: 570 },
+      { code: 'B', quantity: 2, vatRateBp: 0, listUnit: 333, unit: 333, adjustments: [], hints: [], net: 666, vat: 0 },
     ]);
     assert.deepEqual(priced.totals, { netPence: 3516, vatPence: 570, grossPence: 4086 });
   });

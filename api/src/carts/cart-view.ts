@@ -2,6 +2,8 @@ import type { ShipToScope } from '../accounts/ship-tos';
 import { money } from '../pricing/money';
 import { foodMarks } from '../food-info/food-marks';
 import { rowAmounts, rowTotals } from '../pricing/price-lines';
+import { offerView, totalSaving } from '../pricing/price-rules/offers';
+import { londonWallClock } from '../time/london-time';
 import type { PricedEntry } from './cart-prices';
 import type { CartRow } from './cart-queries';
 
@@ -30,6 +32,7 @@ export function entryView(entry: PricedEntry) {
     basePrice: money(entry.unitPricePence),
     totalPrice: money(amounts.netPence),
     totalTax: money(amounts.vatPence),
+    ...offerView(entry),
   };
 }
 
@@ -54,6 +57,8 @@ export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry
     purchaseOrderRequired: scope.purchaseOrderRequired,
     deliveryInstructions: cart.deliveryInstructions,
     requestedDeliveryDate: cart.requestedDeliveryDate,
+    /** The delivery date the prices are for: the requested one, or today's until there is one (pricing/price-adjuster.ts). */
+    pricedFor: cart.requestedDeliveryDate ?? londonWallClock(new Date()).date,
     entries: entries.map(entryView),
     totalItems: entries.length,
     totalUnitCount: entries.reduce((sum, entry) => sum + entry.quantity, 0),
@@ -61,6 +66,7 @@ export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry
     totalPrice: money(totals.netPence),
     totalTax: money(totals.vatPence),
     totalPriceWithTax: money(totals.grossPence),
+    totalSaving: totalSaving(entries),
   };
 }
 

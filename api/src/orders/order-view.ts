@@ -1,6 +1,7 @@
 import { productImageUrl } from '../carts/cart-view';
 import { money } from '../pricing/money';
 import { foodMarks } from '../food-info/food-marks';
+import { offerView, totalSaving } from '../pricing/price-rules/offers';
 import type { ApprovalReason } from '../spending-limits/limit-check';
 import { orderTiming } from './order-cutoff';
 import type { OrderRecord } from './order-queries';
@@ -44,6 +45,7 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
       basePrice: money(line.unitPricePence),
       totalPrice: money(line.netPence),
       totalTax: money(line.vatPence),
+      ...offerView({ unitPricePence: line.unitPricePence, quantity: line.quantity, adjustments: line.priceAdjustments }),
     })),
     totalItems: lines.length,
     totalUnitCount: lines.reduce((sum, line) => sum + line.quantity, 0),
@@ -51,6 +53,7 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
     totalPrice: money(order.netPence),
     totalTax: money(order.vatPence),
     totalPriceWithTax: money(order.grossPence),
+    totalSaving: totalSaving(lines.map((line) => ({ quantity: line.quantity, adjustments: line.priceAdjustments }))),
     statusChanges: changes ?? [],
     /**
      * Null for an order never held; else the limits it passed when last checked, the decisions on it and

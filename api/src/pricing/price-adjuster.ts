@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../db/client';
+import type { IsoDate } from '../time/calendar-date';
+import { londonWallClock } from '../time/london-time';
 
 /** Whom and when a price is for: the same lines may cost a sold-to one thing and another sold-to, or date, another. */
 export interface PriceContext {
@@ -6,15 +8,25 @@ export interface PriceContext {
   shipTo: string;
   range: string;
   /** The delivery date the lines are for; null where there is none yet (a cart without a date). */
-  deliveryDate: string | null;
+  deliveryDate: IsoDate | null;
+  /** Today in London: lines without a delivery date are priced for it, and it tells which offers end before the date. */
+  today: IsoDate;
 }
 
+/** The date lines are priced for: their delivery date, or today while they have none (docs/pricing.md). */
+export const pricedFor = (context: PriceContext): IsoDate => context.deliveryDate ?? context.today;
+
 /** The context of lines ordered for a ship-to's scope (accounts/ship-tos.ts) and a delivery date. */
-export const priceContext = (scope: { soldToCode: string; shipToCode: string; range: string }, deliveryDate: string | null): PriceContext => ({
+export const priceContext = (
+  scope: { soldToCode: string; shipToCode: string; range: string },
+  deliveryDate: IsoDate | null,
+  now: Date = new Date(),
+): PriceContext => ({
   soldTo: scope.soldToCode,
   shipTo: scope.shipToCode,
   range: scope.range,
   deliveryDate,
+  today: londonWallClock(now).date,
 });
 
 /**
@@ -27,7 +39,22 @@ export interface Adjustment {
   kind: string;
   source: string;
   amount: number;
+  /** What a customer reads of it, where it has a name ("Brie 10 % off", "5+ cases"). */
+  name?: string;
+  /** The last delivery date it applies to, where it ends. */
+  endsOn?: IsoDate;
 }
+
+/**
+ * What an adjuster knows of a line beyond its price, for the cart to tell the customer: the next volume break
+ * ("5+ cases: £9.50 each — add 2 more"), or an offer live today that ends before the line's delivery date.
+ */
+export type PriceHint =
+  | { kind: 'nextBreak'; minQuantity: number; unit: number }
+  | { kind: 'offerEndsBeforeDelivery'; source: string; name: string; endsOn: IsoDate };
+
+/** An adjuster's answer for one line: no change, one adjustment, or several in order with hints. */
+export type LineAnswer = Adjustment | null | { adjustments: readonly Adjustment[]; hints: readonly PriceHint[] };
 
 /** A line as the adjusters see it: the catalogue's prices for the sold-to, and its unit price so far. */
 export interface AdjustingLine {
@@ -49,5 +76,5 @@ export interface AdjustingLine {
  */
 export interface PriceAdjuster {
   kind: string;
-  adjust(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): (Adjustment | null)[] | Promise<(Adjustment | null)[]>;
+  adjust(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): LineAnswer[] | Promise<LineAnswer[]>;
 }

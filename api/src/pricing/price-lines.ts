@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { prices, products } from '../db/schema';
 import { contractPriceSql } from './contract-price/contract-price';
 import { lineAmounts, sumTotals, type LineAmounts, type Totals } from './money';
-import type { Adjustment, AdjustingLine, PriceContext } from './price-adjuster';
+import type { Adjustment, AdjustingLine, LineAnswer, PriceContext, PriceHint } from './price-adjuster';
 import { priceAdjusters } from './price-adjusters';
 
 /** What the catalogue holds about a product's price for a sold-to: the start of the pipeline. */
@@ -27,6 +27,8 @@ export interface PricedLine {
   listUnit: number;
   unit: number;
   adjustments: Adjustment[];
+  /** What the adjusters told of the line beyond its price (the next volume break, an offer ending before delivery). */
+  hints: PriceHint[];
   net: number;
   vat: number;
 }
@@ -57,11 +59,21 @@ async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]
   });
 }
 
+interface Adjusting extends AdjustingLine {
+  hints: PriceHint[];
+}
+
 /** An adjustment never takes a unit price below nothing: a larger reduction is cut to the price left. */
-function applied(line: AdjustingLine, adjustment: Adjustment | null | undefined): AdjustingLine {
-  if (!adjustment) return line;
+function applyOne(line: Adjusting, adjustment: Adjustment): Adjusting {
   const amount = Math.max(adjustment.amount, -line.unit);
   return { ...line, unit: line.unit + amount, adjustments: [...line.adjustments, { ...adjustment, amount }] };
+}
+
+function applied(line: Adjusting, answer: LineAnswer | undefined): Adjusting {
+  if (!answer) return line;
+  if (!('adjustments' in answer)) return applyOne(line, answer);
+  const adjusted = answer.adjustments.reduce(applyOne, line);
+  return answer.hints.length === 0 ? adjusted : { ...adjusted, hints: [...adjusted.hints, ...answer.hints] };
 }
 
 /**
@@ -70,14 +82,14 @@ function applied(line: AdjustingLine, adjustment: Adjustment | null | undefined)
  * times its quantity with VAT per line (money.ts), and the totals are their sums.
  */
 export async function priceLines(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<PricedLines> {
-  let adjusting = await withBases(db, context, lines);
+  let adjusting: Adjusting[] = (await withBases(db, context, lines)).map((line) => ({ ...line, hints: [] }));
   for (const adjuster of priceAdjusters()) {
-    const adjustments = await adjuster.adjust(db, context, adjusting);
-    adjusting = adjusting.map((line, index) => applied(line, adjustments[index]));
+    const answers = await adjuster.adjust(db, context, adjusting);
+    adjusting = adjusting.map((line, index) => applied(line, answers[index]));
   }
-  const priced = adjusting.map(({ code, quantity, vatRateBp, listUnit, unit, adjustments }) => {
+  const priced = adjusting.map(({ code, quantity, vatRateBp, listUnit, unit, adjustments, hints }) => {
     const amounts = lineAmounts(unit, quantity, vatRateBp);
-    return { code, quantity, vatRateBp, listUnit, unit, adjustments: [...adjustments], net: amounts.netPence, vat: amounts.vatPence };
+    return { code, quantity, vatRateBp, listUnit, unit, adjustments: [...adjustments], hints, net: amounts.netPence, vat: amounts.vatPence };
   });
   return { lines: priced, totals: sumTotals(priced.map((line) => ({ netPence: line.net, vatPence: line.vat }))) };
 }
@@ -98,7 +110,7 @@ export interface PriceableRow {
 }
 
 /** A row priced by the pipeline: its unit price is the adjusted one, its adjustments say how it was reached. */
-export type PricedRow<T> = Omit<T, 'adjustments'> & { adjustments: Adjustment[] };
+export type PricedRow<T> = Omit<T, 'adjustments'> & { adjustments: Adjustment[]; priceHints: PriceHint[] };
 
 /** Rows as read, priced by priceLines with the bases they carry: no statement of its own unless an adjuster needs one. */
 export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: PriceContext, rows: T[]): Promise<PricedRow<T>[]> {
@@ -114,7 +126,7 @@ export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: Pri
   return rows.map((row, index) => {
     const line = lines[index];
     if (!line) throw new Error('priceLines answered fewer lines than it was given');
-    return { ...row, unitPricePence: line.unit, adjustments: line.adjustments };
+    return { ...row, unitPricePence: line.unit, adjustments: line.adjustments, priceHints: line.hints };
   });
 }
 

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { selectRows } from '../../catalogue/sql-rows';
 import type { WriteCounts } from './import-report';
-import { arrayLiteral, textArray } from './text-array';
+import { arrayLiteral, textArray } from '../../db/text-array';
 
 /** The table an import kind writes, the key it upserts by and the columns an import may change. */
 export interface UpsertTarget<T extends PgTable = PgTable> {

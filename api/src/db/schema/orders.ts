@@ -86,7 +86,7 @@ export const orderLines = pgTable(
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     /** How the pricing pipeline reached the unit price (docs/pricing.md); kept for the record, never answered. */
-    priceAdjustments: jsonb('price_adjustments').$type<{ kind: string; source: string; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    priceAdjustments: jsonb('price_adjustments').$type<{ kind: string; source: string; amount: number; name?: string; endsOn?: string }[]>().notNull().default(sql`'[]'::jsonb`),
     /** What the warehouse reported as delivered; null until it reports, less than quantity for a shortage. */
     deliveredQuantity: integer('delivered_quantity'),
   },

@@ -4,7 +4,7 @@ import { prices, products, soldTos } from '../../../db/schema';
 import { refuseDuplicates, type BatchedKind } from '../import-kind';
 import { RowReader } from '../row-reader';
 import type { UpsertTarget } from '../staged-upsert';
-import { textArray } from '../text-array';
+import { textArray } from '../../../db/text-array';
 import { upsertRows } from '../upsert';
 
 export interface PriceImportRow {
