@@ -34,12 +34,12 @@ export interface PromotionFieldProblem {
   reason: string;
 }
 
-export const CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
+const CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;
 export const NAME_MAX = 120;
 /** 10000 basis points: 100 % off, the most a percentage can take. */
-export const PERCENT_MAX = 10_000;
+const PERCENT_MAX = 10_000;
 /** £1,000,000 a case: far above any case we sell, well inside the 32-bit column. */
-export const PENCE_MAX = 100_000_000;
+const PENCE_MAX = 100_000_000;
 export const QUANTITY_MAX = 10_000;
 /** Enough for a promotion on a whole range's products, few enough that one row stays readable. */
 export const LIST_MAX = 1000;
