@@ -17,6 +17,7 @@ import { adminRegistrationRoutes } from './registrations/registration-admin-rout
 import { operatorRoutes } from './operators/operator-routes';
 import { adminLimitRoutes } from './approval-limits/limits-routes';
 import { adminCreditRequestRoutes } from './credit-requests/credit-request-routes';
+import { adminPromotionRoutes } from './promotions/promotion-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -41,4 +42,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminApprovalRoutes);
   await app.register(adminLimitRoutes);
   await app.register(adminCreditRequestRoutes);
+  await app.register(adminPromotionRoutes);
 }

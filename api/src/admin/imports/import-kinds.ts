@@ -2,6 +2,7 @@ import { categoryImport } from './kinds/categories';
 import { customerImport } from './kinds/customers';
 import { priceImport } from './kinds/prices';
 import { productImport } from './kinds/products';
+import { promotionImport } from './kinds/promotions';
 
 /** Every kind of import, by the name used in /admin/v1/imports/{kind}. */
 export const IMPORT_KINDS = {
@@ -9,6 +10,7 @@ export const IMPORT_KINDS = {
   products: productImport,
   prices: priceImport,
   customers: customerImport,
+  promotions: promotionImport,
 } as const;
 
 export type ImportKindName = keyof typeof IMPORT_KINDS;

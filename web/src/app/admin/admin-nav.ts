@@ -15,6 +15,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { href: '/admin/customers/', label: 'Customers' },
   { href: '/admin/registrations/', label: 'Registrations' },
   { href: '/admin/products/', label: 'Products' },
+  { href: '/admin/promotions/', label: 'Promotions' },
   { href: '/admin/imports/', label: 'Imports' },
   { href: '/admin/audit/', label: 'Audit log' },
   { href: '/admin/outbox/', label: 'Orders out' },
