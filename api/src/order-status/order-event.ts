@@ -57,6 +57,11 @@ export interface OrderEventData {
       vatRateBp: number;
       netPence: number;
       vatPence: number;
+      /**
+       * How the unit price was reached from the list price, per case (docs/pricing.md): contract and dated prices,
+       * the one offer with its name and end date. Absent in events written before it was added.
+       */
+      priceAdjustments?: { kind: string; source: string; amount: number; name?: string; endsOn?: string }[];
     }[];
     netPence: number;
     vatPence: number;
@@ -96,6 +101,7 @@ export function orderEvent(type: OrderEventType, { order, shipToName, lines }: P
           vatRateBp: line.vatRateBp,
           netPence: line.netPence,
           vatPence: line.vatPence,
+          priceAdjustments: line.priceAdjustments,
         })),
         netPence: order.netPence,
         vatPence: order.vatPence,

@@ -24,6 +24,8 @@ export const EXPORT_COLUMNS = [
   'vat_rate_bp',
   'net_pence',
   'vat_pence',
+  /** How the unit price was reached from the list price: "kind source amount" per adjustment, "; " between (docs/pricing.md). */
+  'price_adjustments',
 ] as const;
 
 /** Midnight of a calendar date in London, where the business keeps its days. */
@@ -81,6 +83,7 @@ export async function exportOrderLines(db: Db, from: string, to: string): Promis
           line.vatRateBp,
           line.netPence,
           line.vatPence,
+          line.priceAdjustments.map((adjustment) => `${adjustment.kind} ${adjustment.source} ${adjustment.amount}`).join('; '),
         ]),
       )
       .join('')
