@@ -5,6 +5,8 @@ import { ClearCartForm, SaveCartForm } from '@/components/cart/cart-actions';
 import { CartLines, type LineView } from '@/components/cart/cart-lines';
 import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
 import { FoodMarks } from '@/components/food/food-marks';
+import { OfferNote } from '@/components/pricing/offer-note';
+import { formatCalendarDate } from '@/lib/commerce/dates';
 import { siteAvoid } from '@/components/food/site-avoid';
 import { NextDelivery } from '@/components/weekly/next-delivery';
 import { getActiveCart } from '@/lib/commerce/cart';
@@ -31,6 +33,7 @@ const lineViews = (cart: Cart, avoid: SiteAvoid | undefined): LineView[] =>
     unitPrice: entry.basePrice.formattedValue,
     lineTotal: entry.totalPrice.formattedValue,
     marks: <FoodMarks marks={entry.product.foodMarks} avoid={avoid} />,
+    offer: <OfferNote line={entry} />,
   }));
 
 export default async function CartPage() {
@@ -63,7 +66,7 @@ export default async function CartPage() {
           {cart.entries.length > 0 ? (
             <p className={styles.muted}>
               {itemsLabel(cart.totalUnitCount)} on {cart.totalItems} {cart.totalItems === 1 ? 'line' : 'lines'}. Prices are per
-              case, excluding VAT.
+              case, excluding VAT{cart.pricedFor ? `, for delivery on ${formatCalendarDate(cart.pricedFor)}` : ''}.
             </p>
           ) : null}
           <CartLines lines={lineViews(cart, avoid)}>

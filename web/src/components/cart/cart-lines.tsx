@@ -28,6 +28,8 @@ export interface LineView {
   lineTotal: string;
   /** The product's allergen and dietary marks, drawn on the server (FoodMarks) so the cart's script carries none of it. */
   marks: ReactNode;
+  /** The line's offer, saving and next volume break, drawn on the server (OfferNote) likewise. */
+  offer?: ReactNode;
 }
 
 interface Removed {
@@ -202,6 +204,7 @@ function CartLine({ line, waiting, refusal, onDismissRefusal, onRemoved }: CartL
         name={line.name}
         facts={[`${line.brand} · ${line.code} · ${line.packSize}`, `${line.storageText} · ${shelfLifeText(line.shelfLifeDays)}`, `${line.unitPrice} per case`]}
       >
+        {line.offer}
         {line.marks}
       </LineProduct>
       <form

@@ -6,7 +6,7 @@ export const itemsLabel = (units: number): string => `${units} ${units === 1 ? '
 type Shown = Pick<Money, 'formattedValue'>;
 
 interface Props {
-  cart: Pick<Cart, 'totalUnitCount'> & Record<'totalPrice' | 'totalTax' | 'totalPriceWithTax', Shown>;
+  cart: Pick<Cart, 'totalUnitCount'> & Record<'totalPrice' | 'totalTax' | 'totalPriceWithTax', Shown> & { totalSaving?: Pick<Money, 'formattedValue' | 'valuePence'> };
   /** "Total" where nothing is to be paid (a cancelled order). */
   grossLabel?: string;
 }
@@ -17,6 +17,12 @@ export function CartTotals({ cart, grossLabel = 'Total to pay' }: Props) {
     <dl className={styles.totals}>
       <dt>Units</dt>
       <dd>{itemsLabel(cart.totalUnitCount)}</dd>
+      {cart.totalSaving && cart.totalSaving.valuePence > 0 ? (
+        <>
+          <dt className={styles.saving}>Offers save you</dt>
+          <dd className={styles.saving}>{cart.totalSaving.formattedValue}</dd>
+        </>
+      ) : null}
       <dt>Net total</dt>
       <dd>{cart.totalPrice.formattedValue}</dd>
       <dt>VAT</dt>

@@ -100,7 +100,20 @@ const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
 /** A range's category tree, below its top category. */
 export const categoryTreeSchema = z.object({ subcategories: z.array(categoryNodeSchema).default([]) });
 
-const cartEntrySchema = z.object({
+/**
+ * What a priced line says of its offer (docs/pricing.md "Savings"): the one offer it has, the price before it and
+ * the line's saving; the next volume break; offers live today that end before its delivery date.
+ */
+export const lineOfferSchema = z.object({
+  offer: z.object({ kind: z.string(), name: z.string(), endsOn: z.string().optional() }).optional(),
+  wasPrice: moneySchema.optional(),
+  saving: moneySchema.optional(),
+  nextBreak: z.object({ minQuantity: z.number().int(), price: moneySchema, moreNeeded: z.number().int() }).optional(),
+  offersEndingBeforeDelivery: z.array(z.object({ name: z.string(), endsOn: z.string() })).optional(),
+});
+export type LineOffer = z.infer<typeof lineOfferSchema>;
+
+const cartEntrySchema = lineOfferSchema.extend({
   entryNumber: z.number().int(),
   quantity: z.number().int(),
   product: cartProductSchema,
@@ -122,6 +135,8 @@ export const cartSchema = z.object({
   purchaseOrderNumber: z.string().nullish(),
   deliveryInstructions: z.string().nullish(),
   requestedDeliveryDate: z.string().nullish(),
+  /** The delivery date the prices are for: the requested one, or today until there is one. */
+  pricedFor: z.string().optional(),
   entries: z.array(cartEntrySchema),
   totalUnitCount: z.number().int(),
   /** Number of lines. */
@@ -130,6 +145,8 @@ export const cartSchema = z.object({
   totalPrice: moneySchema,
   totalTax: moneySchema,
   totalPriceWithTax: moneySchema,
+  /** What the lines' offers save, net. */
+  totalSaving: moneySchema.optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

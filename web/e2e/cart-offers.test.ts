@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, WIDTHS, type ApiProduct } from './journey-support';
+import { apiCall } from './weekly-support';
+import { operatorApiToken } from './support/orders-api';
+import { startShop, type Shop } from './support/shop';
+
+/**
+ * Prices that vary, in the cart (docs/pricing.md): a promotion an operator keeps in the back office shows on the
+ * buyer's cart line with the price before it, the saving and its last day, the summary adds the savings up, and a
+ * delivery date after the offer's last day prices the line without it and says why.
+ */
+let shop: Shop;
+let offered: ApiProduct;
+let plain: ApiProduct;
+let firstDate = '';
+let laterDate = '';
+const CODE = `E2E-CART-${Date.now().toString(36).toUpperCase()}`;
+
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+
+interface CartLineJson {
+  product: { code: string };
+  basePrice: { formattedValue: string };
+  wasPrice?: { formattedValue: string };
+  saving?: { formattedValue: string };
+}
+const cartOf = () => apiCall<{ entries: CartLineJson[]; totalSaving: { valuePence: number; formattedValue: string } }>(shop, SOLO, 'GET', '/users/current/carts/active');
+const setDate = (date: string) => apiCall(shop, SOLO, 'PUT', '/users/current/carts/active', { requestedDeliveryDate: date });
+
+before(async () => {
+  shop = await startShop();
+  [offered, plain] = (await orderableProducts(shop, SOLO, 2)) as [ApiProduct, ApiProduct];
+  const { deliveryDates } = await apiCall<{ deliveryDates: { date: string }[] }>(shop, SOLO, 'GET', '/users/current/deliverydates');
+  [firstDate = '', laterDate = ''] = deliveryDates.map((one) => one.date);
+  assert.ok(firstDate && laterDate > firstDate, 'two delivery dates to choose between');
+  const token = await operatorApiToken(shop);
+  const created = await fetch(`${shop.apiUrl}/admin/v1/promotions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: CODE, name: 'Cart test 10 % off', kind: 'percentOff', value: 1000, minQuantity: 1, who: 'all', audience: [], what: 'products', targets: [offered.code], validFrom: londonToday(), validTo: firstDate }),
+  });
+  assert.equal(created.status, 201, await created.text());
+});
+afterEach(async () => shop.finishTest());
+after(async () => shop?.close());
+
+describe('offers in the cart', () => {
+  for (const [name, viewport] of WIDTHS) {
+    test(`a buyer sees the offer, its saving and last day, then a later delivery date prices it away (${name})`, async () => {
+      await setCart(shop, SOLO, [
+        { code: offered.code, quantity: 3 },
+        { code: plain.code, quantity: 1 },
+      ]);
+      await setDate(firstDate);
+      const priced = await cartOf();
+      const line = priced.entries.find((entry) => entry.product.code === offered.code);
+      assert.ok(line?.wasPrice && line.saving, 'the API prices the line with the offer');
+      const page = await shop.newPage({ viewport });
+      await signedIn(shop, page, SOLO.username, { at: '/cart/' });
+      await page.getByText(`for delivery on ${longDate(firstDate)}`).waitFor();
+      const offerLine = page.locator('li').filter({ hasText: offered.name }).first();
+      await offerLine.getByText(`Cart test 10 % off: was ${line.wasPrice.formattedValue}, you save ${line.saving.formattedValue}`).waitFor();
+      await offerLine.getByText(`${line.basePrice.formattedValue} per case`).waitFor();
+      const summary = page.getByRole('complementary', { name: 'Summary' });
+      assert.equal(await summary.getByText('Offers save you').count(), 1);
+      assert.equal(await summary.getByText(priced.totalSaving.formattedValue).count(), 1);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+      await assertAccessible(page, `the cart with an offer (${name})`);
+
+      await setDate(laterDate);
+      await page.reload();
+      await page.getByText(`for delivery on ${longDate(laterDate)}`).waitFor();
+      await offerLine.getByText(`${line.wasPrice.formattedValue} per case`).waitFor();
+      // Live today, over by the later date: the date decides, and the line says so before checkout.
+      await offerLine.getByText(`Cart test 10 % off ends ${longDate(firstDate).replace(/ \d{4}$/, '')}, before this delivery: it is not in this price.`).waitFor();
+      assert.equal(await offerLine.getByText(/you save/).count(), 0, 'no saving on the later date');
+      assert.equal(await summary.getByText('Offers save you').count(), 0);
+    });
+  }
+});
