@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, WIDTHS, type ApiProduct } from './journey-support';
+import { assertAccessible, hydrated, orderableProducts, setCart, signedIn, SOLO, WIDTHS, type ApiProduct } from './journey-support';
 import { apiCall } from './weekly-support';
 import { operatorApiToken } from './support/orders-api';
 import { startShop, type Shop } from './support/shop';
@@ -8,7 +8,7 @@ import { startShop, type Shop } from './support/shop';
 /**
  * Prices that vary, in the cart (docs/pricing.md): a promotion an operator keeps in the back office shows on the
  * buyer's cart line with the price before it, the saving and its last day, the summary adds the savings up, and a
- * delivery date after the offer's last day prices the line without it and says why.
+ * delivery date chosen at checkout after the offer's last day re-prices the line, says so, and the cart says why.
  */
 let shop: Shop;
 let offered: ApiProduct;
@@ -69,8 +69,14 @@ describe('offers in the cart', () => {
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
       await assertAccessible(page, `the cart with an offer (${name})`);
 
-      await setDate(laterDate);
-      await page.reload();
+      // At checkout, a later date re-prices the cart and says which line changed; the summary follows.
+      await page.goto('/cart/checkout/');
+      await hydrated(page);
+      await page.getByLabel('Delivery date').selectOption(laterDate);
+      await page.getByRole('status').getByText(`Prices for ${longDate(laterDate)}: ${offered.name} now ${line.wasPrice.formattedValue} a case (was ${line.basePrice.formattedValue}).`).waitFor();
+      const orderSummary = page.getByRole('complementary', { name: 'Order summary' });
+      await orderSummary.getByText('Offers save you').waitFor({ state: 'detached' });
+      await page.goto('/cart/');
       await page.getByText(`for delivery on ${longDate(laterDate)}`).waitFor();
       await offerLine.getByText(`${line.wasPrice.formattedValue} per case`).waitFor();
       // Live today, over by the later date: the date decides, and the line says so before checkout.

@@ -58,15 +58,17 @@ function useAutosave(cartId: string) {
     setErrors((e) => ({ ...e, [field]: error }));
   };
 
-  const settle = (field: Field, error: string | undefined) => {
+  const [savedNotes, setSavedNotes] = useState<Partial<Record<Field, string>>>({});
+  const settle = (field: Field, error: string | undefined, savedNote?: string) => {
     setStatus((s) => ({ ...s, [field]: error === undefined ? 'saved' : 'error' }));
     setErrors((e) => ({ ...e, [field]: error }));
+    setSavedNotes((notes) => ({ ...notes, [field]: savedNote }));
   };
 
   const send = async (field: Field, value: string) => {
     const answer = await callAction(() => saveCheckoutField(cartId, field, value));
     if (!answer) return settle(field, NOT_SAVED);
-    if (answer.ok) return settle(field, undefined);
+    if (answer.ok) return settle(field, undefined, answer.repriced);
     if (answer.network) showNetworkError();
     settle(field, answer.network ? NOT_SAVED : answer.message);
   };
@@ -79,7 +81,7 @@ function useAutosave(cartId: string) {
       setTimeout(() => void send(field, value), delay),
     );
   };
-  return { status, errors, save, refuse };
+  return { status, errors, savedNotes, save, refuse };
 }
 
 const PO_REQUIRED = 'Enter a purchase order number: this account needs one on every order.';
@@ -89,7 +91,7 @@ const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', s
 
 export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired, approval, avoidNotice }: Props) {
   const { state, action, pending, submit } = useFormAction(placeOrderAction, IDLE);
-  const { status, errors, save, refuse } = useAutosave(cartId);
+  const { status, errors, savedNotes, save, refuse } = useAutosave(cartId);
   const { notice, checkDate } = useApprovalNotice(approval, initial.requestedDeliveryDate);
   const cartUnits = state.status === 'error' ? state.cartUnits : undefined;
   useEffect(() => {
@@ -101,7 +103,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
 
   const note = (field: Field) => (
     <p id={`${field}-status`} className={errors[field] ? styles.fieldError : styles.saveNote} role="status">
-      {errors[field] ?? statusText[status[field]]}
+      {errors[field] ?? (status[field] === 'saved' ? (savedNotes[field] ?? statusText.saved) : statusText[status[field]])}
     </p>
   );
 

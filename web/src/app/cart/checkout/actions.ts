@@ -4,7 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { getCartSummary } from '@/lib/commerce/cart-summary';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { updateCartDetails } from '@/lib/commerce/cart';
+import { getActiveCart, updateCartDetails } from '@/lib/commerce/cart';
+import { repricedLines, repricedText } from '@/lib/commerce/repriced';
 import { errorText } from '@/lib/commerce/error-text';
 import { orderedAs, placeOrder } from '@/lib/commerce/orders';
 import { shopScope } from '@/lib/commerce/scope';
@@ -13,7 +14,8 @@ import { failed, failedWith, type ActionState } from '@/lib/forms/action-state';
 import { checkoutDetailsSchema } from '@/lib/commerce/checkout-schema';
 import { approvalNotice, type ApprovalNotice } from '@/lib/commerce/approval-calls';
 
-export type SaveAnswer = { ok: true } | { ok: false; field?: string; message: string; network?: boolean };
+/** A saved field; a new delivery date also says which lines it re-priced ("Prices for Friday 4 December: …"). */
+export type SaveAnswer = { ok: true; repriced?: string } | { ok: false; field?: string; message: string; network?: boolean };
 
 const cartIdSchema = z.string().min(1).max(64);
 
@@ -30,7 +32,16 @@ export async function saveCheckoutField(cartId: unknown, field: unknown, value: 
   if (!input.success || Object.keys(input.data).length !== 1) {
     return { ok: false, field: String(field), message: input.success ? 'Unknown field' : (input.error.issues[0]?.message ?? 'Check this field') };
   }
-  const result = await updateCartDetails(await shopScope(), cart.data, input.data);
+  const scope = await shopScope();
+  const date = input.data.requestedDeliveryDate;
+  // Prices are those in force on the delivery date (docs/pricing.md): a new date is compared with the cart before it.
+  const before = date ? await getActiveCart(scope) : undefined;
+  const result = await updateCartDetails(scope, cart.data, input.data);
+  if (result.ok && date) {
+    revalidatePath('/cart/checkout/');
+    const repriced = before?.ok && before.data.code === result.data.code ? repricedText(date, repricedLines(before.data, result.data)) : null;
+    return repriced ? { ok: true, repriced } : { ok: true };
+  }
   if (result.ok) return { ok: true };
   if (result.error.type === 'FailedToFetch') return { ok: false, message: result.error.description, network: true };
   return { ok: false, field: result.error.subject, message: isCartGone(result.error) ? NOT_OPEN : errorText(result.error) };
