@@ -25,8 +25,8 @@ const only = rest.filter((arg) => arg !== '--list').map((arg) => resolve(arg));
 
 /**
  * Files that take far longer than the rest (fuzz-routes: about three minutes of the tier's five), started first:
- * node starts files in the order given, so a long file started late runs on alone at the end while the other
- * slots stand empty. Every other file keeps its name order.
+ * a long file started late runs on alone at the end while the other slots stand empty. Every other file keeps its
+ * name order. (node sorts the paths it is given; bundleTests numbers the bundles' folders to keep this order.)
  */
 const LONGEST_FIRST = ['fuzz-routes.test.ts'];
 
