@@ -17,16 +17,20 @@ const keepSourceFileUrl = {
   },
 };
 
+/** Where a file's bundle goes: under a folder named for its place in `files`, since `node --test` sorts the paths it is given. */
+const bundlePath = (apiDir, file, index) => join(String(index).padStart(4, '0'), relative(apiDir, file).replace(/\.ts$/, ''));
+
 /**
  * The bundles of `files` (absolute paths under `apiDir`), in a folder of this run's own, api/.test-build-XXXXXX/,
- * and the function that removes it.
+ * and the function that removes it. Each bundle sits in a folder numbered for its place in `files`
+ * (`0000/test/fuzz-routes.test.mjs`): node runs the files it is given in the order of their paths, so the order of
+ * `files` is the order they start in.
  */
 export async function bundleTests(apiDir, files) {
   const outdir = mkdtempSync(join(apiDir, '.test-build-'));
   await build({
-    entryPoints: files,
+    entryPoints: files.map((file, index) => ({ in: file, out: bundlePath(apiDir, file, index) })),
     outdir,
-    outbase: apiDir,
     bundle: true,
     splitting: true,
     platform: 'node',
@@ -38,6 +42,6 @@ export async function bundleTests(apiDir, files) {
     logLevel: 'warning',
     plugins: [keepSourceFileUrl],
   });
-  const bundles = files.map((file) => join(outdir, relative(apiDir, file)).replace(/\.ts$/, '.mjs'));
+  const bundles = files.map((file, index) => `${join(outdir, bundlePath(apiDir, file, index))}.mjs`);
   return { bundles, remove: () => rmSync(outdir, { recursive: true, force: true }) };
 }
