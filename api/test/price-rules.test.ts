@@ -106,8 +106,8 @@ describe('prices by delivery date', () => {
 
 describe('the pipeline with rules', () => {
   const context: PriceContext = { soldTo: '0000100001', shipTo: '0000410002', range: 'DAIR', deliveryDate: '2026-12-15', today: '2026-12-01' };
-  const rulesDb = (rules: { dated?: unknown[]; tiers?: unknown[]; promotions?: TargetedOffer[]; categories?: unknown[] }) =>
-    ({ execute: () => Promise.resolve({ rows: [{ dated: [], tiers: [], promotions: [], categories: [], ...rules }] }) }) as unknown as DbOrTx;
+  const rulesDb = (rules: { dated?: unknown[]; tiers?: unknown[]; promotions?: TargetedOffer[] }) =>
+    ({ execute: () => Promise.resolve({ rows: [{ dated: [], tiers: [], promotions: [], ...rules }] }) }) as unknown as DbOrTx;
 
   it('keeps totals the sum of the lines and every price whole and not negative, whatever the rules', async () => {
     await fc.assert(
@@ -119,7 +119,7 @@ describe('the pipeline with rules', () => {
           const codes = lines.map((_, i) => `P${i}`);
           const db = rulesDb({
             tiers: codes.flatMap((code) => tiers.map((tier) => ({ ...tier, code }))),
-            promotions: offers.map((one) => ({ ...one, validFrom: '2026-12-01', what: 'products' as const, targets: codes })),
+            promotions: offers.map((one) => ({ ...one, validFrom: '2026-12-01', products: codes })),
           });
           const priced = await priceLines(db, context, lines.map((line, i) => ({ code: codes[i] ?? '', quantity: line.quantity, known: { listUnit: line.list, contractUnit: line.list, vatRateBp: line.vatRateBp } })));
           assert.equal(priced.totals.netPence, priced.lines.reduce((sum, line) => sum + line.net, 0));
@@ -138,7 +138,7 @@ describe('the pipeline with rules', () => {
   it('prices for the delivery date and tells of an offer live today that is over by then', async () => {
     const db = rulesDb({
       dated: [{ code: 'A', soldTo: null, validFrom: '2026-12-07', validTo: null, unit: 1100 }],
-      promotions: [{ ...offer({ code: 'WEEK', name: 'Brie week', validTo: '2026-12-06' }), what: 'products', targets: ['A'] }],
+      promotions: [{ ...offer({ code: 'WEEK', name: 'Brie week', validTo: '2026-12-06' }), products: ['A'] }],
     });
     const [line] = (await priceLines(db, context, [{ code: 'A', quantity: 2, known: { listUnit: 1000, contractUnit: 1000, vatRateBp: 0 } }])).lines;
     assert.equal(line?.unit, 1100);

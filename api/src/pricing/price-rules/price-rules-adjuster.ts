@@ -2,11 +2,8 @@ import type { Adjustment, AdjustingLine, LineAnswer, PriceAdjuster, PriceContext
 import { pricedFor } from '../price-adjuster';
 import { bestOffer } from './best-offer';
 import { coversDate, datedUnit } from './dated-price';
-import { readPriceRules, type PriceRules, type TargetedOffer } from './price-rules-reader';
+import { readPriceRules, type PriceRules } from './price-rules-reader';
 import { nextTier, tiersFor } from './volume-tiers';
-
-const isOn = (offer: TargetedOffer, code: string, categories: readonly string[]): boolean =>
-  offer.what === 'products' ? offer.targets.includes(code) : offer.targets.some((target) => categories.includes(target));
 
 function lineAnswer(line: AdjustingLine, rules: PriceRules, context: PriceContext): LineAnswer {
   const date = pricedFor(context);
@@ -17,8 +14,7 @@ function lineAnswer(line: AdjustingLine, rules: PriceRules, context: PriceContex
     adjustments.push({ kind: 'datedPrice', source: `${dated.soldTo ?? 'list'}:${dated.validFrom}`, amount: dated.unit - regular });
     regular = dated.unit;
   }
-  const categories = rules.categories.get(line.code) ?? [];
-  const offers = rules.promotions.filter((offer) => isOn(offer, line.code, categories));
+  const offers = rules.promotions.filter((offer) => offer.products.includes(line.code));
   const onDate = offers.filter((offer) => coversDate(offer, date));
   const tiers = tiersFor(rules.tiers.get(line.code) ?? []);
   const offer = bestOffer(regular, line.quantity, tiers, onDate);

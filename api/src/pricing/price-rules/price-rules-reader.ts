@@ -2,15 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { textArray } from '../../db/text-array';
 import type { IsoDate } from '../../time/calendar-date';
-import type { PromotionTarget } from '../promotions/promotion';
 import type { DatedPrice } from './dated-price';
 import type { PromotionOffer } from './promotion-price';
 import type { VolumeTier } from './volume-tiers';
 
-/** A promotion as read for lines: the offer and what it is on. */
+/** A promotion as read for lines: the offer and which of the lines' products it is on. */
 export interface TargetedOffer extends PromotionOffer {
-  what: PromotionTarget;
-  targets: string[];
+  products: string[];
 }
 
 /** Everything that varies the price of some products for a sold-to: what the rules adjuster works from. */
@@ -19,17 +17,14 @@ export interface PriceRules {
   dated: Map<string, DatedPrice[]>;
   /** Volume breaks, everyone's and the sold-to's own. */
   tiers: Map<string, VolumeTier[]>;
-  /** Promotions the sold-to may have, live on the date or today, on any of the products or their categories. */
+  /** Promotions the sold-to may have, live on the date or today, with the products of the lines each is on. */
   promotions: TargetedOffer[];
-  /** Each product's category and the categories above it, for promotions on categories. */
-  categories: Map<string, string[]>;
 }
 
 interface RulesRow {
   dated: (DatedPrice & { code: string })[];
   tiers: (VolumeTier & { code: string })[];
   promotions: TargetedOffer[];
-  categories: { code: string; categories: string[] }[];
 }
 
 const byCode = <T extends { code: string }>(rows: readonly T[]): Map<string, Omit<T, 'code'>[]> => {
@@ -39,8 +34,10 @@ const byCode = <T extends { code: string }>(rows: readonly T[]): Map<string, Omi
 };
 
 /**
- * The rules for `codes` in one statement (its four parts read by index: dated_prices and volume_tiers by product,
- * promotions by date and by their targets' GIN index), so add to cart pays one round trip for all of them.
+ * The rules for `codes` in one statement (its parts read by index: dated_prices and volume_tiers by product,
+ * promotions by date and by their targets' GIN index), so add to cart pays one round trip for all of them. The
+ * walk up the categories runs only for a promotion that passed the date and audience, so a day without
+ * promotions costs two index probes a product.
  */
 export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly string[], date: IsoDate, today: IsoDate): Promise<PriceRules> {
   const codeList = textArray(codes);
@@ -58,15 +55,17 @@ export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly
       (select coalesce(json_agg(json_build_object('code', product_code, 'soldTo', sold_to_code, 'minQuantity', min_quantity, 'unit', price_pence)), '[]'::json)
         from volume_tiers where product_code = any(${codeList}) and (sold_to_code is null or sold_to_code = ${soldTo})) as tiers,
       (select coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'kind', p.kind, 'value', p.value, 'buyQuantity', p.buy_quantity,
-          'freeQuantity', p.free_quantity, 'minQuantity', p.min_quantity, 'validFrom', p.valid_from, 'validTo', p.valid_to, 'what', p.what, 'targets', p.targets)), '[]'::json)
-        from promotions p
-        where p.ended_at is null
-          and ((p.valid_from <= ${date}::date and p.valid_to >= ${date}::date) or (p.valid_from <= ${today}::date and p.valid_to >= ${today}::date))
-          and (p.who = 'all' or (p.who = 'soldTos' and ${soldTo} = any(p.audience))
-            or (p.who = 'groups' and (select customer_group from sold_tos where code = ${soldTo}) = any(p.audience)))
-          and p.targets && ((select coalesce(array_agg(category_id), '{}') from ancestors) || ${codeList})) as promotions,
-      (select coalesce(json_agg(json_build_object('code', code, 'categories', categories)), '[]'::json)
-        from (select code, array_agg(category_id) as categories from ancestors group by code) grouped) as categories
+          'freeQuantity', p.free_quantity, 'minQuantity', p.min_quantity, 'validFrom', p.valid_from, 'validTo', p.valid_to, 'products', p.products)), '[]'::json)
+        from (
+          select live.*, case when live.what = 'products' then array(select code from line_products where code = any(live.targets))
+            else array(select distinct code from ancestors where category_id = any(live.targets)) end as products
+          from promotions live
+          where live.ended_at is null
+            and ((live.valid_from <= ${date}::date and live.valid_to >= ${date}::date) or (live.valid_from <= ${today}::date and live.valid_to >= ${today}::date))
+            and (live.who = 'all' or (live.who = 'soldTos' and ${soldTo} = any(live.audience))
+              or (live.who = 'groups' and (select customer_group from sold_tos where code = ${soldTo}) = any(live.audience)))
+        ) p
+        where cardinality(p.products) > 0) as promotions
   `)) as unknown as { rows: RulesRow[] };
   const row = result.rows[0];
   if (!row) throw new Error('the price rules statement answered no row');
@@ -74,6 +73,5 @@ export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly
     dated: byCode(row.dated),
     tiers: byCode(row.tiers),
     promotions: row.promotions,
-    categories: new Map(row.categories.map((entry) => [entry.code, entry.categories])),
   };
 }
