@@ -1,5 +1,5 @@
 import type { WaitingFor } from '../spending-limits/approvers';
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
 import { jsonObject } from '../db/json-object';

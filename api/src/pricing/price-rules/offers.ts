@@ -30,8 +30,6 @@ export function offerView(line: { unitPricePence: number; quantity: number; adju
   };
 }
 
-export type OfferView = ReturnType<typeof offerView>;
-
 /** The savings of priced lines together. */
 export const totalSaving = (lines: readonly { quantity: number; adjustments: readonly Adjustment[] }[]): Money =>
   money(lines.reduce((sum, line) => sum + lineSaving(line.adjustments, line.quantity), 0));
