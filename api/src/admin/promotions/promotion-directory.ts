@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, typ
 import type { DbOrTx } from '../../db/client';
 import { promotions } from '../../db/schema';
 import { fail, ok, type Result } from '../../errors/result';
-import { promotionStatus, type PromotionRow, type PromotionStatus } from '../../pricing/promotions/promotion';
+import { promotionFields, promotionStatus, type PromotionRow, type PromotionStatus } from '../../pricing/promotions/promotion';
 import type { PromotionProblem } from '../../pricing/promotions/promotion-writer';
 
 export interface PromotionFilter {
@@ -17,21 +17,8 @@ const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 /** A promotion as the back office reads it, with where it stands today (London). */
 export const promotionView = (row: PromotionRow, today: string) => ({
   code: row.code,
-  name: row.name,
-  kind: row.kind,
-  value: row.value,
-  buyQuantity: row.buyQuantity,
-  freeQuantity: row.freeQuantity,
-  minQuantity: row.minQuantity,
-  who: row.who,
-  audience: row.audience,
-  what: row.what,
-  targets: row.targets,
-  validFrom: row.validFrom,
-  validTo: row.validTo,
-  endedAt: row.endedAt?.toISOString() ?? null,
+  ...promotionFields(row),
   status: promotionStatus(row, today),
-  version: row.version,
   updatedAt: row.updatedAt.toISOString(),
 });
 

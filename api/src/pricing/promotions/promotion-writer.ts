@@ -4,7 +4,7 @@ import { promotions } from '../../db/schema';
 import { fail, ok, type Result } from '../../errors/result';
 import { inTransaction } from '../../errors/transaction';
 import { recordAudit } from '../../audit/record-audit';
-import type { PromotionRow } from './promotion';
+import { promotionFields, type PromotionRow } from './promotion';
 import { unknownReferences, unknownReferencesReason, type PromotionFields, type PromotionInput } from './promotion-input';
 
 /** Refusals of the promotion writes, as plain values; `admin/promotions/problem-answers.ts` answers them. */
@@ -23,22 +23,7 @@ export interface PromotionActor {
 }
 
 /** What the audit log keeps of a promotion: everything an operator decides, none of the bookkeeping. */
-const audited = (row: PromotionRow) => ({
-  name: row.name,
-  kind: row.kind,
-  value: row.value,
-  buyQuantity: row.buyQuantity,
-  freeQuantity: row.freeQuantity,
-  minQuantity: row.minQuantity,
-  who: row.who,
-  audience: row.audience,
-  what: row.what,
-  targets: row.targets,
-  validFrom: row.validFrom,
-  validTo: row.validTo,
-  endedAt: row.endedAt?.toISOString() ?? null,
-  version: row.version,
-});
+const audited = promotionFields;
 
 const subject = (code: string) => `promotion:${code}`;
 

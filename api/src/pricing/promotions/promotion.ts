@@ -21,6 +21,24 @@ export type PromotionRow = typeof promotions.$inferSelect;
  */
 export type PromotionStatus = 'scheduled' | 'live' | 'ended';
 
+/** What an operator decides of a promotion, and its version: the audit's entry and the back office's view share it. */
+export const promotionFields = (row: PromotionRow) => ({
+  name: row.name,
+  kind: row.kind,
+  value: row.value,
+  buyQuantity: row.buyQuantity,
+  freeQuantity: row.freeQuantity,
+  minQuantity: row.minQuantity,
+  who: row.who,
+  audience: row.audience,
+  what: row.what,
+  targets: row.targets,
+  validFrom: row.validFrom,
+  validTo: row.validTo,
+  endedAt: row.endedAt?.toISOString() ?? null,
+  version: row.version,
+});
+
 export function promotionStatus(row: Pick<PromotionRow, 'validFrom' | 'validTo' | 'endedAt'>, today: string): PromotionStatus {
   if (row.endedAt !== null || row.validTo < today) return 'ended';
   return row.validFrom > today ? 'scheduled' : 'live';
