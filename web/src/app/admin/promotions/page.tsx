@@ -93,8 +93,11 @@ export default async function AdminPromotionsPage({ searchParams }: { searchPara
                     {formatDay(promotion.validFrom)} to {formatDay(promotion.validTo)}
                   </td>
                   <td data-label="Status">
-                    <span className={promotion.status === 'live' ? 'admin-status-ok' : undefined}>{STATUS_WORDS[promotion.status]}</span>
-                    {promotion.endedAt ? ' early' : null}
+                    {/* One element: a phone's stacked cells lay each child out apart, which split "Ended" from "early". */}
+                    <span className={promotion.status === 'live' ? 'admin-status-ok' : undefined}>
+                      {STATUS_WORDS[promotion.status]}
+                      {promotion.endedAt ? ' early' : null}
+                    </span>
                   </td>
                   {editable ? (
                     <td data-label="Change">
