@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { categories, datedPrices, orderLines, orders, outboxMessages, products, promotions, volumeTiers } from '../src/db/schema';
+import { categories, datedPrices, orderLines, orders, outboxMessages, products, promotions, shipTos, volumeTiers } from '../src/db/schema';
+import { priceContext } from '../src/pricing/price-adjuster';
+import { priceLines } from '../src/pricing/price-lines';
 import { shopper, SOLO, type Json, type Shopper } from './support/cart-helpers';
 import { setClock } from './support/test-clock';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -124,6 +126,18 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
     const ten = line(await cart(), tiered);
     // 10 cases: break 850, category 850, buy 2 get 1 (3 free of 10: 7000 / 10 = 700) wins.
     assert.deepEqual([ten.basePrice.valuePence, ten.offer?.name, ten.totalPrice.valuePence], [700, 'Buy 2 get 1', 7000]);
+  });
+
+  it('prices lines read without their rules as the cart does: the pipeline reads the rules itself', async () => {
+    const body = await cart();
+    const [shipTo] = await server.database.db.select({ soldTo: shipTos.soldToCode }).from(shipTos).where(eq(shipTos.code, SOLO.shipTo));
+    assert.ok(shipTo);
+    const context = priceContext({ soldToCode: shipTo.soldTo, shipToCode: SOLO.shipTo, range: SOLO.salesOrg }, FRIDAY);
+    const priced = await priceLines(server.database.db, context, body.entries.map((entry) => ({ code: entry.product.code, quantity: entry.quantity })));
+    assert.deepEqual(
+      priced.lines.map((one) => [one.code, one.unit, one.adjustments.map((adjustment) => adjustment.kind)]),
+      body.entries.map((entry) => [entry.product.code, entry.basePrice.valuePence, entry.offer ? [entry.offer.kind] : []]),
+    );
   });
 
   it('re-prices for a later date: the dated price takes over and the week’s offers are gone', async () => {

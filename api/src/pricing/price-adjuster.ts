@@ -1,3 +1,4 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { IsoDate } from '../time/calendar-date';
 import { londonWallClock } from '../time/london-time';
@@ -16,6 +17,9 @@ export interface PriceContext {
 /** The date lines are priced for: their delivery date, or today while they have none (docs/pricing.md). */
 export const pricedFor = (context: PriceContext): IsoDate => context.deliveryDate ?? context.today;
 
+/** Today in London, as pricing takes it: offers and dated prices are read from it on. */
+export const pricingToday = (now: Date = new Date()): IsoDate => londonWallClock(now).date;
+
 /** The context of lines ordered for a ship-to's scope (accounts/ship-tos.ts) and a delivery date. */
 export const priceContext = (
   scope: { soldToCode: string; shipToCode: string; range: string },
@@ -26,7 +30,7 @@ export const priceContext = (
   shipTo: scope.shipToCode,
   range: scope.range,
   deliveryDate,
-  today: londonWallClock(now).date,
+  today: pricingToday(now),
 });
 
 /**
@@ -68,6 +72,17 @@ export interface AdjustingLine {
   /** The list price with the adjustments of the adjusters before this one. */
   unit: number;
   adjustments: readonly Adjustment[];
+  /** What the line's own statement read for the adjusters (PriceAdjuster.lineColumn), by adjuster kind. */
+  reads?: AdjusterReads;
+}
+
+/** The adjusters' line columns as read with a line, by adjuster kind; a kind is absent where it was not read. */
+export type AdjusterReads = Readonly<Record<string, unknown>>;
+
+/** Whom and when a statement reads lines for: the sold-to (a column or a value) and today's date. */
+export interface LineColumnScope {
+  soldTo: SQLWrapper;
+  today: SQLWrapper;
 }
 
 /**
@@ -76,5 +91,10 @@ export interface AdjustingLine {
  */
 export interface PriceAdjuster {
   kind: string;
+  /**
+   * What the adjuster needs of each line as a column of the statement that reads the lines (correlated on
+   * `products`), so pricing the shop's busiest reads adds no round trip; adjust then finds it in `reads`.
+   */
+  lineColumn?: (scope: LineColumnScope) => SQL;
   adjust(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): LineAnswer[] | Promise<LineAnswer[]>;
 }

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { prices, products } from '../db/schema';
 import { contractPriceSql } from './contract-price/contract-price';
 import { lineAmounts, sumTotals, type LineAmounts, type Totals } from './money';
-import type { Adjustment, AdjustingLine, LineAnswer, PriceContext, PriceHint } from './price-adjuster';
+import type { Adjustment, AdjusterReads, AdjustingLine, LineAnswer, LineColumnScope, PriceContext, PriceHint } from './price-adjuster';
 import { priceAdjusters } from './price-adjusters';
 
 /** What the catalogue holds about a product's price for a sold-to: the start of the pipeline. */
@@ -11,6 +11,17 @@ export interface CatalogueBase {
   listUnit: number;
   contractUnit: number;
   vatRateBp: number;
+  /** The adjusters' line columns, where the statement read them (adjusterReadsSql). */
+  reads?: AdjusterReads | null;
+}
+
+/**
+ * The adjusters' line columns as one JSON object by kind, for a statement that reads lines of products: pricing
+ * them then needs no statement of its own. Null where no adjuster has one.
+ */
+export function adjusterReadsSql(scope: LineColumnScope): SQL<AdjusterReads | null> {
+  const pairs = priceAdjusters().flatMap((adjuster) => (adjuster.lineColumn ? [sql`${sql.raw(`'${adjuster.kind}'`)}, ${adjuster.lineColumn(scope)}`] : []));
+  return pairs.length === 0 ? sql`null::json` : sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 export interface LineToPrice {
@@ -55,7 +66,8 @@ async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]
   return lines.map(({ code, quantity, known }) => {
     const base = known ?? read.get(code);
     if (!base) throw new Error(`no product ${code} to price`);
-    return { code, quantity, ...base, unit: base.listUnit, adjustments: [] };
+    const { reads, ...prices } = base;
+    return { code, quantity, ...prices, ...(reads ? { reads } : {}), unit: base.listUnit, adjustments: [] };
   });
 }
 
@@ -105,6 +117,8 @@ export interface PriceableRow {
   /** The list price; a row without it is taken at its unit price. */
   listPricePence?: number;
   vatRateBp: number;
+  /** What the row's statement read for the adjusters (adjusterReadsSql), where it did. */
+  adjusterReads?: AdjusterReads | null;
   /** Only a row not yet priced can be priced: its adjustments would otherwise apply twice. */
   adjustments?: never;
 }
@@ -120,7 +134,7 @@ export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: Pri
     rows.map((row) => ({
       code: row.productCode,
       quantity: row.quantity,
-      known: { listUnit: row.listPricePence ?? row.unitPricePence, contractUnit: row.unitPricePence, vatRateBp: row.vatRateBp },
+      known: { listUnit: row.listPricePence ?? row.unitPricePence, contractUnit: row.unitPricePence, vatRateBp: row.vatRateBp, reads: row.adjusterReads },
     })),
   );
   return rows.map((row, index) => {

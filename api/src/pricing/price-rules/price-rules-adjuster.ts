@@ -2,21 +2,21 @@ import type { Adjustment, AdjustingLine, LineAnswer, PriceAdjuster, PriceContext
 import { pricedFor } from '../price-adjuster';
 import { bestOffer } from './best-offer';
 import { coversDate, datedUnit } from './dated-price';
-import { readPriceRules, type PriceRules } from './price-rules-reader';
+import { lineRulesSql, NO_RULES, readPriceRules, toLineRules, type LineRules } from './price-rules-reader';
 import { nextTier, tiersFor } from './volume-tiers';
 
-function lineAnswer(line: AdjustingLine, rules: PriceRules, context: PriceContext): LineAnswer {
+function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext): LineAnswer {
   const date = pricedFor(context);
   const adjustments: Adjustment[] = [];
   let regular = line.unit;
-  const dated = datedUnit(rules.dated.get(line.code) ?? [], date, line.contractUnit !== line.listUnit);
+  const dated = datedUnit(rules.dated, date, line.contractUnit !== line.listUnit);
   if (dated && dated.unit !== regular) {
     adjustments.push({ kind: 'datedPrice', source: `${dated.soldTo ?? 'list'}:${dated.validFrom}`, amount: dated.unit - regular });
     regular = dated.unit;
   }
-  const offers = rules.promotions.filter((offer) => offer.products.includes(line.code));
+  const offers = rules.promotions;
   const onDate = offers.filter((offer) => coversDate(offer, date));
-  const tiers = tiersFor(rules.tiers.get(line.code) ?? []);
+  const tiers = tiersFor(rules.tiers);
   const offer = bestOffer(regular, line.quantity, tiers, onDate);
   if (offer) adjustments.push(offer);
   const unit = regular + (offer?.amount ?? 0);
@@ -30,16 +30,23 @@ function lineAnswer(line: AdjustingLine, rules: PriceRules, context: PriceContex
   return adjustments.length === 0 && hints.length === 0 ? null : { adjustments, hints };
 }
 
+const KIND = 'priceRules';
+
+/** The rules the line's own statement read (lineColumn), or undefined where it was read without them. */
+const readWithLine = (line: AdjustingLine): LineRules | undefined => (line.reads && KIND in line.reads ? toLineRules(line.reads[KIND]) : undefined);
+
 /**
  * Prices that vary (docs/pricing.md): after the contract price, a line takes the price in force on its delivery
- * date where a dated price covers it, then its one best offer (a volume break or a promotion). One statement
- * reads every rule for all the lines.
+ * date where a dated price covers it, then its one best offer (a volume break or a promotion). The rules come
+ * with the lines' own statement where it read them (lineColumn); the lines read without them cost one statement.
  */
 export const priceRulesAdjuster: PriceAdjuster = {
-  kind: 'priceRules',
+  kind: KIND,
+  lineColumn: ({ soldTo, today }) => lineRulesSql(soldTo, today),
   async adjust(db, context, lines) {
-    if (lines.length === 0) return [];
-    const rules = await readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))], pricedFor(context), context.today);
-    return lines.map((line) => lineAnswer(line, rules, context));
+    const withLines = lines.map(readWithLine);
+    const unread = [...new Set(lines.filter((_, index) => !withLines[index]).map((line) => line.code))];
+    const read = await readPriceRules(db, context.soldTo, unread, context.today);
+    return lines.map((line, index) => lineAnswer(line, withLines[index] ?? read.get(line.code) ?? NO_RULES, context));
   },
 };
