@@ -22,6 +22,7 @@ import { cartRoutes } from './carts/cart-routes';
 import { deliveryRoutes } from './delivery/delivery-routes';
 import { registerOrderEvents } from './orders/order-event-types';
 import { registerOrderablePolicy } from './orders/orderable-policy';
+import { keepCopyOfPriceRules } from './pricing/price-rules/price-rules-copy';
 import { registerApprovalProcess } from './approvals/approval-process';
 import { orderRoutes } from './orders/order-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
@@ -119,6 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('deps', deps);
   app.decorate('state', { draining: false, searchIndex: null });
+  // Outside a transaction pricing reads the price rules from this process's copy (pricing/price-rules/price-rules-copy.ts),
+  // read in the background: until it is, from the database.
+  const priceRules = keepCopyOfPriceRules(deps.database, app.log);
+  app.addHook('onClose', () => priceRules.close());
+  void priceRules.start();
   registerRequestCause(app);
   const metrics = deps.config.metrics
     ? registerAppMetrics(app, deps.config.metrics, () => ({

@@ -105,11 +105,8 @@ describe('prices by delivery date', () => {
 
 describe('the pipeline with rules', () => {
   const context: PriceContext = { soldTo: '0000100001', shipTo: '0000410002', range: 'DAIR', deliveryDate: '2026-12-15', today: '2026-12-01' };
-  // Rules as the lines' own statement reads them (price-rules-reader.ts lineRulesSql): no statement of pricing's own.
-  const noDb = {} as DbOrTx;
-  const withRules = (rules: { dated?: unknown[]; tiers?: unknown[]; promotions?: unknown[] }) => ({
-    priceRules: [rules.dated ?? null, rules.tiers ?? null, rules.promotions ?? null],
-  });
+  const rulesDb = (rules: { dated?: unknown[]; tiers?: unknown[]; promotions?: (PromotionOffer & { products: string[] })[] }) =>
+    ({ execute: () => Promise.resolve({ rows: [{ dated: [], tiers: [], promotions: [], ...rules }] }) }) as unknown as DbOrTx;
 
   it('keeps totals the sum of the lines and every price whole and not negative, whatever the rules', async () => {
     await fc.assert(
@@ -118,12 +115,12 @@ describe('the pipeline with rules', () => {
         fc.array(tierArb, { maxLength: 3 }),
         fc.array(offerArb, { maxLength: 4 }),
         async (lines, tiers, offers) => {
-          const reads = withRules({ tiers, promotions: offers.map((one) => ({ ...one, validFrom: '2026-12-01' })) });
-          const priced = await priceLines(
-            noDb,
-            context,
-            lines.map((line, i) => ({ code: `P${i}`, quantity: line.quantity, known: { listUnit: line.list, contractUnit: line.list, vatRateBp: line.vatRateBp, reads } })),
-          );
+          const codes = lines.map((_, i) => `P${i}`);
+          const db = rulesDb({
+            tiers: codes.flatMap((code) => tiers.map((tier) => ({ ...tier, code }))),
+            promotions: offers.map((one) => ({ ...one, validFrom: '2026-12-01', products: codes })),
+          });
+          const priced = await priceLines(db, context, lines.map((line, i) => ({ code: codes[i] ?? '', quantity: line.quantity, known: { categoryId: 'DAIR', listUnit: line.list, contractUnit: line.list, vatRateBp: line.vatRateBp } })));
           assert.equal(priced.totals.netPence, priced.lines.reduce((sum, line) => sum + line.net, 0));
           assert.equal(priced.totals.vatPence, priced.lines.reduce((sum, line) => sum + line.vat, 0));
           for (const line of priced.lines) {
@@ -138,11 +135,11 @@ describe('the pipeline with rules', () => {
   });
 
   it('prices for the delivery date and tells of an offer live today that is over by then', async () => {
-    const reads = withRules({
-      dated: [{ soldTo: null, validFrom: '2026-12-07', validTo: null, unit: 1100 }],
-      promotions: [offer({ code: 'WEEK', name: 'Brie week', validTo: '2026-12-06' })],
+    const db = rulesDb({
+      dated: [{ code: 'A', soldTo: null, validFrom: '2026-12-07', validTo: null, unit: 1100 }],
+      promotions: [{ ...offer({ code: 'WEEK', name: 'Brie week', validTo: '2026-12-06' }), products: ['A'] }],
     });
-    const [line] = (await priceLines(noDb, context, [{ code: 'A', quantity: 2, known: { listUnit: 1000, contractUnit: 1000, vatRateBp: 0, reads } }])).lines;
+    const [line] = (await priceLines(db, context, [{ code: 'A', quantity: 2, known: { categoryId: 'DAIR', listUnit: 1000, contractUnit: 1000, vatRateBp: 0 } }])).lines;
     assert.equal(line?.unit, 1100);
     assert.deepEqual(line?.adjustments, [{ kind: 'datedPrice', source: 'list:2026-12-07', amount: 100 }]);
     assert.deepEqual(line?.hints, [{ kind: 'offerEndsBeforeDelivery', source: 'WEEK', name: 'Brie week', endsOn: '2026-12-06' }]);

@@ -8,7 +8,7 @@ import { priceLines, priceRows, rowTotals, type LineToPrice } from '../src/prici
 // Every line below carries its base, so the pipeline reads only the price rules: a handle that answers none will do.
 const db = { execute: () => Promise.resolve({ rows: [{ dated: [], tiers: [], promotions: [] }] }) } as unknown as DbOrTx;
 const context: PriceContext = { soldTo: '0000100001', shipTo: '0000410002', range: 'DAIR', deliveryDate: '2026-12-04', today: '2026-12-01' };
-const line = (code: string, quantity: number, listUnit: number, contractUnit = listUnit, vatRateBp = 2000): LineToPrice => ({ code, quantity, known: { listUnit, contractUnit, vatRateBp } });
+const line = (code: string, quantity: number, listUnit: number, contractUnit = listUnit, vatRateBp = 2000): LineToPrice => ({ code, quantity, known: { categoryId: 'DAIR', listUnit, contractUnit, vatRateBp } });
 
 /** Registers `adjuster` for the length of `work` only. */
 async function withAdjuster<T>(adjuster: PriceAdjuster, work: () => Promise<T>): Promise<T> {
@@ -69,8 +69,8 @@ describe('priceLines: the pricing pipeline', () => {
 
   it('prices rows as read: the adjusted unit price and its adjustments on the row, totals as the pipeline sums them', async () => {
     const rows = [
-      { productCode: 'A', quantity: 3, unitPricePence: 950, listPricePence: 1000, vatRateBp: 2000, name: 'Milk' },
-      { productCode: 'B', quantity: 1, unitPricePence: 500, vatRateBp: 0, name: 'Cream' },
+      { productCode: 'A', categoryId: 'DAIR', quantity: 3, unitPricePence: 950, listPricePence: 1000, vatRateBp: 2000, name: 'Milk' },
+      { productCode: 'B', categoryId: 'DAIR', quantity: 1, unitPricePence: 500, vatRateBp: 0, name: 'Cream' },
     ];
     const priced = await priceRows(db, context, rows);
     assert.deepEqual(

@@ -2,10 +2,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { categories, datedPrices, orderLines, orders, outboxMessages, products, promotions, shipTos, volumeTiers } from '../src/db/schema';
-import { priceContext } from '../src/pricing/price-adjuster';
-import { priceLines } from '../src/pricing/price-lines';
+import { pricingToday } from '../src/pricing/price-adjuster';
+import type { LineRules } from '../src/pricing/price-rules/line-rules';
+import { priceRulesCopyOf } from '../src/pricing/price-rules/price-rules-copy';
+import { readPriceRules } from '../src/pricing/price-rules/price-rules-reader';
 import { shopper, SOLO, type Json, type Shopper } from './support/cart-helpers';
 import { setClock } from './support/test-clock';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -128,16 +130,30 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
     assert.deepEqual([ten.basePrice.valuePence, ten.offer?.name, ten.totalPrice.valuePence], [700, 'Buy 2 get 1', 7000]);
   });
 
-  it('prices lines read without their rules as the cart does: the pipeline reads the rules itself', async () => {
-    const body = await cart();
-    const [shipTo] = await server.database.db.select({ soldTo: shipTos.soldToCode }).from(shipTos).where(eq(shipTos.code, SOLO.shipTo));
+  it('keeps a copy of the rules in memory that answers as the database does, and reads it again when told of a change', async () => {
+    const db = server.database.db;
+    const copy = priceRulesCopyOf(db);
+    assert.ok(copy, 'the server keeps a copy');
+    const [shipTo] = await db.select({ soldTo: shipTos.soldToCode }).from(shipTos).where(eq(shipTos.code, SOLO.shipTo));
     assert.ok(shipTo);
-    const context = priceContext({ soldToCode: shipTo.soldTo, shipToCode: SOLO.shipTo, range: SOLO.salesOrg }, FRIDAY);
-    const priced = await priceLines(server.database.db, context, body.entries.map((entry) => ({ code: entry.product.code, quantity: entry.quantity })));
-    assert.deepEqual(
-      priced.lines.map((one) => [one.code, one.unit, one.adjustments.map((adjustment) => adjustment.kind)]),
-      body.entries.map((entry) => [entry.product.code, entry.basePrice.valuePence, entry.offer ? [entry.offer.kind] : []]),
-    );
+    const lines = await db.select({ code: products.code, categoryId: products.categoryId }).from(products).where(inArray(products.code, [dated, tiered, promoted, byCategory]));
+    const today = pricingToday();
+    const sorted = (rules: Map<string, LineRules>) =>
+      [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([code, { dated: d, tiers, promotions: offers }]) => [code, d, [...tiers].sort((a, b) => a.minQuantity - b.minQuantity), [...offers].sort((a, b) => a.code.localeCompare(b.code))]);
+    await copy.settled();
+    const fromDatabase = await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), today);
+    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(fromDatabase));
+    assert.equal(fromDatabase.get(promoted)?.promotions.length, 2, 'the data under test has rules');
+
+    await db.update(promotions).set({ endedAt: new Date() }).where(eq(promotions.code, `P05-${tag}`));
+    // The notification comes on its own connection a moment after the commit; the copy is read again once heard.
+    const offersNow = () => copy.rulesFor(shipTo.soldTo, lines)?.get(promoted)?.promotions.map((offer) => offer.code);
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline && offersNow()?.length !== 1; ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await copy.settled();
+    }
+    assert.deepEqual(offersNow(), [`P10-${tag}`], 'the offer ended early is gone from the copy');
+    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), today)));
   });
 
   it('re-prices for a later date: the dated price takes over and the week’s offers are gone', async () => {

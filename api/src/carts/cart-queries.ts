@@ -5,9 +5,6 @@ import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, users, userShipTos } from '../db/schema';
 import { contractPriceSql } from '../pricing/contract-price/contract-price';
-import { pricingToday, type AdjusterReads, type LineColumnScope } from '../pricing/price-adjuster';
-import { adjusterReadsSql } from '../pricing/price-lines';
-import type { IsoDate } from '../time/calendar-date';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -98,6 +95,7 @@ export interface EntryRow extends FoodMarkRow {
   entryNumber: number;
   quantity: number;
   productCode: string;
+  categoryId: string;
   name: string;
   brand: string;
   packSize: string;
@@ -113,12 +111,12 @@ export interface EntryRow extends FoodMarkRow {
   /** The product's list price, where the row was read from the catalogue. */
   listPricePence?: number;
   vatRateBp: number;
-  /** What the pricing adjusters read with the line (pricing/price-lines.ts adjusterReadsSql), where it was read with them. */
-  adjusterReads?: AdjusterReads | null;
 }
 
-const productColumns = {
+/** A product as a cart line shows it; the price needs `prices` left-joined for the line's sold-to. */
+export const cartProductColumns = {
   productCode: products.code,
+  categoryId: products.categoryId,
   name: products.name,
   brand: products.brand,
   packSize: products.packSize,
@@ -135,17 +133,8 @@ const productColumns = {
   ...foodMarkColumns,
 };
 
-/**
- * A product as a cart line shows it, with what pricing reads for the sold-to `scope` names: the price needs
- * `prices` left-joined for that sold-to.
- */
-export const cartProductColumns = (scope: LineColumnScope) => ({ ...productColumns, adjusterReads: adjusterReadsSql(scope) });
-
-/** The scope of a statement that reads lines for a sold-to given by its code, today unless the caller says. */
-export const soldToLines = (soldToCode: string, today: IsoDate = pricingToday()): LineColumnScope => ({ soldTo: sql`${soldToCode}::text`, today: sql`${today}` });
-
 /** A cart line: its number and quantity, and its product priced for the cart's sold-to. */
-export const entryColumns = (scope: LineColumnScope) => ({ entryNumber: cartEntries.entryNumber, quantity: cartEntries.quantity, ...cartProductColumns(scope) });
+export const entryColumns = { entryNumber: cartEntries.entryNumber, quantity: cartEntries.quantity, ...cartProductColumns };
 
 /** The lines of a cart with their products and the sold-to's prices, in entry order. */
 export async function cartEntryRows(db: DbOrTx, cartId: number, soldToCode: string): Promise<EntryRow[]> {
@@ -157,7 +146,7 @@ export async function entryRowsByCart(db: DbOrTx, cartIds: number[], soldToCode:
   const byCart = new Map<number, EntryRow[]>(cartIds.map((id) => [id, []]));
   if (cartIds.length === 0) return byCart;
   const rows = await db
-    .select({ cartId: cartEntries.cartId, ...entryColumns(soldToLines(soldToCode)) })
+    .select({ cartId: cartEntries.cartId, ...entryColumns })
     .from(cartEntries)
     .innerJoin(products, eq(products.code, cartEntries.productCode))
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))

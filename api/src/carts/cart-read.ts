@@ -5,18 +5,15 @@ import { cartEntries, carts, prices, products, shipToRanges, shipTos, userShipTo
 import type { CartState } from './cart-change';
 import { fromJsonArrays, jsonArray } from '../db/json-object';
 import { entryColumns, toScoped, type EntryRow } from './cart-queries';
-import { pricingToday } from '../pricing/price-adjuster';
 import { fail, ok, type Result } from './problems';
 import { isOfTarget, resolveCart, type CartTarget } from './resolve-cart';
 
 /**
  * A cart's lines with their products and its sold-to's prices, as one JSON array in entry order, each line an
- * array of `entryColumns` with what pricing reads for the cart's sold-to (the busiest read of the shop: keys fifty times over cost more than the values).
+ * array of `entryColumns` (the busiest read of the shop: keys fifty times over cost more than the values).
  */
-const lineColumns = entryColumns({ soldTo: shipTos.soldToCode, today: sql`${sql.placeholder('today')}` });
-
 const linesOfCart = sql<unknown[][]>`(
-  select coalesce(json_agg(${jsonArray(lineColumns)} order by ${cartEntries.entryNumber}), '[]'::json)
+  select coalesce(json_agg(${jsonArray(entryColumns)} order by ${cartEntries.entryNumber}), '[]'::json)
   from ${cartEntries}
   join ${products} on ${products.code} = ${cartEntries.productCode}
   left join ${prices} on ${prices.productCode} = ${products.code} and ${prices.soldToCode} = ${shipTos.soldToCode}
@@ -43,7 +40,7 @@ type ReadRows = Awaited<ReturnType<ReturnType<typeof preparedRead>['execute']>>;
 
 function toState(rows: ReadRows): CartState | undefined {
   const row = rows[0];
-  return row && { ...toScoped(row), entries: fromJsonArrays<EntryRow>(lineColumns, row.lines) };
+  return row && { ...toScoped(row), entries: fromJsonArrays<EntryRow>(entryColumns, row.lines) };
 }
 
 export type CartReader = (userId: number, target: CartTarget) => Promise<Result<CartState>>;
@@ -71,10 +68,9 @@ export function cartReader(db: Db): CartReader {
   );
 
   const read = async (userId: number, target: CartTarget): Promise<CartState | undefined> => {
-    const today = pricingToday();
-    if (target.cartId !== 'active') return toState(await byCode.execute({ userId, code: target.cartId, today }));
+    if (target.cartId !== 'active') return toState(await byCode.execute({ userId, code: target.cartId }));
     if (!target.shipTo || !target.salesOrg) return undefined;
-    return toState(await current.execute({ userId, shipTo: target.shipTo, range: target.salesOrg, today }));
+    return toState(await current.execute({ userId, shipTo: target.shipTo, range: target.salesOrg }));
   };
 
   return async (userId, target) => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { cartEntries, prices, products } from '../db/schema';
 import type { Applied, CartState } from './cart-change';
-import { cartProductColumns, soldToLines, type EntryRow } from './cart-queries';
+import { cartProductColumns, type EntryRow } from './cart-queries';
 import { fail, ok, type Result } from './problems';
 import { lineProblem, MAX_LINES, type ProductRules } from './sellable';
 
@@ -36,7 +36,7 @@ const rulesOf = (entry: CartProduct): ProductRules => ({ ...entry, code: entry.p
 /** A product as a cart line would show it, priced for the sold-to; undefined when it does not exist. */
 export async function productForCart(db: DbOrTx, productCode: string, soldToCode: string): Promise<CartProduct | undefined> {
   const rows = await db
-    .select(cartProductColumns(soldToLines(soldToCode)))
+    .select(cartProductColumns)
     .from(products)
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
     .where(eq(products.code, productCode));

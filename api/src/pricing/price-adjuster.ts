@@ -1,4 +1,3 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { IsoDate } from '../time/calendar-date';
 import { londonWallClock } from '../time/london-time';
@@ -17,7 +16,7 @@ export interface PriceContext {
 /** The date lines are priced for: their delivery date, or today while they have none (docs/pricing.md). */
 export const pricedFor = (context: PriceContext): IsoDate => context.deliveryDate ?? context.today;
 
-/** Today in London, as pricing takes it: offers and dated prices are read from it on. */
+/** Today in London, as pricing takes it: lines without a delivery date are priced for it. */
 export const pricingToday = (now: Date = new Date()): IsoDate => londonWallClock(now).date;
 
 /** The context of lines ordered for a ship-to's scope (accounts/ship-tos.ts) and a delivery date. */
@@ -63,6 +62,8 @@ export type LineAnswer = Adjustment | null | { adjustments: readonly Adjustment[
 /** A line as the adjusters see it: the catalogue's prices for the sold-to, and its unit price so far. */
 export interface AdjustingLine {
   code: string;
+  /** The category the product sits in: a promotion may be on it or a category above. */
+  categoryId: string;
   quantity: number;
   vatRateBp: number;
   /** The product's list price. */
@@ -72,17 +73,6 @@ export interface AdjustingLine {
   /** The list price with the adjustments of the adjusters before this one. */
   unit: number;
   adjustments: readonly Adjustment[];
-  /** What the line's own statement read for the adjusters (PriceAdjuster.lineColumn), by adjuster kind. */
-  reads?: AdjusterReads;
-}
-
-/** The adjusters' line columns as read with a line, by adjuster kind; a kind is absent where it was not read. */
-export type AdjusterReads = Readonly<Record<string, unknown>>;
-
-/** Whom and when a statement reads lines for: the sold-to (a column or a value) and today's date. */
-export interface LineColumnScope {
-  soldTo: SQLWrapper;
-  today: SQLWrapper;
 }
 
 /**
@@ -91,10 +81,5 @@ export interface LineColumnScope {
  */
 export interface PriceAdjuster {
   kind: string;
-  /**
-   * What the adjuster needs of each line as a column of the statement that reads the lines (correlated on
-   * `products`), so pricing the shop's busiest reads adds no round trip; adjust then finds it in `reads`.
-   */
-  lineColumn?: (scope: LineColumnScope) => SQL;
   adjust(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): LineAnswer[] | Promise<LineAnswer[]>;
 }

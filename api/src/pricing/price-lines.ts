@@ -1,27 +1,17 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { prices, products } from '../db/schema';
 import { contractPriceSql } from './contract-price/contract-price';
 import { lineAmounts, sumTotals, type LineAmounts, type Totals } from './money';
-import type { Adjustment, AdjusterReads, AdjustingLine, LineAnswer, LineColumnScope, PriceContext, PriceHint } from './price-adjuster';
+import type { Adjustment, AdjustingLine, LineAnswer, PriceContext, PriceHint } from './price-adjuster';
 import { priceAdjusters } from './price-adjusters';
 
 /** What the catalogue holds about a product's price for a sold-to: the start of the pipeline. */
 export interface CatalogueBase {
+  categoryId: string;
   listUnit: number;
   contractUnit: number;
   vatRateBp: number;
-  /** The adjusters' line columns, where the statement read them (adjusterReadsSql). */
-  reads?: AdjusterReads | null;
-}
-
-/**
- * The adjusters' line columns as one JSON object by kind, for a statement that reads lines of products: pricing
- * them then needs no statement of its own. Null where no adjuster has one.
- */
-export function adjusterReadsSql(scope: LineColumnScope): SQL<AdjusterReads | null> {
-  const pairs = priceAdjusters().flatMap((adjuster) => (adjuster.lineColumn ? [sql`${sql.raw(`'${adjuster.kind}'`)}, ${adjuster.lineColumn(scope)}`] : []));
-  return pairs.length === 0 ? sql`null::json` : sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 export interface LineToPrice {
@@ -53,7 +43,7 @@ export interface PricedLines {
 export async function catalogueBases(db: DbOrTx, soldTo: string, codes: string[]): Promise<Map<string, CatalogueBase>> {
   if (codes.length === 0) return new Map();
   const rows = await db
-    .select({ code: products.code, listUnit: products.listPricePence, contractUnit: contractPriceSql, vatRateBp: products.vatRateBp })
+    .select({ code: products.code, categoryId: products.categoryId, listUnit: products.listPricePence, contractUnit: contractPriceSql, vatRateBp: products.vatRateBp })
     .from(products)
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldTo)))
     .where(inArray(products.code, codes));
@@ -66,8 +56,7 @@ async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]
   return lines.map(({ code, quantity, known }) => {
     const base = known ?? read.get(code);
     if (!base) throw new Error(`no product ${code} to price`);
-    const { reads, ...prices } = base;
-    return { code, quantity, ...prices, ...(reads ? { reads } : {}), unit: base.listUnit, adjustments: [] };
+    return { code, quantity, ...base, unit: base.listUnit, adjustments: [] };
   });
 }
 
@@ -112,13 +101,12 @@ export async function priceLines(db: DbOrTx, context: PriceContext, lines: LineT
  */
 export interface PriceableRow {
   productCode: string;
+  categoryId: string;
   quantity: number;
   unitPricePence: number;
   /** The list price; a row without it is taken at its unit price. */
   listPricePence?: number;
   vatRateBp: number;
-  /** What the row's statement read for the adjusters (adjusterReadsSql), where it did. */
-  adjusterReads?: AdjusterReads | null;
   /** Only a row not yet priced can be priced: its adjustments would otherwise apply twice. */
   adjustments?: never;
 }
@@ -134,7 +122,7 @@ export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: Pri
     rows.map((row) => ({
       code: row.productCode,
       quantity: row.quantity,
-      known: { listUnit: row.listPricePence ?? row.unitPricePence, contractUnit: row.unitPricePence, vatRateBp: row.vatRateBp, reads: row.adjusterReads },
+      known: { categoryId: row.categoryId, listUnit: row.listPricePence ?? row.unitPricePence, contractUnit: row.unitPricePence, vatRateBp: row.vatRateBp },
     })),
   );
   return rows.map((row, index) => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import type { PricedEntry } from '../carts/cart-prices';
-import { cartProductColumns, soldToLines } from '../carts/cart-queries';
+import { cartProductColumns } from '../carts/cart-queries';
 import type { DbOrTx } from '../db/client';
 import {
   orders,
@@ -76,7 +76,7 @@ export async function standingLines(db: DbOrTx, ids: number[], context: PriceCon
   if (ids.length === 0) return byOrder;
   const soldToCode = context.soldTo;
   const rows = await db
-    .select({ standingOrderId: standingOrderLines.standingOrderId, entryNumber: standingOrderLines.entryNumber, quantity: standingOrderLines.quantity, ...cartProductColumns(soldToLines(soldToCode, context.today)) })
+    .select({ standingOrderId: standingOrderLines.standingOrderId, entryNumber: standingOrderLines.entryNumber, quantity: standingOrderLines.quantity, ...cartProductColumns })
     .from(standingOrderLines)
     .innerJoin(products, eq(products.code, standingOrderLines.productCode))
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
@@ -92,7 +92,7 @@ export async function deliveryLineRows(db: DbOrTx, lines: DeliveryLine[], contex
   if (lines.length === 0) return [];
   const soldToCode = context.soldTo;
   const rows = await db
-    .select(cartProductColumns(soldToLines(soldToCode, context.today)))
+    .select(cartProductColumns)
     .from(products)
     .leftJoin(prices, and(eq(prices.productCode, products.code), eq(prices.soldToCode, soldToCode)))
     .where(inArray(products.code, lines.map((line) => line.productCode)));

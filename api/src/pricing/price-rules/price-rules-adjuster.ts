@@ -2,7 +2,9 @@ import type { Adjustment, AdjustingLine, LineAnswer, PriceAdjuster, PriceContext
 import { pricedFor } from '../price-adjuster';
 import { bestOffer } from './best-offer';
 import { coversDate, datedUnit } from './dated-price';
-import { lineRulesSql, NO_RULES, readPriceRules, toLineRules, type LineRules } from './price-rules-reader';
+import { NO_RULES, type LineRules } from './line-rules';
+import { priceRulesCopyOf } from './price-rules-copy';
+import { readPriceRules } from './price-rules-reader';
 import { nextTier, tiersFor } from './volume-tiers';
 
 function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext): LineAnswer {
@@ -30,23 +32,17 @@ function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext
   return adjustments.length === 0 && hints.length === 0 ? null : { adjustments, hints };
 }
 
-const KIND = 'priceRules';
-
-/** The rules the line's own statement read (lineColumn), or undefined where it was read without them. */
-const readWithLine = (line: AdjustingLine): LineRules | undefined => (line.reads && KIND in line.reads ? toLineRules(line.reads[KIND]) : undefined);
-
 /**
  * Prices that vary (docs/pricing.md): after the contract price, a line takes the price in force on its delivery
- * date where a dated price covers it, then its one best offer (a volume break or a promotion). The rules come
- * with the lines' own statement where it read them (lineColumn); the lines read without them cost one statement.
+ * date where a dated price covers it, then its one best offer (a volume break or a promotion). The rules come from
+ * the process's copy where there is one for this handle (price-rules-copy.ts), else from one statement.
  */
 export const priceRulesAdjuster: PriceAdjuster = {
-  kind: KIND,
-  lineColumn: ({ soldTo, today }) => lineRulesSql(soldTo, today),
+  kind: 'priceRules',
   async adjust(db, context, lines) {
-    const withLines = lines.map(readWithLine);
-    const unread = [...new Set(lines.filter((_, index) => !withLines[index]).map((line) => line.code))];
-    const read = await readPriceRules(db, context.soldTo, unread, context.today);
-    return lines.map((line, index) => lineAnswer(line, withLines[index] ?? read.get(line.code) ?? NO_RULES, context));
+    if (lines.length === 0) return [];
+    const rules =
+      priceRulesCopyOf(db)?.rulesFor(context.soldTo, lines) ?? (await readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))], context.today));
+    return lines.map((line) => lineAnswer(line, rules.get(line.code) ?? NO_RULES, context));
   },
 };

@@ -1,0 +1,24 @@
+import type { DatedPrice } from './dated-price';
+import type { PromotionOffer } from './promotion-price';
+import type { VolumeTier } from './volume-tiers';
+
+/**
+ * Everything that may vary one product's price for one sold-to, from today on: what the rules adjuster works
+ * from. It picks by the delivery date itself, so the same rules serve any date.
+ */
+export interface LineRules {
+  /** Dated prices not over before today, the list's and the sold-to's own. */
+  dated: readonly DatedPrice[];
+  /** Volume breaks, everyone's and the sold-to's own. */
+  tiers: readonly VolumeTier[];
+  /** Promotions on the product the sold-to may have, not ended early and not over before today. */
+  promotions: readonly PromotionOffer[];
+}
+
+export const NO_RULES: LineRules = Object.freeze({ dated: [], tiers: [], promotions: [] });
+
+/** What finds a line's rules: its product and the category it sits in (a promotion may be on a category above). */
+export interface RuledProduct {
+  code: string;
+  categoryId: string;
+}

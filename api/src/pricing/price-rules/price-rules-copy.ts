@@ -1,0 +1,195 @@
+import { and, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Database, Db, DbOrTx } from '../../db/client';
+import { categories, datedPrices, promotions, soldTos, volumeTiers } from '../../db/schema';
+import type { DatedPrice } from './dated-price';
+import { NO_RULES, type LineRules, type RuledProduct } from './line-rules';
+import type { PromotionOffer } from './promotion-price';
+import type { VolumeTier } from './volume-tiers';
+
+/** The channel migration 0028_price_rules_notify notifies on whenever a rule, a customer group or the category tree changes. */
+export const PRICE_RULES_CHANNEL = 'mv_price_rules_changed';
+const RETRY_MS = 1_000;
+
+interface HeldOffer extends PromotionOffer {
+  who: 'all' | 'soldTos' | 'groups';
+  audience: ReadonlySet<string>;
+}
+
+interface HeldRules {
+  byProduct: Map<string, HeldOffer[]>;
+  /** Category promotions under every category they reach: the one named and each below it. */
+  byCategory: Map<string, HeldOffer[]>;
+  tiers: Map<string, VolumeTier[]>;
+  dated: Map<string, DatedPrice[]>;
+  groups: Map<string, string>;
+}
+
+const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/** Each category and every category below it, by id. */
+function categoriesBelow(rows: readonly { id: string; parentId: string | null }[]): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  for (const row of rows) if (row.parentId !== null) push(children, row.parentId, row.id);
+  const below = (id: string, seen: Set<string>): void => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const child of children.get(id) ?? []) below(child, seen);
+  };
+  return new Map(
+    rows.map((row) => {
+      const seen = new Set<string>();
+      below(row.id, seen);
+      return [row.id, [...seen]];
+    }),
+  );
+}
+
+/**
+ * Every rule from two days ago on (the margin covers any clock's idea of today): what is over by now is left to
+ * the adjuster, which picks by date, and is dropped at the next change.
+ */
+async function readAll(db: Db): Promise<HeldRules> {
+  const since = sql`current_date - 2`;
+  const [offers, tiers, dated, groups, tree] = await Promise.all([
+    db.select().from(promotions).where(and(isNull(promotions.endedAt), gte(promotions.validTo, since))),
+    db.select().from(volumeTiers),
+    db.select().from(datedPrices).where(or(isNull(datedPrices.validTo), gte(datedPrices.validTo, since))),
+    db.select({ code: soldTos.code, group: soldTos.customerGroup }).from(soldTos).where(isNotNull(soldTos.customerGroup)),
+    db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
+  ]);
+  const below = categoriesBelow(tree);
+  const held: HeldRules = { byProduct: new Map(), byCategory: new Map(), tiers: new Map(), dated: new Map(), groups: new Map() };
+  for (const row of offers) {
+    const offer: HeldOffer = {
+      code: row.code,
+      name: row.name,
+      kind: row.kind,
+      value: row.value,
+      buyQuantity: row.buyQuantity,
+      freeQuantity: row.freeQuantity,
+      minQuantity: row.minQuantity,
+      validFrom: row.validFrom,
+      validTo: row.validTo,
+      who: row.who,
+      audience: new Set(row.audience),
+    };
+    if (row.what === 'products') for (const code of new Set(row.targets)) push(held.byProduct, code, offer);
+    else for (const id of new Set(row.targets.flatMap((target) => below.get(target) ?? []))) push(held.byCategory, id, offer);
+  }
+  for (const row of tiers) push(held.tiers, row.productCode, { soldTo: row.soldToCode, minQuantity: row.minQuantity, unit: row.pricePence });
+  for (const row of dated) push(held.dated, row.productCode, { soldTo: row.soldToCode, validFrom: row.validFrom, validTo: row.validTo, unit: row.pricePence });
+  for (const row of groups) if (row.group !== null) held.groups.set(row.code, row.group);
+  return held;
+}
+
+const forSoldTo = <T extends { soldTo: string | null }>(rows: readonly T[] | undefined, soldTo: string): T[] =>
+  rows ? rows.filter((row) => row.soldTo === null || row.soldTo === soldTo) : [];
+
+function offerView({ who: _who, audience: _audience, ...offer }: HeldOffer): PromotionOffer {
+  return offer;
+}
+
+/**
+ * This process's copy of the price rules, so pricing a cart or a listing costs no statement (docs/pricing.md
+ * "Where the rules are read"). Built at start-up and dropped the moment a notification says something changed,
+ * then read again: until it is back (and whenever notifications may have been missed), `rulesFor` answers
+ * undefined and pricing reads the rules from the database instead, as it always does inside a transaction.
+ */
+export class PriceRulesCopy {
+  private held: HeldRules | null = null;
+  /** Bumped by every change heard, so a read that started before one is not kept. */
+  private changes = 0;
+  private work: Promise<void> = Promise.resolve();
+  private stopListening: (() => Promise<void>) | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: { warn(details: object, message: string): void },
+  ) {}
+
+  /** Resolves once the copy has been read (or found unreadable: it is tried again in the background). */
+  async start(): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.stopListening = await this.database.listen(PRICE_RULES_CHANNEL, { onMessage: () => this.changed(), onLost: (error) => this.lost(error) });
+      this.changed();
+      await this.work;
+    } catch (error) {
+      this.lost(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** Resolves when every change heard so far has been read. */
+  settled(): Promise<void> {
+    return this.work;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.held = null;
+    await this.stopListening?.().catch(() => undefined);
+    await this.work.catch(() => undefined);
+  }
+
+  /** The rules of each product for a sold-to, as readPriceRules answers them; undefined while there is no copy. */
+  rulesFor(soldTo: string, lines: readonly RuledProduct[]): Map<string, LineRules> | undefined {
+    const held = this.held;
+    if (!held) return undefined;
+    const group = held.groups.get(soldTo);
+    const mayHave = (offer: HeldOffer) => offer.who === 'all' || offer.audience.has(offer.who === 'soldTos' ? soldTo : (group ?? ''));
+    const rules = new Map<string, LineRules>();
+    for (const { code, categoryId } of lines) {
+      if (rules.has(code)) continue;
+      const offers = [...(held.byProduct.get(code) ?? []), ...(held.byCategory.get(categoryId) ?? [])].filter(mayHave);
+      const tiers = forSoldTo(held.tiers.get(code), soldTo);
+      const dated = forSoldTo(held.dated.get(code), soldTo);
+      rules.set(code, offers.length === 0 && tiers.length === 0 && dated.length === 0 ? NO_RULES : { dated, tiers, promotions: offers.map(offerView) });
+    }
+    return rules;
+  }
+
+  private changed(): void {
+    this.held = null;
+    this.changes += 1;
+    const heard = this.changes;
+    this.work = this.work
+      .then(async () => {
+        if (heard !== this.changes || this.closed) return;
+        const read = await readAll(this.database.db);
+        if (heard === this.changes && !this.closed) this.held = read;
+      })
+      .catch((error: unknown) => this.lost(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  private lost(error: Error): void {
+    if (this.closed) return;
+    this.log.warn({ err: error }, 'price rules: change notifications lost; reading rules from the database until read again');
+    this.held = null;
+    void this.stopListening?.().catch(() => undefined);
+    this.stopListening = undefined;
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => void this.start(), RETRY_MS);
+  }
+}
+
+const copies = new WeakMap<DbOrTx, PriceRulesCopy>();
+
+/** Keeps a copy of the rules for the database `database.db` handles; pricing outside a transaction then uses it. */
+export function keepCopyOfPriceRules(database: Database, log: { warn(details: object, message: string): void }): PriceRulesCopy {
+  const copy = new PriceRulesCopy(database, log);
+  copies.set(database.db, copy);
+  return copy;
+}
+
+/**
+ * The copy kept for this handle: only the database's own handle has one. A transaction reads the rules itself, so
+ * an order is priced from what its transaction sees.
+ */
+export const priceRulesCopyOf = (db: DbOrTx): PriceRulesCopy | undefined => copies.get(db);
