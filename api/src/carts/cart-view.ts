@@ -12,6 +12,7 @@ export const productImageUrl = (code: string): string => `/images/products/${cod
 
 export function entryView(entry: PricedEntry) {
   const amounts = rowAmounts(entry);
+  const offer = offerView(entry);
   return {
     entryNumber: entry.entryNumber,
     quantity: entry.quantity,
@@ -32,7 +33,11 @@ export function entryView(entry: PricedEntry) {
     basePrice: money(entry.unitPricePence),
     totalPrice: money(amounts.netPence),
     totalTax: money(amounts.vatPence),
-    ...offerView(entry),
+    offer: offer.offer,
+    wasPrice: offer.wasPrice,
+    saving: offer.saving,
+    nextBreak: offer.nextBreak,
+    offersEndingBeforeDelivery: offer.offersEndingBeforeDelivery,
   };
 }
 

@@ -50,31 +50,38 @@ export async function catalogueBases(db: DbOrTx, soldTo: string, codes: string[]
   return new Map(rows.map(({ code, ...base }) => [code, { ...base, contractUnit: Number(base.contractUnit) }]));
 }
 
-async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<AdjustingLine[]> {
+/**
+ * A line being priced: the pipeline's own object, changed in place as each adjuster answers (an adjuster only
+ * reads the lines it is given), so pricing fifty lines does not copy each one at every step.
+ */
+interface Adjusting extends AdjustingLine {
+  adjustments: Adjustment[];
+  hints: PriceHint[];
+}
+
+async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<Adjusting[]> {
   const missing = lines.filter((line) => !line.known).map((line) => line.code);
   const read = await catalogueBases(db, context.soldTo, [...new Set(missing)]);
   return lines.map(({ code, quantity, known }) => {
     const base = known ?? read.get(code);
     if (!base) throw new Error(`no product ${code} to price`);
-    return { code, quantity, ...base, unit: base.listUnit, adjustments: [] };
+    const { categoryId, listUnit, contractUnit, vatRateBp } = base;
+    return { code, categoryId, quantity, vatRateBp, listUnit, contractUnit, unit: listUnit, adjustments: [], hints: [] };
   });
 }
 
-interface Adjusting extends AdjustingLine {
-  hints: PriceHint[];
-}
-
 /** An adjustment never takes a unit price below nothing: a larger reduction is cut to the price left. */
-function applyOne(line: Adjusting, adjustment: Adjustment): Adjusting {
+function applyOne(line: Adjusting, adjustment: Adjustment): void {
   const amount = Math.max(adjustment.amount, -line.unit);
-  return { ...line, unit: line.unit + amount, adjustments: [...line.adjustments, { ...adjustment, amount }] };
+  line.unit += amount;
+  line.adjustments.push(amount === adjustment.amount ? adjustment : { ...adjustment, amount });
 }
 
-function applied(line: Adjusting, answer: LineAnswer | undefined): Adjusting {
-  if (!answer) return line;
+function apply(line: Adjusting, answer: LineAnswer | undefined): void {
+  if (!answer) return;
   if (!('adjustments' in answer)) return applyOne(line, answer);
-  const adjusted = answer.adjustments.reduce(applyOne, line);
-  return answer.hints.length === 0 ? adjusted : { ...adjusted, hints: [...adjusted.hints, ...answer.hints] };
+  for (const adjustment of answer.adjustments) applyOne(line, adjustment);
+  line.hints.push(...answer.hints);
 }
 
 /**
@@ -83,14 +90,14 @@ function applied(line: Adjusting, answer: LineAnswer | undefined): Adjusting {
  * times its quantity with VAT per line (money.ts), and the totals are their sums.
  */
 export async function priceLines(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<PricedLines> {
-  let adjusting: Adjusting[] = (await withBases(db, context, lines)).map((line) => ({ ...line, hints: [] }));
+  const adjusting = await withBases(db, context, lines);
   for (const adjuster of priceAdjusters()) {
     const answers = await adjuster.adjust(db, context, adjusting);
-    adjusting = adjusting.map((line, index) => applied(line, answers[index]));
+    adjusting.forEach((line, index) => apply(line, answers[index]));
   }
   const priced = adjusting.map(({ code, quantity, vatRateBp, listUnit, unit, adjustments, hints }) => {
     const amounts = lineAmounts(unit, quantity, vatRateBp);
-    return { code, quantity, vatRateBp, listUnit, unit, adjustments: [...adjustments], hints, net: amounts.netPence, vat: amounts.vatPence };
+    return { code, quantity, vatRateBp, listUnit, unit, adjustments, hints, net: amounts.netPence, vat: amounts.vatPence };
   });
   return { lines: priced, totals: sumTotals(priced.map((line) => ({ netPence: line.net, vatPence: line.vat }))) };
 }

@@ -2,10 +2,8 @@ import type { Adjustment } from '../price-adjuster';
 import { promotionUnit, type PromotionOffer } from './promotion-price';
 import { reachedTier, type VolumeTier } from './volume-tiers';
 
-interface Candidate {
-  unit: number | null;
-  adjustment: Omit<Adjustment, 'amount'>;
-}
+/** Whether promotion `a` wins a tie against `b`: the one that ends first, then the lowest code. */
+const winsTie = (a: PromotionOffer, b: PromotionOffer): boolean => a.validTo < b.validTo || (a.validTo === b.validTo && a.code < b.code);
 
 /**
  * The one offer a line gets (docs/pricing.md "The best single offer"): of its volume break and each promotion it
@@ -14,15 +12,17 @@ interface Candidate {
  */
 export function bestOffer(regular: number, quantity: number, tiers: readonly VolumeTier[], offers: readonly PromotionOffer[]): Adjustment | null {
   const tier = reachedTier(tiers, quantity);
-  const candidates: Candidate[] = [
-    ...(tier ? [{ unit: tier.unit, adjustment: { kind: 'volumeTier', source: `${tier.soldTo ?? 'all'}:${tier.minQuantity}`, name: `${tier.minQuantity}+ cases` } }] : []),
-    ...[...offers]
-      .sort((a, b) => a.validTo.localeCompare(b.validTo) || a.code.localeCompare(b.code))
-      .map((offer) => ({ unit: promotionUnit(offer, regular, quantity), adjustment: { kind: 'promotion', source: offer.code, name: offer.name, endsOn: offer.validTo } })),
-  ];
-  let best: { unit: number; adjustment: Candidate['adjustment'] } | null = null;
-  for (const { unit, adjustment } of candidates) {
-    if (unit !== null && unit < regular && (best === null || unit < best.unit)) best = { unit, adjustment };
+  let bestUnit = tier && tier.unit < regular ? tier.unit : regular;
+  let bestPromotion: PromotionOffer | null = null;
+  for (const offer of offers) {
+    const unit = promotionUnit(offer, regular, quantity);
+    if (unit === null || unit > bestUnit || unit === regular) continue;
+    // An equal price keeps the break, or the promotion that wins the tie.
+    if (unit === bestUnit && (bestPromotion === null || !winsTie(offer, bestPromotion))) continue;
+    bestUnit = unit;
+    bestPromotion = offer;
   }
-  return best && { ...best.adjustment, amount: best.unit - regular };
+  if (bestPromotion) return { kind: 'promotion', source: bestPromotion.code, name: bestPromotion.name, endsOn: bestPromotion.validTo, amount: bestUnit - regular };
+  if (tier && tier.unit < regular) return { kind: 'volumeTier', source: `${tier.soldTo ?? 'all'}:${tier.minQuantity}`, name: `${tier.minQuantity}+ cases`, amount: tier.unit - regular };
+  return null;
 }

@@ -13,20 +13,23 @@ export const lineSaving = (adjustments: readonly Adjustment[], quantity: number)
 /**
  * What an answer shows of a priced line's offer and hints (cart lines, order lines): the offer with the price it
  * was before it and the line's saving; the next volume break and how many more cases reach it; offers that end
- * before the delivery date. Nothing at all for a line without any.
+ * before the delivery date. Every field is there, undefined where the line has none (left out of the JSON), so
+ * each line's answer has the one shape the serializer is fastest with.
  */
 export function offerView(line: { unitPricePence: number; quantity: number; adjustments: readonly Adjustment[]; priceHints?: readonly PriceHint[] }) {
   const offer = offerOf(line.adjustments);
-  const next = line.priceHints?.find((hint) => hint.kind === 'nextBreak');
-  const ending = (line.priceHints ?? []).flatMap((hint) => (hint.kind === 'offerEndsBeforeDelivery' ? [{ name: hint.name, endsOn: hint.endsOn }] : []));
+  let next: Extract<PriceHint, { kind: 'nextBreak' }> | undefined;
+  let ending: { name: string; endsOn: string }[] | undefined;
+  for (const hint of line.priceHints ?? []) {
+    if (hint.kind === 'nextBreak') next = hint;
+    else (ending ??= []).push({ name: hint.name, endsOn: hint.endsOn });
+  }
   return {
-    ...(offer && {
-      offer: { kind: offer.kind, name: offer.name ?? offer.source, ...(offer.endsOn && { endsOn: offer.endsOn }) },
-      wasPrice: money(line.unitPricePence - offer.amount),
-      saving: money(lineSaving(line.adjustments, line.quantity)),
-    }),
-    ...(next && { nextBreak: { minQuantity: next.minQuantity, price: money(next.unit), moreNeeded: next.minQuantity - line.quantity } }),
-    ...(ending.length > 0 && { offersEndingBeforeDelivery: ending }),
+    offer: offer && { kind: offer.kind, name: offer.name ?? offer.source, endsOn: offer.endsOn },
+    wasPrice: offer && money(line.unitPricePence - offer.amount),
+    saving: offer && money(lineSaving(line.adjustments, line.quantity)),
+    nextBreak: next && { minQuantity: next.minQuantity, price: money(next.unit), moreNeeded: next.minQuantity - line.quantity },
+    offersEndingBeforeDelivery: ending,
   };
 }
 

@@ -8,6 +8,7 @@ import { readPriceRules } from './price-rules-reader';
 import { nextTier, tiersFor } from './volume-tiers';
 
 function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext): LineAnswer {
+  if (rules === NO_RULES) return null;
   const date = pricedFor(context);
   const adjustments: Adjustment[] = [];
   let regular = line.unit;

@@ -10,7 +10,9 @@ import type { VolumeTier } from './volume-tiers';
 export const PRICE_RULES_CHANNEL = 'mv_price_rules_changed';
 const RETRY_MS = 1_000;
 
-interface HeldOffer extends PromotionOffer {
+/** A promotion as held: what pricing sees of it, and whom it is for. */
+interface HeldOffer {
+  offer: PromotionOffer;
   who: 'all' | 'soldTos' | 'groups';
   audience: ReadonlySet<string>;
 }
@@ -65,15 +67,17 @@ async function readAll(db: Db): Promise<HeldRules> {
   const held: HeldRules = { byProduct: new Map(), byCategory: new Map(), tiers: new Map(), dated: new Map(), groups: new Map() };
   for (const row of offers) {
     const offer: HeldOffer = {
-      code: row.code,
-      name: row.name,
-      kind: row.kind,
-      value: row.value,
-      buyQuantity: row.buyQuantity,
-      freeQuantity: row.freeQuantity,
-      minQuantity: row.minQuantity,
-      validFrom: row.validFrom,
-      validTo: row.validTo,
+      offer: Object.freeze({
+        code: row.code,
+        name: row.name,
+        kind: row.kind,
+        value: row.value,
+        buyQuantity: row.buyQuantity,
+        freeQuantity: row.freeQuantity,
+        minQuantity: row.minQuantity,
+        validFrom: row.validFrom,
+        validTo: row.validTo,
+      }),
       who: row.who,
       audience: new Set(row.audience),
     };
@@ -89,9 +93,23 @@ async function readAll(db: Db): Promise<HeldRules> {
 const forSoldTo = <T extends { soldTo: string | null }>(rows: readonly T[] | undefined, soldTo: string): T[] =>
   rows ? rows.filter((row) => row.soldTo === null || row.soldTo === soldTo) : [];
 
-function offerView({ who: _who, audience: _audience, ...offer }: HeldOffer): PromotionOffer {
-  return offer;
+const mayHave = (held: HeldOffer, soldTo: string, group: string | undefined): boolean =>
+  held.who === 'all' || (held.who === 'soldTos' ? held.audience.has(soldTo) : group !== undefined && held.audience.has(group));
+
+/** One product's rules for a sold-to, from what is held. */
+function rulesOf(held: HeldRules, soldTo: string, { code, categoryId }: RuledProduct): LineRules {
+  const group = held.groups.get(soldTo);
+  const promotions: PromotionOffer[] = [];
+  for (const list of [held.byProduct.get(code), held.byCategory.get(categoryId)]) {
+    for (const one of list ?? []) if (mayHave(one, soldTo, group)) promotions.push(one.offer);
+  }
+  const tiers = forSoldTo(held.tiers.get(code), soldTo);
+  const dated = forSoldTo(held.dated.get(code), soldTo);
+  return promotions.length === 0 && tiers.length === 0 && dated.length === 0 ? NO_RULES : Object.freeze({ dated, tiers, promotions });
 }
+
+/** Products' rules worked out and kept at most: beyond it the memo starts over. */
+const MEMO_LIMIT = 50_000;
 
 /**
  * This process's copy of the price rules, so pricing a cart or a listing costs no statement (docs/pricing.md
@@ -101,6 +119,9 @@ function offerView({ who: _who, audience: _audience, ...offer }: HeldOffer): Pro
  */
 export class PriceRulesCopy {
   private held: HeldRules | null = null;
+  /** Products' rules worked out, by sold-to and product, until the copy is read again. */
+  private readonly memo = new Map<string, Map<string, { categoryId: string; rules: LineRules }>>();
+  private memoSize = 0;
   /** Bumped by every change heard, so a read that started before one is not kept. */
   private changes = 0;
   private work: Promise<void> = Promise.resolve();
@@ -142,21 +163,34 @@ export class PriceRulesCopy {
   rulesFor(soldTo: string, lines: readonly RuledProduct[]): Map<string, LineRules> | undefined {
     const held = this.held;
     if (!held) return undefined;
-    const group = held.groups.get(soldTo);
-    const mayHave = (offer: HeldOffer) => offer.who === 'all' || offer.audience.has(offer.who === 'soldTos' ? soldTo : (group ?? ''));
+    let known = this.memo.get(soldTo);
+    if (!known || this.memoSize >= MEMO_LIMIT) {
+      if (this.memoSize >= MEMO_LIMIT) this.forget();
+      known = new Map();
+      this.memo.set(soldTo, known);
+    }
     const rules = new Map<string, LineRules>();
-    for (const { code, categoryId } of lines) {
-      if (rules.has(code)) continue;
-      const offers = [...(held.byProduct.get(code) ?? []), ...(held.byCategory.get(categoryId) ?? [])].filter(mayHave);
-      const tiers = forSoldTo(held.tiers.get(code), soldTo);
-      const dated = forSoldTo(held.dated.get(code), soldTo);
-      rules.set(code, offers.length === 0 && tiers.length === 0 && dated.length === 0 ? NO_RULES : { dated, tiers, promotions: offers.map(offerView) });
+    for (const line of lines) {
+      let worked = known.get(line.code);
+      // A product moved to another category since is worked out again: that is not a change of the rules.
+      if (worked?.categoryId !== line.categoryId) {
+        worked = { categoryId: line.categoryId, rules: rulesOf(held, soldTo, line) };
+        known.set(line.code, worked);
+        this.memoSize += 1;
+      }
+      rules.set(line.code, worked.rules);
     }
     return rules;
   }
 
+  private forget(): void {
+    this.memo.clear();
+    this.memoSize = 0;
+  }
+
   private changed(): void {
     this.held = null;
+    this.forget();
     this.changes += 1;
     const heard = this.changes;
     this.work = this.work
