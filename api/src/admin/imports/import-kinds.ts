@@ -1,8 +1,10 @@
 import { categoryImport } from './kinds/categories';
 import { customerImport } from './kinds/customers';
+import { datedPriceImport } from './kinds/dated-prices';
 import { priceImport } from './kinds/prices';
 import { productImport } from './kinds/products';
 import { promotionImport } from './kinds/promotions';
+import { volumeTierImport } from './kinds/volume-tiers';
 
 /** Every kind of import, by the name used in /admin/v1/imports/{kind}. */
 export const IMPORT_KINDS = {
@@ -11,6 +13,8 @@ export const IMPORT_KINDS = {
   prices: priceImport,
   customers: customerImport,
   promotions: promotionImport,
+  datedPrices: datedPriceImport,
+  volumeTiers: volumeTierImport,
 } as const;
 
 export type ImportKindName = keyof typeof IMPORT_KINDS;

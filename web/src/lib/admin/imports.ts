@@ -6,7 +6,7 @@ import type { AdminSession } from './admin-session-data';
 
 /** The API's limit (admin/imports/import-routes.ts: MAX_IMPORT_BYTES); checked here first to spare the upload. */
 export const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
-export const IMPORT_KINDS = ['categories', 'products', 'prices', 'customers', 'promotions'] as const;
+export const IMPORT_KINDS = ['categories', 'products', 'prices', 'customers', 'promotions', 'datedPrices', 'volumeTiers'] as const;
 
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; status: number; message: string };
 

@@ -9,7 +9,15 @@ const answerSchema = z.union([z.object({ report: importReportSchema }), z.object
 
 type Step = { kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'report'; report: ImportReport } | { kind: 'failed'; message: string };
 
-const KIND_LABELS: Record<string, string> = { categories: 'Categories', products: 'Products', prices: 'Customer prices', customers: 'Customers (sold-tos, ship-tos, users)', promotions: 'Promotions' };
+const KIND_LABELS: Record<string, string> = {
+  categories: 'Categories',
+  products: 'Products',
+  prices: 'Customer prices',
+  customers: 'Customers (sold-tos, ship-tos, users)',
+  promotions: 'Promotions',
+  datedPrices: 'Prices by delivery date',
+  volumeTiers: 'Volume breaks',
+};
 
 async function upload(kind: string, file: File, dryRun: boolean): Promise<Step> {
   const query = new URLSearchParams({ kind, dryRun: String(dryRun), fileName: file.name });
