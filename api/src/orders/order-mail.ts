@@ -1,6 +1,7 @@
 import { escapeHtml, longDate, shopLink, type MailContent } from '../mail/mail-format';
 import type { MailKind } from '../mail/mail-kinds';
 import { formatPence } from '../pricing/money';
+import { offerView, totalSaving } from '../pricing/price-rules/offers';
 import { specificationSheetUrl } from '../food-info/food-info-view';
 import type { OrderEventData, OrderEventType } from '../order-status/order-event';
 import type { OrderStatus } from '../order-status/order-status';
@@ -71,11 +72,15 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
   // A confirmation of what is coming links each product's specification sheet, for the kitchen's allergen records.
   const withSheets = type === 'order.placed' || type === 'order.amended';
   const sheetLink = (code: string) => shopLink(shopUrl, specificationSheetUrl(code));
-  const lineText = (line: OrderEventData['order']['lines'][number]) => {
+  const lineText = (line: OrderLine) => {
     const short = line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity ? `, delivered ${line.deliveredQuantity} (short ${line.quantity - line.deliveredQuantity})` : '';
-    return `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${short}`;
+    const offer = offerText(line);
+    return `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${short}${offer ? `\n  ${offer.name}: ${offer.rest}` : ''}`;
   };
+  const saving = totalSaving(order.lines.map((line) => ({ quantity: line.quantity, adjustments: line.priceAdjustments ?? [] })));
   const totals: [string, string][] = [
+    // The cart's words for the same sum, so the mail says what the customer read before placing the order.
+    ...(saving.valuePence > 0 ? [['Offers save you', saving.formattedValue] as [string, string]] : []),
     ['Net', formatPence(order.netPence)],
     ['VAT', formatPence(order.vatPence)],
     ['Total', formatPence(order.grossPence)],
@@ -104,7 +109,9 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
   const rows = order.lines
     .map((line) => {
       const delivered = line.deliveredQuantity === null ? '' : String(line.deliveredQuantity);
-      return `<tr><td ${cell}>${escapeHtml(line.name)}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}${withSheets ? ` · <a href="${escapeHtml(sheetLink(line.productCode))}">Specification sheet</a>` : ''}</small></td><td ${num}>${line.quantity}</td><td ${num}>${delivered}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`;
+      const offer = offerText(line);
+      const offerHtml = offer ? `<br><small style="color:#1d6b34"><strong>${escapeHtml(offer.name)}</strong>: ${escapeHtml(offer.rest)}</small>` : '';
+      return `<tr><td ${cell}>${escapeHtml(line.name)}${offerHtml}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}${withSheets ? ` · <a href="${escapeHtml(sheetLink(line.productCode))}">Specification sheet</a>` : ''}</small></td><td ${num}>${line.quantity}</td><td ${num}>${delivered}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`;
     })
     .join('');
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">
@@ -119,6 +126,19 @@ ${note ? `<p><strong>Note from Meadowvale Foods:</strong> ${escapeHtml(note)}</p
 </body></html>`;
   const { userId } = order.placedBy;
   return { to: order.placedBy.email, subject, text, html, ...(userId === undefined ? {} : { preference: { userId, kind: mailKindOf(type) } }) };
+}
+
+type OrderLine = OrderEventData['order']['lines'][number];
+
+/**
+ * A line's offer in the words the cart used for it ("Brie 10 % off: was £10.00, you save £2.00"), from the
+ * adjustments stored with the order; none for a line without an offer or from an event written before they were.
+ * No end date: the order's price is settled whenever the offer ends.
+ */
+function offerText(line: OrderLine): { name: string; rest: string } | null {
+  const { offer, wasPrice, saving } = offerView({ unitPricePence: line.unitPricePence, quantity: line.quantity, adjustments: line.priceAdjustments ?? [] });
+  if (!offer || !wasPrice || !saving) return null;
+  return { name: offer.name, rest: `was ${wasPrice.formattedValue}, you save ${saving.formattedValue}` };
 }
 
 /** Which preference turns an order's e-mail off: its status changes are one kind, everything else the confirmation. */

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { FoodMarks } from '@/components/food/food-marks';
+import { OfferNote } from '@/components/pricing/offer-note';
 import { productHref } from '@/lib/commerce/product-text';
-import type { Money, OrderLine } from '@/lib/commerce/types';
+import type { LineOffer, Money, OrderLine } from '@/lib/commerce/types';
 import type { FoodMarks as Marks } from '@/lib/food/food-schemas';
 import type { SiteAvoid } from '@/lib/food/food-text';
 import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
@@ -10,16 +11,17 @@ import styles from './orders.module.css';
 
 /**
  * A line as these lists show it: the API's formatted amounts are all they read (a standing order's lines too), and
- * the product's food marks where the answer carries them (an order's lines do).
+ * the product's food marks and offer where the answer carries them (an order's lines do).
  */
 export type ShownLine = Pick<OrderLine, 'entryNumber' | 'quantity' | 'deliveredQuantity'> & {
   product: Pick<OrderLine['product'], 'code' | 'name' | 'packSize'> & { foodMarks?: Marks };
-} & Record<'basePrice' | 'totalPrice', Pick<Money, 'formattedValue'>>;
+} & Record<'basePrice' | 'totalPrice', Pick<Money, 'formattedValue'>> &
+  LineOffer;
 
 /**
  * An order's lines as stacked rows, each with its own labels (Code, Pack, Quantity, Delivered once the warehouse
  * reported it, Unit price, Line total): on a phone every figure stays on screen, where a table had to scroll
- * sideways. A shortage is said in words, not only in colour.
+ * sideways. A shortage is said in words, not only in colour; an offer the line was priced with, as the cart said it.
  */
 export function OrderLines({ lines, label, avoid }: { lines: ShownLine[]; label: string; avoid?: SiteAvoid }) {
   const delivered = hasDeliveredQuantities(lines);
@@ -32,6 +34,8 @@ export function OrderLines({ lines, label, avoid }: { lines: ShownLine[]; label:
               {line.product.name}
             </Link>
             {line.product.foodMarks ? <FoodMarks marks={line.product.foodMarks} avoid={avoid} /> : null}
+            {/* Without its end date: an order's price is settled, whenever the offer ends. */}
+            <OfferNote line={{ ...line, offer: line.offer && { kind: line.offer.kind, name: line.offer.name } }} />
           </div>
           <dl className={styles.lineFigures}>
             <div>

@@ -170,7 +170,8 @@ export type DeliveryDate = z.infer<typeof deliveryDateSchema>;
 
 export const deliveryDatesSchema = z.object({ deliveryDates: z.array(deliveryDateSchema) });
 
-const orderLineSchema = z.object({
+/** An order's line with the offer it was priced with (the API answers no next break or ending offers for an order). */
+const orderLineSchema = lineOfferSchema.extend({
   entryNumber: z.number().int(),
   product: z.object({ code: z.string(), name: z.string(), packSize: z.string(), foodMarks: foodMarksSchema }),
   quantity: z.number().int(),
@@ -200,6 +201,8 @@ export const orderSchema = z.object({
   totalPrice: moneySchema,
   totalTax: moneySchema,
   totalPriceWithTax: moneySchema,
+  /** What the lines' offers saved, zero for an order without any (docs/pricing.md "Savings"). */
+  totalSaving: moneySchema.optional(),
   /** The warehouse's status reports, oldest first, with the notes for the customer. */
   statusChanges: z.array(orderStatusChangeSchema).optional(),
   /** The address is in the order detail only (for the page and its print). */
