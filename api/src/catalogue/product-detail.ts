@@ -7,7 +7,8 @@ import { fail, ok, type Result } from '../errors/result';
 import { contractPriceOfSql } from '../pricing/contract-price/contract-price';
 import { checkClaim, claimedSoldTo, priceClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
-import { productColumns, productView, type ProductView } from './product-view';
+import { productColumns, productView, type ProductView, type ProductRow } from './product-view';
+import { withListingPrices } from './listing-prices';
 import { foodInfoColumns, foodInfoView, type FoodInfoView } from '../food-info/food-info-view';
 
 /** A product page: the listing's view with its description and, when supplied, what is in the food. */
@@ -34,6 +35,7 @@ async function findProduct(db: DbOrTx, code: string, holder: { userId: number; s
       categoryName: categories.name,
       soldToCode: soldTo === undefined ? sql<string | null>`null` : sql<string | null>`${soldTo}`,
       pricePence: soldTo === undefined ? sql<number | null>`null` : contractPriceOfSql(soldTo),
+      listPricePence: products.listPricePence,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -55,11 +57,13 @@ export async function productDetail(db: DbOrTx, principal: Principal, request: D
   if (!row || range === undefined || (request.salesOrg !== undefined && range !== request.salesOrg)) return fail({ kind: 'productNotFound', code: request.code });
   const claim = priceClaim(principal, { range, shipTo: request.shipTo, soldTo: request.soldTo });
   if (!claim.ok) return claim;
+  let priced: ProductRow = { ...row, pricePence: null };
   if (claim.value !== null) {
     const checked = checkClaim(claim.value, row.soldToCode);
     if (!checked.ok) return checked;
+    const [withPrice] = await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.value.shipTo, range }, [{ ...row, pricePence: row.pricePence === null ? null : Number(row.pricePence) }]);
+    if (withPrice) priced = withPrice;
   }
-  const pricePence = claim.value === null || row.pricePence === null ? null : Number(row.pricePence);
   const foodInfo = foodInfoView(row.code, row);
-  return ok({ ...productView({ ...row, pricePence }, () => row.categoryName), ...(foodInfo === undefined ? {} : { foodInfo }) });
+  return ok({ ...productView(priced, () => row.categoryName), ...(foodInfo === undefined ? {} : { foodInfo }) });
 }

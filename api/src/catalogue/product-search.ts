@@ -7,6 +7,7 @@ import { filterConditions, inRange } from './filters';
 import { checkClaim, type ShipToClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
 import { runSearchStatement } from './search-statement';
+import { withListingPrices } from './listing-prices';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
 import { literalCondition, searchLiterals, searchTsquery, searchWords } from './search-text';
@@ -65,6 +66,7 @@ export async function searchProducts(
     }));
   const checked = claim === null ? ok(null) : checkClaim(claim, result.soldToCode);
   if (!checked.ok) return checked;
+  const rows = claim === null || checked.value === null ? result.rows : await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.shipTo, range }, result.rows);
   const facets = searchFacets({ counts: result.facetCounts, query, sort, categories });
   const categoryName = (id: string) => categories.name(id) ?? id;
   const value = formatSearchQuery(query, sort);
@@ -81,7 +83,7 @@ export async function searchProducts(
       totalResults: result.total,
       sort,
     },
-    products: result.rows.map((row) => productView(row, categoryName)),
+    products: rows.map((row) => productView(row, categoryName)),
     sorts: SORTS.map((s) => ({ code: s.code, name: s.name, selected: s.code === sort })),
   });
 }

@@ -1,5 +1,7 @@
 import { products } from '../db/schema';
 import { money, type Money } from '../pricing/money';
+import type { Adjustment, PriceHint } from '../pricing/price-adjuster';
+import { offerView } from '../pricing/price-rules/offers';
 import { foodMarkColumns, foodMarks, type FoodMarkRow, type FoodMarks } from '../food-info/food-marks';
 
 /** The columns a product listing needs, plus the caller's price when there is a sold-to. */
@@ -44,6 +46,10 @@ export interface ProductRow extends FoodMarkRow {
   discontinued: boolean;
   /** Null when the caller sees no prices. */
   pricePence: number | null;
+  /** The list price, where the row was read with prices: pricing needs it beside the sold-to's own. */
+  listPricePence?: number | null;
+  /** How the price the customer pays today came about, where the row was priced (listing-prices.ts). */
+  pricing?: { adjustments: readonly Adjustment[]; priceHints: readonly PriceHint[] };
   description?: string;
 }
 
@@ -67,7 +73,12 @@ export interface ProductView {
   images: { url: string; format: string; imageType: string; altText: string }[];
   vatRateBp: number;
   vatText: string;
+  /** What the customer pays today for the smallest order: the regular price or the offer's. */
   price?: Money & { priceType: 'BUY' };
+  /** The offer in `price`, the regular price before it, and the next volume break (docs/pricing.md "Offers in listings"). */
+  offer?: { kind: string; name: string; endsOn?: string };
+  wasPrice?: Money;
+  nextBreak?: { minQuantity: number; price: Money };
   description?: string;
   foodMarks: FoodMarks;
 }
@@ -75,6 +86,13 @@ export interface ProductView {
 export const productImageUrl = (code: string) => `/images/products/${encodeURIComponent(code)}.svg`;
 
 export const vatText = (rateBp: number) => (rateBp === 0 ? 'Zero-rated for VAT' : `VAT at ${rateBp / 100}%`);
+
+/** A priced row's offer and next break, as cards and product detail show them: none for a row not priced. */
+function listingOffer(row: ProductRow): Pick<ProductView, 'offer' | 'wasPrice' | 'nextBreak'> {
+  if (!row.pricing || row.pricePence === null) return {};
+  const view = offerView({ unitPricePence: row.pricePence, quantity: Math.max(1, row.minOrderQuantity), ...row.pricing });
+  return { offer: view.offer, wasPrice: view.wasPrice, nextBreak: view.nextBreak && { minQuantity: view.nextBreak.minQuantity, price: view.nextBreak.price } };
+}
 
 /** A product as the OCC answers show it; the price only when the caller is entitled to one. */
 export function productView(row: ProductRow, categoryName: (id: string) => string): ProductView {
@@ -98,7 +116,7 @@ export function productView(row: ProductRow, categoryName: (id: string) => strin
     images: [{ url: productImageUrl(row.code), format: 'product', imageType: 'PRIMARY', altText: row.name }],
     vatRateBp: row.vatRateBp,
     vatText: vatText(row.vatRateBp),
-    ...(row.pricePence === null ? {} : { price: { ...money(Number(row.pricePence)), priceType: 'BUY' as const } }),
+    ...(row.pricePence === null ? {} : { price: { ...money(Number(row.pricePence)), priceType: 'BUY' as const }, ...listingOffer(row) }),
     ...(row.description === undefined ? {} : { description: row.description }),
     foodMarks: foodMarks(row.foodMarkBits),
   };

@@ -106,7 +106,9 @@ function slotsOf(store: ProductStore, bits: Uint32Array, words: number): Int32Ar
 function priced(store: ProductStore, slot: number, prices: ReadonlyMap<string, number> | null): ProductRow {
   const row = store.rows[slot];
   if (row === undefined) throw new Error('a page slot emptied while searching');
-  return { ...row, pricePence: prices === null ? null : contractPrice(prices.get(row.code), store.fact(slot, FACT.listPrice)) };
+  if (prices === null) return { ...row, pricePence: null };
+  const listPricePence = store.fact(slot, FACT.listPrice);
+  return { ...row, pricePence: contractPrice(prices.get(row.code), listPricePence), listPricePence };
 }
 
 /** Words in byte order without repeats (SortAndUniqItems); null when one is both a prefix and exact. */

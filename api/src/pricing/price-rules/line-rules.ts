@@ -3,15 +3,15 @@ import type { PromotionOffer } from './promotion-price';
 import type { VolumeTier } from './volume-tiers';
 
 /**
- * Everything that may vary one product's price for one sold-to, from today on: what the rules adjuster works
- * from. It picks by the delivery date itself, so the same rules serve any date.
+ * Everything that may vary one product's price for one sold-to, whatever the dates: what the rules adjuster
+ * works from. It picks by the delivery date itself, so the same rules serve any date.
  */
 export interface LineRules {
-  /** Dated prices not over before today, the list's and the sold-to's own. */
+  /** Dated prices, the list's and the sold-to's own. */
   dated: readonly DatedPrice[];
   /** Volume breaks, everyone's and the sold-to's own. */
   tiers: readonly VolumeTier[];
-  /** Promotions on the product the sold-to may have, not ended early and not over before today. */
+  /** Promotions on the product (or a category above it) the sold-to may have, not ended early. */
   promotions: readonly PromotionOffer[];
 }
 

@@ -43,7 +43,7 @@ export const priceRulesAdjuster: PriceAdjuster = {
   async adjust(db, context, lines) {
     if (lines.length === 0) return [];
     const rules =
-      priceRulesCopyOf(db)?.rulesFor(context.soldTo, lines) ?? (await readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))], context.today));
+      priceRulesCopyOf(db)?.rulesFor(context.soldTo, lines) ?? (await readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))]));
     return lines.map((line) => lineAnswer(line, rules.get(line.code) ?? NO_RULES, context));
   },
 };

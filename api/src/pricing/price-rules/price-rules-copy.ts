@@ -1,4 +1,4 @@
-import { and, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { categories, datedPrices, promotions, soldTos, volumeTiers } from '../../db/schema';
 import type { DatedPrice } from './dated-price';
@@ -51,15 +51,14 @@ function categoriesBelow(rows: readonly { id: string; parentId: string | null }[
 }
 
 /**
- * Every rule from two days ago on (the margin covers any clock's idea of today): what is over by now is left to
- * the adjuster, which picks by date, and is dropped at the next change.
+ * Every rule not ended early, whatever its dates: the adjuster picks by date (the delivery date, and today as the
+ * app's clock has it), so the copy does not depend on this machine's idea of today.
  */
 async function readAll(db: Db): Promise<HeldRules> {
-  const since = sql`current_date - 2`;
   const [offers, tiers, dated, groups, tree] = await Promise.all([
-    db.select().from(promotions).where(and(isNull(promotions.endedAt), gte(promotions.validTo, since))),
+    db.select().from(promotions).where(isNull(promotions.endedAt)),
     db.select().from(volumeTiers),
-    db.select().from(datedPrices).where(or(isNull(datedPrices.validTo), gte(datedPrices.validTo, since))),
+    db.select().from(datedPrices),
     db.select({ code: soldTos.code, group: soldTos.customerGroup }).from(soldTos).where(isNotNull(soldTos.customerGroup)),
     db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
   ]);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { textArray } from '../../db/text-array';
-import type { IsoDate } from '../../time/calendar-date';
 import type { DatedPrice } from './dated-price';
 import type { LineRules } from './line-rules';
 import type { PromotionOffer } from './promotion-price';
@@ -14,12 +13,12 @@ interface RulesRow {
 }
 
 /**
- * The rules of `codes` for a sold-to from `today` on, in one statement (its parts read by index: dated_prices and
- * volume_tiers by product, promotions by date and by their targets' GIN index): what pricing reads where the
- * process has no copy of the rules in memory (price-rules-copy.ts), and inside a transaction, which prices from
- * what it sees. The walk up the categories runs only for a promotion that passed the date and audience.
+ * The rules of `codes` for a sold-to, whatever their dates (the adjuster picks by date), in one statement: its
+ * parts read by index (dated_prices and volume_tiers by product, promotions by their targets' GIN index, for the
+ * lines' products or any category above them). What pricing reads where the process has no copy of the rules
+ * (price-rules-copy.ts), and inside a transaction, which prices from what it sees.
  */
-export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly string[], today: IsoDate): Promise<Map<string, LineRules>> {
+export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly string[]): Promise<Map<string, LineRules>> {
   if (codes.length === 0) return new Map();
   const codeList = textArray(codes);
   const result = (await db.execute(sql`
@@ -32,7 +31,7 @@ export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly
     select
       (select coalesce(json_agg(json_build_object('code', product_code, 'soldTo', sold_to_code, 'validFrom', valid_from, 'validTo', valid_to, 'unit', price_pence)), '[]'::json)
         from dated_prices where product_code = any(${codeList}) and (sold_to_code is null or sold_to_code = ${soldTo})
-          and (valid_to is null or valid_to >= ${today}::date)) as dated,
+) as dated,
       (select coalesce(json_agg(json_build_object('code', product_code, 'soldTo', sold_to_code, 'minQuantity', min_quantity, 'unit', price_pence)), '[]'::json)
         from volume_tiers where product_code = any(${codeList}) and (sold_to_code is null or sold_to_code = ${soldTo})) as tiers,
       (select coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'kind', p.kind, 'value', p.value, 'buyQuantity', p.buy_quantity,
@@ -41,7 +40,8 @@ export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly
           select live.*, case when live.what = 'products' then array(select code from line_products where code = any(live.targets))
             else array(select distinct code from ancestors where category_id = any(live.targets)) end as products
           from promotions live
-          where live.ended_at is null and live.valid_to >= ${today}::date
+          where live.ended_at is null
+            and (live.targets && ${codeList} or live.targets && array(select category_id from ancestors))
             and (live.who = 'all' or (live.who = 'soldTos' and ${soldTo} = any(live.audience))
               or (live.who = 'groups' and (select customer_group from sold_tos where code = ${soldTo}) = any(live.audience)))
         ) p

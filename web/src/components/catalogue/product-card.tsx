@@ -4,6 +4,7 @@ import { FoodMarks } from '@/components/food/food-marks';
 import { perUnit, productHref, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
 import type { Product } from '@/lib/commerce/types';
 import type { SiteAvoid } from '@/lib/food/food-text';
+import { ProductOffer } from '@/components/pricing/product-offer';
 import { AddToCart } from './add-to-cart';
 import styles from './product-card.module.css';
 
@@ -76,6 +77,7 @@ export function ProductCard({ product, eager = false, priority = false, avoid }:
           <span className={styles.vat}>{vatNote(product)}</span>
         </p>
       ) : null}
+      <ProductOffer product={product} />
       <AddToCart
         productCode={product.code}
         productName={product.name}

@@ -32,6 +32,12 @@ export async function ProductRows({ products, label }: { products: Product[]; la
                 {product.price ? (
                   <span className={styles.price}>
                     <strong>{product.price.formattedValue}</strong> per {product.salesUnit}
+                    {product.wasPrice ? (
+                      <>
+                        {' '}
+                        (was <s>{product.wasPrice.formattedValue}</s>)
+                      </>
+                    ) : null}
                   </span>
                 ) : null}
                 <FoodMarks marks={product.foodMarks} avoid={avoid} oneLine />

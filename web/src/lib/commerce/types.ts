@@ -34,8 +34,12 @@ export const productSchema = z.object({
   storage: z.string(),
   storageText: z.string(),
   shelfLifeDays: z.number().int(),
-  /** Net price per sales unit for the account's sold-to; absent for anonymous callers. */
+  /** Net price per sales unit the account's sold-to pays today (an offer's where it has one); absent for anonymous callers. */
   price: moneySchema.optional(),
+  /** The offer in `price`, the regular price before it, and the next volume break (docs/pricing.md "Offers in listings"). */
+  offer: z.object({ kind: z.string(), name: z.string(), endsOn: z.string().optional() }).optional(),
+  wasPrice: moneySchema.optional(),
+  nextBreak: z.object({ minQuantity: z.number().int(), price: moneySchema }).optional(),
   vatRateBp: z.number().int(),
   vatText: z.string().optional(),
   /** The allergen and dietary marks every product carries (docs/food-information.md). */

@@ -10,6 +10,7 @@ import { findProduct } from '@/lib/commerce/page-subjects';
 import { perUnit, productImageSrc, stockText, vatNote } from '@/lib/commerce/product-text';
 import { shopScope } from '@/lib/commerce/scope';
 import styles from './product.module.css';
+import { ProductOffer } from '@/components/pricing/product-offer';
 
 interface Props {
   params: Promise<{ code: string }>;
@@ -42,6 +43,7 @@ export default async function ProductPage({ params }: Props) {
               <strong>{product.price.formattedValue}</strong> {perUnit(product)} <span>{vatNote(product)}</span>
             </p>
           ) : null}
+          <ProductOffer product={product} />
           <dl className={styles.facts}>
             <dt>Product code</dt>
             <dd>{product.code}</dd>

@@ -1,0 +1,32 @@
+import type { DbOrTx } from '../db/client';
+import { priceContext } from '../pricing/price-adjuster';
+import { priceRows } from '../pricing/price-lines';
+import type { ProductRow } from './product-view';
+
+/**
+ * Listed products at the price the sold-to pays today for the smallest order of each (docs/pricing.md "Offers in
+ * listings"): the pricing pipeline's answer, with the offer it took and the next volume break. Rows without a
+ * price (nobody to price for) stay as they are. The pipeline reads the process's copy of the rules, so a page
+ * of cards costs no statement more.
+ */
+export async function withListingPrices(db: DbOrTx, scope: { soldToCode: string; shipToCode: string; range: string }, rows: ProductRow[]): Promise<ProductRow[]> {
+  const pricedRows = rows.filter((row) => row.pricePence !== null);
+  if (pricedRows.length === 0) return rows;
+  const priced = await priceRows(
+    db,
+    priceContext(scope, null),
+    pricedRows.map((row) => ({
+      productCode: row.code,
+      categoryId: row.categoryId,
+      quantity: Math.max(1, row.minOrderQuantity),
+      unitPricePence: Number(row.pricePence),
+      listPricePence: row.listPricePence ?? Number(row.pricePence),
+      vatRateBp: row.vatRateBp,
+    })),
+  );
+  const byCode = new Map(priced.map((line) => [line.productCode, line]));
+  return rows.map((row) => {
+    const line = byCode.get(row.code);
+    return line ? { ...row, pricePence: line.unitPricePence, pricing: { adjustments: line.adjustments, priceHints: line.priceHints } } : row;
+  });
+}
