@@ -28,23 +28,39 @@ describe('offers in listings: cards and product detail show the price paid today
   let server: TestServer;
   let solo: Shopper;
   const tag = randomUUID().slice(0, 6).toUpperCase();
-  const [promoted, tiered, dated, plain] = ['P', 'T', 'D', 'N'].map((letter) => `LO-${tag}-${letter}`) as [string, string, string, string];
+  const [promoted, tiered, dated, plain, below] = ['P', 'T', 'D', 'N', 'B'].map((letter) => `LO-${tag}-${letter}`) as [string, string, string, string, string];
   const category = `DAIR_LO_${tag}`;
+  const offeredCategory = `DAIR_LO2_${tag}`;
+  const belowCategory = `DAIR_LO3_${tag}`;
   const today = pricingToday();
 
   before(async () => {
     server = await startTestServer();
     solo = await shopper(server, SOLO);
     const db = server.database.db;
-    await db.insert(categories).values({ id: category, name: `Listing offers ${tag}`, parentId: 'DAIR', range: 'DAIR' });
+    await db.insert(categories).values([
+      { id: category, name: `Listing offers ${tag}`, parentId: 'DAIR', range: 'DAIR' },
+      { id: offeredCategory, name: `Offered category ${tag}`, parentId: 'DAIR', range: 'DAIR' },
+      { id: belowCategory, name: `Below an offered category ${tag}`, parentId: offeredCategory, range: 'DAIR' },
+    ]);
     const [template] = await db.select().from(products).where(eq(products.range, 'DAIR')).limit(1);
     assert.ok(template);
     const { foodMarks: _marks, searchText: _text, searchDocument: _document, ...fields } = template;
     await db.insert(products).values(
-      [promoted, tiered, dated, plain].map((code) => ({ ...fields, code, name: `Listing offer ${code}`, categoryId: category, listPricePence: LIST, minOrderQuantity: 1, discontinued: false, stockStatus: 'inStock' })),
+      [promoted, tiered, dated, plain, below].map((code) => ({
+        ...fields,
+        code,
+        name: `Listing offer ${code}`,
+        categoryId: code === below ? belowCategory : category,
+        listPricePence: LIST,
+        minOrderQuantity: 1,
+        discontinued: false,
+        stockStatus: 'inStock',
+      })),
     );
     await db.insert(promotions).values([
       { code: `LO-${tag}`, name: 'Ten off this week', kind: 'percentOff', value: 1000, who: 'all', what: 'products', targets: [promoted], validFrom: addDays(today, -1), validTo: addDays(today, 3) },
+      { code: `CAT-${tag}`, name: 'Category week', kind: 'amountOff', value: 150, who: 'all', what: 'categories', targets: [offeredCategory], validFrom: today, validTo: addDays(today, 3) },
       { code: `LATER-${tag}`, name: 'Not yet', kind: 'percentOff', value: 5000, who: 'all', what: 'products', targets: [plain], validFrom: addDays(today, 10), validTo: addDays(today, 20) },
     ]);
     await db.insert(volumeTiers).values({ productCode: tiered, minQuantity: 5, pricePence: 900 });
@@ -94,5 +110,23 @@ describe('offers in listings: cards and product detail show the price paid today
     const anonymous: Json = await solo.call('GET', `/products/search?salesOrg=DAIR&query=${encodeURIComponent(`:name-asc:category:${category}`)}`, { scoped: false });
     assert.equal(anonymous.status, 200, JSON.stringify(anonymous.body));
     for (const one of anonymous.body.products as ListedProduct[]) assert.deepEqual([one.price, one.offer, one.wasPrice, one.nextBreak], [undefined, undefined, undefined, undefined]);
+  });
+
+  it('the Offers page: the products with a promotion the sold-to can have today, priced as cards; another’s ship-to is not found', async () => {
+    const answer: Json = await solo.call('GET', '/products/offers');
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const mine = (answer.body.products as ListedProduct[]).filter((one) => one.code.startsWith(`LO-${tag}-`));
+    assert.deepEqual(
+      mine.map((one) => [one.code, one.price?.valuePence, one.offer?.name]),
+      [
+        [below, 850, 'Category week'],
+        [promoted, 900, 'Ten off this week'],
+      ],
+      'a category promotion reaches the category below it; neither a volume break, a later price nor an offer not yet started makes an offer today',
+    );
+    const foreign: Json = await solo.call('GET', '/products/offers?shipTo=0000410002&salesOrg=DAIR', { scoped: false });
+    assert.equal(foreign.status, 404, JSON.stringify(foreign.body));
+    const missing: Json = await solo.call('GET', '/products/offers?salesOrg=DAIR', { scoped: false });
+    assert.equal(missing.status, 400, JSON.stringify(missing.body));
   });
 });

@@ -4,15 +4,22 @@ import { assertAccessible, hydrated, orderableProducts, setCart, signedIn, SOLO,
 import { apiCall } from './weekly-support';
 import { operatorApiToken } from './support/orders-api';
 import { startShop, type Shop } from './support/shop';
+import { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
 
 /**
  * Prices that vary, in the cart (docs/pricing.md): a promotion an operator keeps in the back office shows on the
  * buyer's cart line with the price before it, the saving and its last day, the summary adds the savings up, and a
  * delivery date chosen at checkout after the offer's last day re-prices the line, says so, and the cart says why.
  */
+/** A product as search answers it to a signed-in buyer: with the price the buyer pays. */
+type PricedProduct = ApiProduct & { price?: { valuePence: number; formattedValue: string } };
+
 let shop: Shop;
-let offered: ApiProduct;
-let plain: ApiProduct;
+let offered: PricedProduct;
+let plain: PricedProduct;
+let tiered: PricedProduct;
+let breakPrice = '';
 let firstDate = '';
 let laterDate = '';
 const CODE = `E2E-CART-${Date.now().toString(36).toUpperCase()}`;
@@ -31,7 +38,18 @@ const setDate = (date: string) => apiCall(shop, SOLO, 'PUT', '/users/current/car
 
 before(async () => {
   shop = await startShop();
-  [offered, plain] = (await orderableProducts(shop, SOLO, 2)) as [ApiProduct, ApiProduct];
+  [offered, plain, tiered] = (await orderableProducts(shop, SOLO, 3)) as [PricedProduct, PricedProduct, PricedProduct];
+  // A volume break on the third product, 5 cases and up at a tenth off its price, as an operator's import would make it
+  // (the embedded database has one process at a time: written while the API is stopped).
+  const tieredPence = tiered.price?.valuePence ?? 0;
+  assert.ok(tieredPence > 0, 'the product has a price');
+  const breakPence = Math.floor(tieredPence * 0.9);
+  breakPrice = `£${(breakPence / 100).toFixed(2)}`;
+  await shop.withApiDown(async () => {
+    const db = new PGlite(join(shop.dataDir, 'pglite'));
+    await db.query('insert into volume_tiers (product_code, min_quantity, price_pence) values ($1, 5, $2)', [tiered.code, breakPence]);
+    await db.close();
+  });
   const { deliveryDates } = await apiCall<{ deliveryDates: { date: string }[] }>(shop, SOLO, 'GET', '/users/current/deliverydates');
   [firstDate = '', laterDate = ''] = deliveryDates.map((one) => one.date);
   assert.ok(firstDate && laterDate > firstDate, 'two delivery dates to choose between');
@@ -83,6 +101,34 @@ describe('offers in the cart', () => {
       await offerLine.getByText(`Cart test 10 % off ends ${longDate(firstDate).replace(/ \d{4}$/, '')}, before this delivery: it is not in this price.`).waitFor();
       assert.equal(await offerLine.getByText(/you save/).count(), 0, 'no saving on the later date');
       assert.equal(await summary.getByText('Offers save you').count(), 0);
+    });
+  }
+});
+
+describe('offers in listings', () => {
+  for (const [name, viewport] of WIDTHS) {
+    test(`a buyer sees the offer on a card and the product page, then adds past a volume break (${name})`, async () => {
+      await setCart(shop, SOLO, [{ code: tiered.code, quantity: 4 }]);
+      const page = await shop.newPage({ viewport });
+      await signedIn(shop, page, SOLO.username, { at: `/search/${encodeURIComponent(offered.name)}/` });
+      const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: offered.name, exact: true }) });
+      const ends = `Offer ends ${longDate(firstDate).replace(/ \d{4}$/, '')}`;
+      await card.getByText(`Cart test 10 % off: was ${offered.price?.formattedValue ?? ''}. ${ends}`).waitFor();
+      await page.goto(`/product/${encodeURIComponent(offered.code)}/`);
+      await page.getByText(`Cart test 10 % off: was ${offered.price?.formattedValue ?? ''}. ${ends}`).waitFor();
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
+
+      await page.goto(`/product/${encodeURIComponent(tiered.code)}/`);
+      await page.getByText(`5+ cases: ${breakPrice} each`).waitFor();
+      await page.goto('/cart/');
+      await hydrated(page);
+      const line = page.locator('li').filter({ hasText: tiered.name }).first();
+      await line.getByText(`5+ cases: ${breakPrice} each — add 1 more`).waitFor();
+      await line.getByLabel(`Quantity of ${tiered.name}`).fill('5');
+      await line.getByLabel(`Quantity of ${tiered.name}`).press('Enter');
+      await line.getByText(`${breakPrice} per case`).waitFor();
+      await line.getByText(`5+ cases: was ${tiered.price?.formattedValue ?? ''}`, { exact: false }).waitFor();
+      await assertAccessible(page, `a line past a volume break (${name})`);
     });
   }
 });

@@ -6,6 +6,7 @@ import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
 import { CategoryCache, categoryTree } from './category-cache';
 import { priceClaim } from './price-scope';
+import { offeredProducts } from './offered-products';
 import { productDetail } from './product-detail';
 import { searchProducts } from './product-search';
 import { SearchIndex } from './search-index/search-index';
@@ -33,6 +34,13 @@ export const searchInput = z.object({
   fields,
   salesOrg: z.enum(RANGES),
   shipTo: code.optional(),
+  soldTo: code.optional(),
+});
+
+export const offersInput = z.object({
+  fields,
+  salesOrg: z.enum(RANGES),
+  shipTo: code,
   soldTo: code.optional(),
 });
 
@@ -106,6 +114,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       .header('content-disposition', `inline; filename="specification-${product.code}.pdf"`)
       .header('cache-control', 'private, max-age=300')
       .send(pdf);
+  });
+
+  app.get('/products/offers', async (request) => {
+    const input = parseInput(offersInput, request.query, 'query');
+    const claim = unwrap(priceClaim(request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo }), catalogueProblemToApiError);
+    if (claim === null) throw new Error('a ship-to always makes a claim');
+    return unwrap(await offeredProducts(db, claim, await categories.get(input.salesOrg)), catalogueProblemToApiError);
   });
 
   app.get('/products/:code', async (request) => {

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Range } from '../accounts/ship-tos';
+import type { DbOrTx } from '../db/client';
+import { jsonObject } from '../db/json-object';
+import { products } from '../db/schema';
+import { ok, type Result } from '../errors/result';
+import { contractPriceOfSql } from '../pricing/contract-price/contract-price';
+import { pricingToday } from '../pricing/price-adjuster';
+import type { RangeCategories } from './categories';
+import { SELLABLE } from './filters';
+import { withListingPrices } from './listing-prices';
+import { checkClaim, claimedSoldTo, type ShipToClaim } from './price-scope';
+import type { CatalogueProblem } from './problems';
+import { productColumns, productView, type ProductRow, type ProductView } from './product-view';
+import { selectRows } from './sql-rows';
+
+/** The most an Offers page lists: a wholesaler's live promotions reach tens of products, not thousands. */
+const MOST = 200;
+
+export interface OffersAnswer {
+  products: ProductView[];
+}
+
+/**
+ * The products of a range with a promotion the ship-to's sold-to can have today (docs/pricing.md "The Offers
+ * page"), in name order, each priced as cards are (listing-prices.ts): the Offers page and the home page's
+ * "Special offers". One statement finds the sold-to (checked as every catalogue answer checks it), the
+ * promotions live today for it, the categories they reach (each with those below it) and the products.
+ */
+export async function offeredProducts(db: DbOrTx, claim: ShipToClaim, categories: RangeCategories): Promise<Result<OffersAnswer, CatalogueProblem>> {
+  const range: Range = claim.range;
+  const soldTo = claimedSoldTo(claim.userId, claim.shipTo, range);
+  const today = pricingToday();
+  const [row] = await selectRows<{ sold_to_code: string | null; rows: ProductRow[] | null }>(
+    db,
+    sql`with recursive claimed as (select ${soldTo} as code),
+      live as (
+        select what, targets from promotions, claimed
+        where ended_at is null and valid_from <= ${today}::date and valid_to >= ${today}::date
+          and (who = 'all' or (who = 'soldTos' and claimed.code = any(audience))
+            or (who = 'groups' and (select customer_group from sold_tos where sold_tos.code = claimed.code) = any(audience)))
+      ),
+      reached(id) as (
+        select unnest(targets) from live where what = 'categories'
+        union
+        select c.id from categories c join reached on c.parent_id = reached.id
+      )
+    select (select code from claimed) as sold_to_code,
+      (select json_agg(page.listed order by page.name) from (
+        select ${jsonObject({ ...productColumns, pricePence: contractPriceOfSql(sql`(select code from claimed)`), listPricePence: products.listPricePence })} as listed, ${products.name} as name
+        from ${products}
+        where ${products.range} = ${range} and ${SELLABLE} and (select code from claimed) is not null
+          and (${products.code} in (select unnest(targets) from live where what = 'products') or ${products.categoryId} in (select id from reached))
+        order by ${products.name} limit ${MOST}
+      ) as page(listed, name)) as rows`,
+  );
+  const checked = checkClaim(claim, row?.sold_to_code ?? null);
+  if (!checked.ok) return checked;
+  const rows = (row?.rows ?? []).map((one) => ({ ...one, pricePence: one.pricePence === null ? null : Number(one.pricePence) }));
+  const priced = await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.shipTo, range }, rows);
+  return ok({ products: priced.map((one) => productView(one, (id) => categories.name(id) ?? id)) });
+}
