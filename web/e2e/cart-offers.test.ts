@@ -38,7 +38,11 @@ const setDate = (date: string) => apiCall(shop, SOLO, 'PUT', '/users/current/car
 
 before(async () => {
   shop = await startShop();
-  [offered, plain, tiered] = (await orderableProducts(shop, SOLO, 3)) as [PricedProduct, PricedProduct, PricedProduct];
+  // Three products of different names: the cards and lines below are found by name.
+  const candidates = (await orderableProducts(shop, SOLO, 20)) as PricedProduct[];
+  const distinct = candidates.filter((one, index) => candidates.findIndex((other) => other.name === one.name) === index);
+  [offered, plain, tiered] = distinct as [PricedProduct, PricedProduct, PricedProduct];
+  assert.ok(tiered, 'three products of different names');
   // A volume break on the third product, 5 cases and up at a tenth off its price, as an operator's import would make it
   // (the embedded database has one process at a time: written while the API is stopped).
   const tieredPence = tiered.price?.valuePence ?? 0;
@@ -114,6 +118,12 @@ describe('offers in listings', () => {
       const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: offered.name, exact: true }) });
       const ends = `Offer ends ${longDate(firstDate).replace(/ \d{4}$/, '')}`;
       await card.getByText(`Cart test 10 % off: was ${offered.price?.formattedValue ?? ''}. ${ends}`).waitFor();
+      await page.goto('/offers/');
+      await page.getByRole('heading', { level: 1, name: 'Offers' }).waitFor();
+      await page.getByRole('list', { name: 'Offers' }).getByRole('heading', { name: offered.name, exact: true }).waitFor();
+      assert.equal(await page.getByRole('list', { name: 'Offers' }).getByRole('heading', { name: tiered.name, exact: true }).count(), 0, 'a volume break alone is no offer of the day');
+      await page.goto('/');
+      await page.getByRole('list', { name: 'Special offers' }).getByRole('heading', { name: offered.name, exact: true }).waitFor();
       await page.goto(`/product/${encodeURIComponent(offered.code)}/`);
       await page.getByText(`Cart test 10 % off: was ${offered.price?.formattedValue ?? ''}. ${ends}`).waitFor();
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll');
@@ -124,8 +134,9 @@ describe('offers in listings', () => {
       await hydrated(page);
       const line = page.locator('li').filter({ hasText: tiered.name }).first();
       await line.getByText(`5+ cases: ${breakPrice} each — add 1 more`).waitFor();
-      await line.getByLabel(`Quantity of ${tiered.name}`).fill('5');
-      await line.getByLabel(`Quantity of ${tiered.name}`).press('Enter');
+      const quantity = line.getByRole('form', { name: `Quantity of ${tiered.name}` });
+      await quantity.getByLabel('Quantity').fill('5');
+      await quantity.getByRole('button', { name: 'Update' }).click();
       await line.getByText(`${breakPrice} per case`).waitFor();
       await line.getByText(`5+ cases: was ${tiered.price?.formattedValue ?? ''}`, { exact: false }).waitFor();
       await assertAccessible(page, `a line past a volume break (${name})`);

@@ -6,7 +6,10 @@ import { CheckinsDue } from '@/components/checkin/checkins-due';
 import { ProductGrid } from '@/components/catalogue/product-grid';
 import { UsualItemsHome } from '@/components/weekly/usual-items-home';
 import { shopScope, type ShopScope } from '@/lib/commerce/scope';
+import { offeredProducts } from '@/lib/commerce/offers';
 import { searchProducts } from '@/lib/commerce/search';
+import type { Product } from '@/lib/commerce/types';
+import type { ApiResult } from '@/lib/errors/app-error';
 import { listingStateFrom } from '@/lib/commerce/search-query';
 import { getSession } from '@/lib/session/session';
 import type { SessionUser } from '@/lib/session/session-data';
@@ -15,23 +18,38 @@ import styles from '@/components/catalogue/page.module.css';
 
 export const metadata: Metadata = { title: { absolute: `${site.brand} | Home` } };
 
-/** docs/storefront-requirements.md §9: the featured filter and the two collections, each shown as a short row of cards. */
-const SECTIONS = [
-  { id: 'featured', title: 'Featured products', filter: ['featuredProduct', 'true'] },
-  { id: 'offers', title: 'Special offers', filter: ['collection', 'specialoffers'] },
-  { id: 'bestsellers', title: 'Bestsellers', filter: ['collection', 'bestsellers'] },
-] as const;
-
 const PER_SECTION = 6;
 
-async function loadSections(scope: ShopScope) {
+interface Section {
+  id: string;
+  title: string;
+  result: ApiResult<Product[]>;
+  /** Where the section goes on, when it holds more than it shows. */
+  more?: { href: string; text: string };
+}
+
+/**
+ * docs/storefront-requirements.md §9: the featured filter and the two collections, each shown as a short row of
+ * cards. "Special offers" is the products with an offer this account can have today (docs/pricing.md "The Offers
+ * page"), with a link to all of them.
+ */
+async function loadSections(scope: ShopScope): Promise<Section[]> {
   const state = { ...listingStateFrom({}), sort: 'name-asc' };
-  return Promise.all(
-    SECTIONS.map(async (section) => ({
-      ...section,
-      result: await searchProducts(scope, '', state, [[...section.filter]], PER_SECTION),
-    })),
-  );
+  const listed = async (filter: [string, string]): Promise<ApiResult<Product[]>> => {
+    const result = await searchProducts(scope, '', state, [filter], PER_SECTION);
+    return result.ok ? { ...result, data: result.data.products } : result;
+  };
+  const [featured, offers, bestsellers] = await Promise.all([listed(['featuredProduct', 'true']), offeredProducts(scope), listed(['collection', 'bestsellers'])]);
+  return [
+    { id: 'featured', title: 'Featured products', result: featured },
+    {
+      id: 'offers',
+      title: 'Special offers',
+      result: offers.ok ? { ...offers, data: offers.data.slice(0, PER_SECTION) } : offers,
+      more: offers.ok && offers.data.length > PER_SECTION ? { href: '/offers/', text: `See all ${offers.data.length} offers` } : undefined,
+    },
+    { id: 'bestsellers', title: 'Bestsellers', result: bestsellers },
+  ];
 }
 
 /** "Welcome back" only to someone who has been here before: a first sign-in is just welcomed. */
@@ -69,11 +87,16 @@ export default async function HomePage() {
           </h2>
           {!section.result.ok ? (
             <LoadFailed error={section.result.error} />
-          ) : section.result.data.products.length === 0 ? (
+          ) : section.result.data.length === 0 ? (
             <p className={styles.lead}>Nothing here for your account at the moment.</p>
           ) : (
-            <ProductGrid products={section.result.data.products} label={section.title} eager={index === 0 ? 4 : 0} />
+            <ProductGrid products={section.result.data} label={section.title} eager={index === 0 ? 4 : 0} />
           )}
+          {section.more ? (
+            <p>
+              <Link href={section.more.href}>{section.more.text}</Link>
+            </p>
+          ) : null}
         </section>
       ))}
     </div>

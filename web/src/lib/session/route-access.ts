@@ -9,7 +9,7 @@ const RULES: [RegExp, Access][] = [
   [/^\/login(\/|$)/, 'anonymous'],
   [/^\/account\/select(\/|$)/, 'user'],
   [/^\/account\/password(\/|$)/, 'user'],
-  [/^\/(cart|category|search|product)(\/|$)/, 'shop'],
+  [/^\/(cart|category|search|product|offers)(\/|$)/, 'shop'],
   [/^\/account(\/|$)/, 'shop'],
   [/^\/$/, 'home'],
 ];
