@@ -8,7 +8,6 @@ import type { ProductImportRow } from '../admin/imports/kinds/products';
 import type { PromotionInput } from '../pricing/promotions/promotion-input';
 import { addDays } from '../time/calendar-date';
 import { londonWallClock } from '../time/london-time';
-import { SOLD_TOS } from './demo-accounts';
 
 /**
  * The demo of prices that vary (docs/pricing.md, README "Demo users"): live offers of each kind, two of them ending
@@ -22,8 +21,8 @@ import { SOLD_TOS } from './demo-accounts';
 const PLAIN_LEAVES = /^(DAIR_MILK_|DAIR_BUTTER_|DAIR_CHEESE_|CHIL_BACON_)/;
 const FIRST_PAGES = 150;
 
-/** Harbour Hospitality (multi@, head@, buyer@): the sold-to one promotion is only for. */
-const HARBOUR = SOLD_TOS[0]?.code ?? '';
+/** Harbour Hospitality Ltd (multi@, head@, buyer@; demo-accounts.ts): the sold-to one promotion is only for. */
+const HARBOUR = '0000100001';
 
 const roundTo5p = (pence: number) => Math.max(5, Math.round(pence / 5) * 5);
 
