@@ -25,7 +25,8 @@ export async function previewApproval(db: Db, userId: number, target: { shipTo?:
     const { cart, scope } = resolved.value;
     const date = deliveryDate ?? cart.requestedDeliveryDate;
     if (!date) return fail({ kind: 'deliveryDateMissing' });
-    const entries = await priceCartEntries(tx, cart, scope, await cartEntryRows(tx, cart.id, scope.soldToCode));
+    // Priced for the date checked, not the cart's: checkout prices the order for its delivery date, offers and all.
+    const entries = await priceCartEntries(tx, { ...cart, requestedDeliveryDate: date }, scope, await cartEntryRows(tx, cart.id, scope.soldToCode));
     const reasons = await checkLimits(tx, { soldTo: scope.soldToCode, shipTo: scope.shipToCode, userId, deliveryDate: date, netPence: cartNet(entries), countedPence: 0 });
     return ok({ needsApproval: reasons.length > 0, reasons });
   });

@@ -28,8 +28,8 @@ export interface Amendment {
 
 /**
  * Replaces an order's lines, PO number and instructions until its cut-off. Prices, VAT and totals are taken
- * again from the sold-to's prices of this moment, as if the order were placed now, and the limits are
- * checked again (docs/approvals.md "Amending"; the outcomes in spending-limits/amend-approval.ts).
+ * again from the sold-to's prices as they stand now for the order's delivery date (offers and dated prices of
+ * that date), as if the order were placed now, and the limits are checked again (docs/approvals.md "Amending"; the outcomes in spending-limits/amend-approval.ts).
  */
 export async function amendOrder(db: Db, clock: Clock, user: { id: number; username: string; cause: Cause }, code: string, amendment: Amendment): Promise<OrderChangeOutcome> {
   return changeOwnedOrder(db, clock, user.id, code, (tx, locked) => writeAmendment(tx, locked, { changedBy: `customer:${user.username}`, trace: user.cause }, amendment));

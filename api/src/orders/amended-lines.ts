@@ -37,7 +37,7 @@ export async function amendedProducts(db: DbOrTx, context: PriceContext, wanted:
 }
 
 /**
- * The lines an amendment asks for, priced from `products` (today's prices for the order's sold-to, amendedProducts)
+ * The lines an amendment asks for, priced from `products` (the order's sold-to's prices for its delivery date, amendedProducts)
  * and checked by canPlace as at checkout (can-place.ts). Each product may appear once; the first bad line is
  * the answer.
  */

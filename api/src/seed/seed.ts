@@ -13,6 +13,7 @@ import { productImport, type ProductImportRow } from '../admin/imports/kinds/pro
 import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
 import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
+import { seedPriceRulesDemo } from './price-rules-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -72,7 +73,11 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   await applyRows(db, categoryImport, generateCategories(), { fileName: 'demo seed: categories', ...by });
   const products = Array.from({ length: productCount }, (_, index) => generateProduct(index));
   await applyRows(db, productImport, products, { fileName: 'demo seed: products', ...by });
-  await applyRows(db, priceImport, demoPrices(products), { fileName: 'demo seed: prices', ...by });
+  const prices = demoPrices(products);
+  await applyRows(db, priceImport, prices, { fileName: 'demo seed: prices', ...by });
+  // Offers, breaks and next week's prices on the demo catalogue only: a bench catalogue (--products) seeds its own
+  // (bench/cart-orders.mjs --price-rules), so the commits it compares start from the same data.
+  if (options.products === undefined) await seedPriceRulesDemo(db, products, prices, by.now);
   // Delivered orders, invoices and credit requests of kitchen@example.com, at the list prices its company pays.
   await seedAfterDeliveryDemo(db, by.now, (index) => generateProduct(index).listPricePence);
 }
