@@ -38,6 +38,7 @@ import pg from 'pg';
 import { BENCH_INVOICE_ENV } from './lib/invoice-env.mjs';
 import { nowMicros } from './lib/cpu-profile.mjs';
 import { queryCountsSince, readQueryCounts } from './lib/query-counts.mjs';
+import { seedPriceRules } from './lib/price-rules.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -132,35 +133,6 @@ async function prepareDatabase() {
   }
   const drop = () => withClient(args['database-url'], (admin) => admin.query(`drop database if exists ${name} with (force)`));
   return { url: url.toString(), fresh, cleanup: args.keep ? async () => {} : drop };
-}
-
-/**
- * --price-rules (docs/pricing.md): volume breaks on one dairy product in ten, a list price change next week on
- * another one in ten, and 1000 promotions (900 over, 50 live now, one in ten of them on a category, and 50 to
- * come), about half the cart's lines under one. Only where the API's migrations made the tables: an older
- * commit benched beside this one runs without them.
- */
-async function seedPriceRules(db) {
-  const { rows } = await db.query("select to_regclass('public.promotions') is not null as present");
-  if (!rows[0].present) return log('no price rules in this commit: none seeded');
-  await db.query(`
-    with dairy as (select code, list_price_pence, row_number() over (order by code) as n from products where range = 'DAIR')
-    insert into volume_tiers (product_code, min_quantity, price_pence)
-    select code, cases, list_price_pence * percent / 100 from dairy, (values (5, 95), (10, 90)) as tier(cases, percent) where n % 10 = 0`);
-  await db.query(`
-    with dairy as (select code, list_price_pence, row_number() over (order by code) as n from products where range = 'DAIR')
-    insert into dated_prices (product_code, valid_from, price_pence) select code, current_date + 7, list_price_pence + 50 from dairy where n % 10 = 5`);
-  await db.query(`
-    insert into promotions (code, name, kind, value, who, audience, what, targets, valid_from, valid_to)
-    select 'BENCH-' || i, 'Bench offer ' || i, 'percentOff', 500 + (i % 10) * 100,
-      case when i % 4 = 0 then 'soldTos' else 'all' end, case when i % 4 = 0 then array[$1::text] else '{}'::text[] end,
-      case when i % 10 = 0 then 'categories' else 'products' end,
-      case when i % 10 = 0 then array(select id from categories where range = 'DAIR' and parent_id is not null order by id offset i % 7 limit 1)
-        else array(select code from products where range = 'DAIR' order by code offset (i * 13) % 500 limit 5) end,
-      case when i <= 900 then current_date - 400 + i % 390 when i <= 950 then current_date - 3 else current_date + 40 end,
-      case when i <= 900 then current_date - 395 + i % 390 when i <= 950 then current_date + 30 else current_date + 50 end
-    from generate_series(1, 1000) as i`, [SOLD_TO]);
-  log('seeded price rules: breaks and dated prices on one product in ten, 1000 promotions');
 }
 
 /** One bench user per connection, holding the bench ship-to, with the demo users' password hash. */
@@ -539,7 +511,7 @@ async function main() {
     if (prepared.fresh) {
       await seedUsers(db);
       await seedPastOrders(db);
-      if (args['price-rules']) await seedPriceRules(db);
+      if (args['price-rules']) await seedPriceRules(db, SOLD_TO, log);
     }
     // BENCH_API_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', profiles the API under load.
     const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -9,7 +9,7 @@
  *                            [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *                            [--reuse] [--keep] [--search-index on|off]
  *                            [--only search,facets,browse,food,foodbrowse,suggestions,categories,product]
- *                            [--profile [--profile-top 25]] [--api-dir DIR --db-tag TAG]
+ *                            [--profile [--profile-top 25]] [--api-dir DIR --db-tag TAG] [--price-rules]
  *
  * Several sizes (--products 2000,100000) are measured one after the other in the same run, each on its own
  * database and API, and printed side by side with the ratios of the largest to the smallest. --reuse keeps
@@ -41,6 +41,7 @@ import pg from 'pg';
 import { nowMicros, readCpuProfile, summariseWindow } from './lib/cpu-profile.mjs';
 import { readRss } from './lib/process.mjs';
 import { BENCH_INVOICE_ENV } from './lib/invoice-env.mjs';
+import { seedPriceRules } from './lib/price-rules.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,6 +59,7 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     'profile-top': { type: 'string', default: '25' },
     'api-dir': { type: 'string' },
+    'price-rules': { type: 'boolean', default: false },
     'db-tag': { type: 'string', default: '' },
   },
 });
@@ -95,6 +97,7 @@ const CLIENT = { id: 'storefront', secret: 'bench-storefront-secret-0123456789' 
 const BASE = `http://127.0.0.1:${PORT}/occ/v2/b2b`;
 // multi@example.com holds this ship-to with both ranges; its sold-to has its own prices.
 const USER = { username: 'multi@example.com', password: 'Meadowvale-demo-1', shipTo: '0000410002' };
+const SOLD_TO = '0000100001';
 const TERMS = ['milk', 'cheese', 'yogurt', 'butter', 'gouda', 'organic', 'cream', 'mozzarella', 'chedar', 'semi sk',
   'eggs', 'feta', 'custard', 'brie', 'skyr', 'double cream', 'crème fraîche', 'salted', 'greek', 'mild cheddar'];
 const SUGGEST_TERMS = ['chedd', 'mozza', 'skimm', 'yogur', 'butte', 'organ', 'cream', 'brookf', 'chedar', 'custa'];
@@ -136,7 +139,7 @@ function run(command, commandArgs, env) {
 }
 
 async function preparePostgres(products) {
-  const name = `mv_bench_catalogue_${products}${args['db-tag'] === '' ? '' : `_${args['db-tag']}`}`;
+  const name = `mv_bench_catalogue_${products}${args['price-rules'] ? '_rules' : ''}${args['db-tag'] === '' ? '' : `_${args['db-tag']}`}`;
   const admin = new pg.Client({ connectionString: args['database-url'] });
   await admin.connect();
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
@@ -330,6 +333,11 @@ async function measure(products) {
     log(`seeding ${products} products into ${args.engine}…`);
     await run(process.execPath, ['--import', 'tsx', 'src/seed/cli.ts', '--products', String(products)], env);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (args['price-rules']) {
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      await seedPriceRules(db, SOLD_TO, log).finally(() => db.end());
+    }
     if (prepared.analyze) await prepared.analyze();
   }
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
