@@ -17,3 +17,7 @@ CREATE TRIGGER sold_tos_price_rules_notify AFTER INSERT OR UPDATE OF customer_gr
   FOR EACH STATEMENT EXECUTE FUNCTION mv_price_rules_notify();--> statement-breakpoint
 CREATE TRIGGER categories_price_rules_notify AFTER INSERT OR UPDATE OF parent_id OR DELETE ON categories
   FOR EACH STATEMENT EXECUTE FUNCTION mv_price_rules_notify();
+--> statement-breakpoint
+-- Pricing inside a transaction looks promotions up by their targets; GIN's pending list (fastupdate) would make
+-- every lookup scan the entries added since the last vacuum. Promotions are written seldom and read per order.
+ALTER INDEX promotions_targets_idx SET (fastupdate = off);

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { DbOrTx } from '../src/db/client';
 import type { PriceContext } from '../src/pricing/price-adjuster';
 import { priceLines } from '../src/pricing/price-lines';
 import { bestOffer } from '../src/pricing/price-rules/best-offer';
 import { datedUnit } from '../src/pricing/price-rules/dated-price';
 import { promotionUnit, type PromotionOffer } from '../src/pricing/price-rules/promotion-price';
+import { rulesDb } from './support/rules-db';
 import { nextTier, reachedTier, tiersFor, type VolumeTier } from '../src/pricing/price-rules/volume-tiers';
 
 const offer = (over: Partial<PromotionOffer>): PromotionOffer => ({
@@ -105,8 +105,6 @@ describe('prices by delivery date', () => {
 
 describe('the pipeline with rules', () => {
   const context: PriceContext = { soldTo: '0000100001', shipTo: '0000410002', range: 'DAIR', deliveryDate: '2026-12-15', today: '2026-12-01' };
-  const rulesDb = (rules: { dated?: unknown[]; tiers?: unknown[]; promotions?: (PromotionOffer & { products: string[] })[] }) =>
-    ({ execute: () => Promise.resolve({ rows: [{ dated: [], tiers: [], promotions: [], ...rules }] }) }) as unknown as DbOrTx;
 
   it('keeps totals the sum of the lines and every price whole and not negative, whatever the rules', async () => {
     await fc.assert(

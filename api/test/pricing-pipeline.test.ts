@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DbOrTx } from '../src/db/client';
 import type { PriceAdjuster, PriceContext } from '../src/pricing/price-adjuster';
 import { registerPriceAdjuster } from '../src/pricing/price-adjusters';
 import { priceLines, priceRows, rowTotals, type LineToPrice } from '../src/pricing/price-lines';
+import { rulesDb } from './support/rules-db';
 
 // Every line below carries its base, so the pipeline reads only the price rules: a handle that answers none will do.
-const db = { execute: () => Promise.resolve({ rows: [{ dated: [], tiers: [], promotions: [] }] }) } as unknown as DbOrTx;
+const db = rulesDb();
 const context: PriceContext = { soldTo: '0000100001', shipTo: '0000410002', range: 'DAIR', deliveryDate: '2026-12-04', today: '2026-12-01' };
 const line = (code: string, quantity: number, listUnit: number, contractUnit = listUnit, vatRateBp = 2000): LineToPrice => ({ code, quantity, known: { categoryId: 'DAIR', listUnit, contractUnit, vatRateBp } });
 

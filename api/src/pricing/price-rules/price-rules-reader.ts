@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { textArray } from '../../db/text-array';
+import { arrayLiteral } from '../../db/text-array';
 import type { DatedPrice } from './dated-price';
 import type { LineRules } from './line-rules';
 import type { PromotionOffer } from './promotion-price';
@@ -20,37 +20,52 @@ interface RulesRow {
  */
 export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly string[]): Promise<Map<string, LineRules>> {
   if (codes.length === 0) return new Map();
-  const codeList = textArray(codes);
-  const result = (await db.execute(sql`
-    with recursive line_products as (select code, category_id from products where code = any(${codeList})),
-    ancestors(code, category_id) as (
-      select code, category_id from line_products
-      union all
-      select a.code, c.parent_id from ancestors a join categories c on c.id = a.category_id where c.parent_id is not null
-    )
-    select
-      (select coalesce(json_agg(json_build_object('code', product_code, 'soldTo', sold_to_code, 'validFrom', valid_from, 'validTo', valid_to, 'unit', price_pence)), '[]'::json)
-        from dated_prices where product_code = any(${codeList}) and (sold_to_code is null or sold_to_code = ${soldTo})
-) as dated,
-      (select coalesce(json_agg(json_build_object('code', product_code, 'soldTo', sold_to_code, 'minQuantity', min_quantity, 'unit', price_pence)), '[]'::json)
-        from volume_tiers where product_code = any(${codeList}) and (sold_to_code is null or sold_to_code = ${soldTo})) as tiers,
-      (select coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'kind', p.kind, 'value', p.value, 'buyQuantity', p.buy_quantity,
+  const [row] = await rulesStatement(db).execute({ soldTo, codes: arrayLiteral(codes) });
+  if (!row) throw new Error('the price rules statement answered no row');
+  return byProduct(codes, row as unknown as RulesRow);
+}
+
+const codes = sql`${sql.placeholder('codes')}::text[]`;
+const soldTo = sql`${sql.placeholder('soldTo')}::text`;
+/** The categories of the lines' products and every category above them. */
+const lineCategories = sql`array(
+  with recursive up(id) as (
+    select category_id from products where code = any(${codes})
+    union
+    select c.parent_id from categories c join up on c.id = up.id where c.parent_id is not null
+  ) select id from up)`;
+
+/**
+ * Prepared, so PostgreSQL plans it once per connection: inside a transaction (placing an order) it runs for every
+ * order, and planning it costs more than running it.
+ */
+const rulesStatement = (db: DbOrTx) =>
+  db
+    .select({
+      dated: sql`(select coalesce(json_agg(json_build_object('code', product_code, 'soldTo', sold_to_code, 'validFrom', valid_from, 'validTo', valid_to, 'unit', price_pence)), '[]'::json)
+        from dated_prices where product_code = any(${codes}) and (sold_to_code is null or sold_to_code = ${soldTo}))`,
+      tiers: sql`(select coalesce(json_agg(json_build_object('code', product_code, 'soldTo', sold_to_code, 'minQuantity', min_quantity, 'unit', price_pence)), '[]'::json)
+        from volume_tiers where product_code = any(${codes}) and (sold_to_code is null or sold_to_code = ${soldTo}))`,
+      promotions: sql`(select coalesce(json_agg(json_build_object('code', p.code, 'name', p.name, 'kind', p.kind, 'value', p.value, 'buyQuantity', p.buy_quantity,
           'freeQuantity', p.free_quantity, 'minQuantity', p.min_quantity, 'validFrom', p.valid_from, 'validTo', p.valid_to, 'products', p.products)), '[]'::json)
         from (
-          select live.*, case when live.what = 'products' then array(select code from line_products where code = any(live.targets))
-            else array(select distinct code from ancestors where category_id = any(live.targets)) end as products
+          select live.*, case when live.what = 'products' then array(select unnest(live.targets) intersect select unnest(${codes}))
+            else array(select line.code from products line where line.code = any(${codes}) and exists (
+              with recursive up(id) as (
+                select line.category_id
+                union
+                select c.parent_id from categories c join up on c.id = up.id where c.parent_id is not null
+              ) select 1 from up where up.id = any(live.targets))) end as products
           from promotions live
           where live.ended_at is null
-            and (live.targets && ${codeList} or live.targets && array(select category_id from ancestors))
+            and (live.targets && ${codes} or live.targets && ${lineCategories})
             and (live.who = 'all' or (live.who = 'soldTos' and ${soldTo} = any(live.audience))
               or (live.who = 'groups' and (select customer_group from sold_tos where code = ${soldTo}) = any(live.audience)))
         ) p
-        where cardinality(p.products) > 0) as promotions
-  `)) as unknown as { rows: RulesRow[] };
-  const row = result.rows[0];
-  if (!row) throw new Error('the price rules statement answered no row');
-  return byProduct(codes, row);
-}
+        where cardinality(p.products) > 0)`,
+    })
+    .from(sql`(values (1)) as one(row)`)
+    .prepare('price_rules_read');
 
 function byProduct(codes: readonly string[], row: RulesRow): Map<string, LineRules> {
   const rules = new Map<string, { dated: DatedPrice[]; tiers: VolumeTier[]; promotions: PromotionOffer[] }>(codes.map((code) => [code, { dated: [], tiers: [], promotions: [] }]));
