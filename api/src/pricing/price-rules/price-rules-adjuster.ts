@@ -5,32 +5,45 @@ import { coversDate, datedUnit } from './dated-price';
 import { NO_RULES, type LineRules } from './line-rules';
 import { priceRulesCopyOf } from './price-rules-copy';
 import { readPriceRules } from './price-rules-reader';
+import type { PromotionOffer } from './promotion-price';
 import { nextTier, tiersFor } from './volume-tiers';
 
+const NO_HINTS: readonly PriceHint[] = Object.freeze([]);
+
+/** The promotions that cover `date`: the same list when all do, as on most days. */
+const coveringDate = (offers: readonly PromotionOffer[], date: string): readonly PromotionOffer[] =>
+  offers.every((offer) => coversDate(offer, date)) ? offers : offers.filter((offer) => coversDate(offer, date));
+
+/** Offers live today whose last day comes before the delivery date: the date decides, and the cart says so. */
+function endingBefore(offers: readonly PromotionOffer[], date: string, today: string): PriceHint[] {
+  const hints: PriceHint[] = [];
+  for (const ending of offers) {
+    if (!coversDate(ending, date) && coversDate(ending, today)) hints.push({ kind: 'offerEndsBeforeDelivery', source: ending.code, name: ending.name, endsOn: ending.validTo });
+  }
+  return hints;
+}
+
+// Called for every line of every cart read: it allocates only for what a line actually has.
 function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext): LineAnswer {
   if (rules === NO_RULES) return null;
   const date = pricedFor(context);
-  const adjustments: Adjustment[] = [];
   let regular = line.unit;
-  const dated = datedUnit(rules.dated, date, line.contractUnit !== line.listUnit);
+  let datedAdjustment: Adjustment | null = null;
+  const dated = rules.dated.length === 0 ? undefined : datedUnit(rules.dated, date, line.contractUnit !== line.listUnit);
   if (dated && dated.unit !== regular) {
-    adjustments.push({ kind: 'datedPrice', source: `${dated.soldTo ?? 'list'}:${dated.validFrom}`, amount: dated.unit - regular });
+    datedAdjustment = { kind: 'datedPrice', source: `${dated.soldTo ?? 'list'}:${dated.validFrom}`, amount: dated.unit - regular };
     regular = dated.unit;
   }
-  const offers = rules.promotions;
-  const onDate = offers.filter((offer) => coversDate(offer, date));
-  const tiers = tiersFor(rules.tiers);
-  const offer = bestOffer(regular, line.quantity, tiers, onDate);
-  if (offer) adjustments.push(offer);
-  const unit = regular + (offer?.amount ?? 0);
-  const hints: PriceHint[] = [];
-  const next = nextTier(tiers, line.quantity, unit);
-  if (next) hints.push({ kind: 'nextBreak', minQuantity: next.minQuantity, unit: next.unit });
-  // Live today, over by the delivery date: the date decides, and the cart says so before checkout.
-  for (const ending of offers) {
-    if (!coversDate(ending, date) && coversDate(ending, context.today)) hints.push({ kind: 'offerEndsBeforeDelivery', source: ending.code, name: ending.name, endsOn: ending.validTo });
+  const tiers = rules.tiers.length === 0 ? rules.tiers : tiersFor(rules.tiers);
+  const offer = bestOffer(regular, line.quantity, tiers, coveringDate(rules.promotions, date));
+  const next = tiers.length === 0 ? undefined : nextTier(tiers, line.quantity, regular + (offer?.amount ?? 0));
+  const ending = rules.promotions.length === 0 ? NO_HINTS : endingBefore(rules.promotions, date, context.today);
+  if (!next && ending.length === 0) {
+    if (!datedAdjustment) return offer;
+    if (!offer) return datedAdjustment;
   }
-  return adjustments.length === 0 && hints.length === 0 ? null : { adjustments, hints };
+  const adjustments = [datedAdjustment, offer].filter((one): one is Adjustment => one !== null);
+  return { adjustments, hints: next ? [{ kind: 'nextBreak', minQuantity: next.minQuantity, unit: next.unit }, ...ending] : ending };
 }
 
 /**
