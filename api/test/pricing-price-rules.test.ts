@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { categories, datedPrices, orderLines, orders, outboxMessages, products, promotions, shipTos, volumeTiers } from '../src/db/schema';
+import { pricingToday } from '../src/pricing/price-adjuster';
 import type { LineRules } from '../src/pricing/price-rules/line-rules';
 import { priceRulesCopyOf } from '../src/pricing/price-rules/price-rules-copy';
 import { readPriceRules } from '../src/pricing/price-rules/price-rules-reader';
@@ -136,10 +137,20 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
     const [shipTo] = await db.select({ soldTo: shipTos.soldToCode }).from(shipTos).where(eq(shipTos.code, SOLO.shipTo));
     assert.ok(shipTo);
     const lines = await db.select({ code: products.code, categoryId: products.categoryId }).from(products).where(inArray(products.code, [dated, tiered, promoted, byCategory]));
+    // The copy holds every date; the statement reads what bears on one delivery date (and today): compared on that.
+    const on = { date: FRIDAY, today: pricingToday() };
+    const covers = (row: { validFrom: string; validTo: string | null }, day: string) => row.validFrom <= day && (row.validTo === null || row.validTo >= day);
     const sorted = (rules: Map<string, LineRules>) =>
-      [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([code, { dated: d, tiers, promotions: offers }]) => [code, d, [...tiers].sort((a, b) => a.minQuantity - b.minQuantity), [...offers].sort((a, b) => a.code.localeCompare(b.code))]);
+      [...rules]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([code, { dated: d, tiers, promotions: offers }]) => [
+          code,
+          d.filter((row) => covers(row, on.date)),
+          [...tiers].sort((a, b) => a.minQuantity - b.minQuantity),
+          offers.filter((offer) => covers(offer, on.date) || covers(offer, on.today)).sort((a, b) => a.code.localeCompare(b.code)),
+        ]);
     await copy.settled();
-    const fromDatabase = await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code));
+    const fromDatabase = await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), on);
     assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(fromDatabase));
     assert.equal(fromDatabase.get(promoted)?.promotions.length, 2, 'the data under test has rules');
 
@@ -151,7 +162,7 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
       await copy.settled();
     }
     assert.deepEqual(offersNow(), [`P10-${tag}`], 'the offer ended early is gone from the copy');
-    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code))));
+    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), on)));
   });
 
   it('re-prices for a later date: the dated price takes over and the week’s offers are gone', async () => {

@@ -3,8 +3,8 @@ import type { PromotionOffer } from './promotion-price';
 import type { VolumeTier } from './volume-tiers';
 
 /**
- * Everything that may vary one product's price for one sold-to, whatever the dates: what the rules adjuster
- * works from. It picks by the delivery date itself, so the same rules serve any date.
+ * What may vary one product's price for one sold-to: what the rules adjuster works from. It picks by the
+ * delivery date itself, so rules of other dates may be among them (the process's copy holds every date).
  */
 export interface LineRules {
   /** Dated prices, the list's and the sold-to's own. */

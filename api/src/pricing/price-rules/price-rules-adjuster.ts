@@ -56,7 +56,7 @@ export const priceRulesAdjuster: PriceAdjuster = {
   async adjust(db, context, lines) {
     if (lines.length === 0) return [];
     const rules =
-      priceRulesCopyOf(db)?.rulesFor(context.soldTo, lines) ?? (await readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))]));
+      priceRulesCopyOf(db)?.rulesFor(context.soldTo, lines) ?? (await readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))], { date: pricedFor(context), today: context.today }));
     return lines.map((line) => lineAnswer(line, rules.get(line.code) ?? NO_RULES, context));
   },
 };
