@@ -1,9 +1,9 @@
 import type { ShipToScope } from '../accounts/ship-tos';
 import { money } from '../pricing/money';
+import { pricingToday } from '../pricing/price-adjuster';
 import { foodMarks } from '../food-info/food-marks';
 import { rowAmounts, rowTotals } from '../pricing/price-lines';
 import { offerView, totalSaving } from '../pricing/price-rules/offers';
-import { londonWallClock } from '../time/london-time';
 import type { PricedEntry } from './cart-prices';
 import type { CartRow } from './cart-queries';
 
@@ -63,7 +63,7 @@ export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry
     deliveryInstructions: cart.deliveryInstructions,
     requestedDeliveryDate: cart.requestedDeliveryDate,
     /** The delivery date the prices are for: the requested one, or today's until there is one (pricing/price-adjuster.ts). */
-    pricedFor: cart.requestedDeliveryDate ?? londonWallClock(new Date()).date,
+    pricedFor: cart.requestedDeliveryDate ?? pricingToday(),
     entries: entries.map(entryView),
     totalItems: entries.length,
     totalUnitCount: entries.reduce((sum, entry) => sum + entry.quantity, 0),

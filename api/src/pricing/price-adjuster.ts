@@ -16,8 +16,17 @@ export interface PriceContext {
 /** The date lines are priced for: their delivery date, or today while they have none (docs/pricing.md). */
 export const pricedFor = (context: PriceContext): IsoDate => context.deliveryDate ?? context.today;
 
-/** Today in London, as pricing takes it: lines without a delivery date are priced for it. */
-export const pricingToday = (now: Date = new Date()): IsoDate => londonWallClock(now).date;
+let todayMemo = { minute: Number.NaN, date: '' };
+
+/**
+ * Today in London, as pricing takes it: lines without a delivery date are priced for it. Worked out once a minute
+ * (every cart read asks, and Intl's formatting is the dearest part of it): London's midnight falls on a minute.
+ */
+export function pricingToday(now: Date = new Date()): IsoDate {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== todayMemo.minute) todayMemo = { minute, date: londonWallClock(now).date };
+  return todayMemo.date;
+}
 
 /** The context of lines ordered for a ship-to's scope (accounts/ship-tos.ts) and a delivery date. */
 export const priceContext = (
