@@ -7,7 +7,7 @@ import type { ProductRow } from './product-view';
  * Listed products at the price the sold-to pays today for the smallest order of each (docs/pricing.md "Offers in
  * listings"): the pricing pipeline's answer, with the offer it took and the next volume break. Rows without a
  * price (nobody to price for) stay as they are. The pipeline reads the process's copy of the rules, so a page
- * of cards costs no statement more.
+ * of cards costs no statement more. The rows are changed in place: the caller's own, read for this answer.
  */
 export async function withListingPrices(db: DbOrTx, scope: { soldToCode: string; shipToCode: string; range: string }, rows: ProductRow[]): Promise<ProductRow[]> {
   const pricedRows = rows.filter((row) => row.pricePence !== null);
@@ -24,9 +24,12 @@ export async function withListingPrices(db: DbOrTx, scope: { soldToCode: string;
       vatRateBp: row.vatRateBp,
     })),
   );
-  const byCode = new Map(priced.map((line) => [line.productCode, line]));
-  return rows.map((row) => {
-    const line = byCode.get(row.code);
-    return line ? { ...row, pricePence: line.unitPricePence, pricing: { adjustments: line.adjustments, priceHints: line.priceHints } } : row;
+  // The rows are this answer's own: priced in place, as a page of wide rows copied again costs more than pricing them.
+  priced.forEach((line, index) => {
+    const row = pricedRows[index];
+    if (!row) return;
+    row.pricePence = line.unitPricePence;
+    row.pricing = { adjustments: line.adjustments, priceHints: line.priceHints };
   });
+  return rows;
 }

@@ -117,7 +117,7 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
   // The page's full rows, priced, joined back to the table by code: only a page's worth of wide rows is read.
   const pageRows = sql`select json_agg(json_build_object(${PAGE_FIELDS}, 'pricePence', ${
     soldTo === null ? sql`null` : contractPriceSql
-  }, 'listPricePence', ${soldTo === null ? sql`null` : P.listPricePence}) order by ${orderOn((i) => sql`page.${keyName(i)}`)})
+  }${soldTo === null ? sql`` : sql`, 'listPricePence', ${P.listPricePence}`}) order by ${orderOn((i) => sql`page.${keyName(i)}`)})
     from (${pageCodes}) as page join ${P.table} on ${P.code} = page.code ${pricesJoin(soldTo)}`;
   const aggregate = sql`(select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a)`;
   const [row] = await selectRows<{ sold_to_code: string | null; rows: ProductRow[] | null; aggregate: AggregateRow[] | null }>(
