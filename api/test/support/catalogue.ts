@@ -14,6 +14,8 @@ export interface SearchProduct {
   images: { url: string }[];
   stock: { stockLevelStatus: string };
   price?: { currencyIso: string; valuePence: number; formattedValue: string };
+  /** The regular price before an offer, where the price shown is an offer's (docs/pricing.md "Offers in listings"). */
+  wasPrice?: { currencyIso: string; valuePence: number; formattedValue: string };
   vatRateBp: number;
 }
 
