@@ -7,7 +7,7 @@ import { isValidIsoDate } from '../../../time/calendar-date';
 import type { ImportKind } from '../import-kind';
 import type { ImportProblem } from '../import-report';
 import { RowReader } from '../row-reader';
-import { whosePrice, withKnownReferences } from './price-rule-references';
+import { readLines, whosePrice, withKnownReferences } from './price-rule-references';
 
 export interface DatedPriceImportRow {
   productCode: string;
@@ -113,13 +113,7 @@ export const datedPriceImport: ImportKind<DatedPriceImportRow> = {
   ],
   async check(db, source) {
     const problems: ImportProblem[] = [];
-    const read: Located[] = [];
-    for (const row of source) {
-      const reader = new RowReader(row);
-      const input = readRow(reader);
-      problems.push(...reader.problems);
-      if (input) read.push({ ...input, line: row.line });
-    }
+    const read: Located[] = readLines(source, readRow, problems);
     const apart = refuseOverlapsInFile(read, problems);
     const known = await withKnownReferences(db, apart, problems);
     const rows = await refuseOverlapsStored(db, known, problems);

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { products, soldTos } from '../../../db/schema';
 import { textArray } from '../../../db/text-array';
+import type { SourceRow } from '../import-file';
 import type { ImportProblem } from '../import-report';
+import { RowReader } from '../row-reader';
 
 /** A price rule row as read from a file: its line, its product, and its sold-to (null: the list, or everyone). */
 interface Referring {
@@ -35,3 +37,15 @@ export async function withKnownReferences<Row extends Referring>(db: DbOrTx, row
 
 /** Whose price a row is, in a problem's words. */
 export const whosePrice = (soldToCode: string | null) => (soldToCode === null ? 'the list price' : `sold-to ${soldToCode}`);
+
+/** Each line of a price rule file read by `readRow`, with its line number; what it could not read goes to `problems`. */
+export function readLines<Row>(source: SourceRow[], readRow: (reader: RowReader) => Row | undefined, problems: ImportProblem[]): (Row & { line: number })[] {
+  const read: (Row & { line: number })[] = [];
+  for (const row of source) {
+    const reader = new RowReader(row);
+    const input = readRow(reader);
+    problems.push(...reader.problems);
+    if (input) read.push({ ...input, line: row.line });
+  }
+  return read;
+}

@@ -6,7 +6,7 @@ import { textArray } from '../../../db/text-array';
 import { refuseDuplicates, type ImportKind } from '../import-kind';
 import type { ImportProblem } from '../import-report';
 import { RowReader } from '../row-reader';
-import { withKnownReferences } from './price-rule-references';
+import { readLines, withKnownReferences } from './price-rule-references';
 
 export interface VolumeTierImportRow {
   productCode: string;
@@ -43,13 +43,7 @@ export const volumeTierImport: ImportKind<VolumeTierImportRow> = {
   ],
   async check(db, source) {
     const problems: ImportProblem[] = [];
-    const read: Located[] = [];
-    for (const row of source) {
-      const reader = new RowReader(row);
-      const input = readRow(reader);
-      problems.push(...reader.problems);
-      if (input) read.push({ ...input, line: row.line });
-    }
+    const read: Located[] = readLines(source, readRow, problems);
     const unique = refuseDuplicates(read, (row) => `${row.productCode}/${row.soldToCode ?? 'everyone'}/${row.minQuantity}`, 'minQuantity', problems);
     const rows = await withKnownReferences(db, unique, problems);
     return { rows: rows.map(({ line: _line, ...row }) => row), problems };
