@@ -6,7 +6,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { categories, datedPrices, orderLines, orders, outboxMessages, products, promotions, shipTos, volumeTiers } from '../src/db/schema';
 import { pricingToday } from '../src/pricing/price-adjuster';
 import type { LineRules } from '../src/pricing/price-rules/line-rules';
-import { priceRulesCopyOf } from '../src/pricing/price-rules/price-rules-copy';
+import { PriceRulesCopy, priceRulesCopyOf, priceRulesCopyOfTransaction } from '../src/pricing/price-rules/price-rules-copy';
+import { transactionOf } from '../src/db/transaction-root';
 import { readPriceRules } from '../src/pricing/price-rules/price-rules-reader';
 import { shopper, SOLO, type Json, type Shopper } from './support/cart-helpers';
 import { setClock } from './support/test-clock';
@@ -163,6 +164,35 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
     }
     assert.deepEqual(offersNow(), [`P10-${tag}`], 'the offer ended early is gone from the copy');
     assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), on)));
+  });
+
+  it('prices inside a transaction from the copy only when the transaction sees the rules the copy holds', async () => {
+    const db = server.database.db;
+    const copy = priceRulesCopyOf(db);
+    assert.ok(copy);
+    await copy.settled();
+    const [shipTo] = await db.select({ soldTo: shipTos.soldToCode }).from(shipTos).where(eq(shipTos.code, SOLO.shipTo));
+    assert.ok(shipTo);
+    const lines = await db.select({ code: products.code, categoryId: products.categoryId }).from(products).where(eq(products.code, promoted));
+    const codes = (rules: Map<string, LineRules> | undefined) => rules?.get(promoted)?.promotions.map((offer) => offer.code);
+    await transactionOf(db, async (tx) => {
+      assert.equal(priceRulesCopyOfTransaction(tx), copy, 'a transaction finds the copy of the handle it was opened on');
+      assert.deepEqual(codes(await copy.rulesIn(tx, shipTo.soldTo, lines)), [`P10-${tag}`]);
+    });
+    await transactionOf(db, async (tx) => {
+      await tx.update(promotions).set({ name: 'Ten off, renamed' }).where(eq(promotions.code, `P10-${tag}`));
+      assert.equal(await copy.rulesIn(tx, shipTo.soldTo, lines), undefined, 'a transaction that changed the rules reads them itself');
+      throw new Error('roll back');
+    }).catch((error: unknown) => assert.match(String(error), /roll back/));
+
+    // A copy that never hears of changes: a change committed since it was read is not in it, and a transaction sees so.
+    const deaf = new PriceRulesCopy({ ...server.database, listen: () => Promise.resolve(() => Promise.resolve()) }, { warn: () => undefined });
+    await deaf.start();
+    await transactionOf(db, async (tx) => assert.deepEqual(codes(await deaf.rulesIn(tx, shipTo.soldTo, lines)), [`P10-${tag}`]));
+    await db.update(promotions).set({ name: 'Ten off this week' }).where(eq(promotions.code, `P10-${tag}`));
+    await transactionOf(db, async (tx) => assert.equal(await deaf.rulesIn(tx, shipTo.soldTo, lines), undefined, 'the copy is behind the database'));
+    assert.deepEqual(codes(deaf.rulesFor(shipTo.soldTo, lines)), [`P10-${tag}`], 'outside a transaction the stale copy still answers: only a notification drops it');
+    await deaf.close();
   });
 
   it('re-prices for a later date: the dated price takes over and the week’s offers are gone', async () => {

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/client';
 import { priceContext } from '../pricing/price-adjuster';
-import { priceRows } from '../pricing/price-lines';
+import { adjustLines, rowLine } from '../pricing/price-lines';
+import { offerOf } from '../pricing/price-rules/offers';
 import type { ProductRow } from './product-view';
 
 /**
@@ -12,24 +13,27 @@ import type { ProductRow } from './product-view';
 export async function withListingPrices(db: DbOrTx, scope: { soldToCode: string; shipToCode: string; range: string }, rows: ProductRow[]): Promise<ProductRow[]> {
   const pricedRows = rows.filter((row) => row.pricePence !== null);
   if (pricedRows.length === 0) return rows;
-  const priced = await priceRows(
+  const lines = await adjustLines(
     db,
     priceContext(scope, null),
-    pricedRows.map((row) => ({
-      productCode: row.code,
-      categoryId: row.categoryId,
-      quantity: Math.max(1, row.minOrderQuantity),
-      unitPricePence: Number(row.pricePence),
-      listPricePence: row.listPricePence ?? Number(row.pricePence),
-      vatRateBp: row.vatRateBp,
-    })),
+    pricedRows.map((row) =>
+      rowLine({
+        productCode: row.code,
+        categoryId: row.categoryId,
+        quantity: Math.max(1, row.minOrderQuantity),
+        unitPricePence: Number(row.pricePence),
+        listPricePence: row.listPricePence ?? Number(row.pricePence),
+        vatRateBp: row.vatRateBp,
+      }),
+    ),
   );
-  // The rows are this answer's own: priced in place, as a page of wide rows copied again costs more than pricing them.
-  priced.forEach((line, index) => {
+  // The rows are this answer's own: priced in place, as a page of wide rows copied again costs more than pricing
+  // them. Only a row with an offer or a hint has anything for its card to say beyond the price.
+  lines.forEach((line, index) => {
     const row = pricedRows[index];
     if (!row) return;
-    row.pricePence = line.unitPricePence;
-    row.pricing = { adjustments: line.adjustments, priceHints: line.priceHints };
+    row.pricePence = line.unit;
+    if (line.hints.length > 0 || offerOf(line.adjustments)) row.pricing = { adjustments: line.adjustments, priceHints: line.hints };
   });
   return rows;
 }

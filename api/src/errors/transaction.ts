@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/client';
+import { transactionOf } from '../db/transaction-root';
 import type { Result } from './result';
 
 class RollBack<T, P> extends Error {
@@ -13,7 +14,7 @@ class RollBack<T, P> extends Error {
  */
 export async function inTransaction<T, P>(db: Db, work: (tx: Tx) => Promise<Result<T, P>>): Promise<Result<T, P>> {
   try {
-    return await db.transaction(async (tx) => {
+    return await transactionOf(db, async (tx) => {
       const result = await work(tx);
       if (!result.ok) throw new RollBack(result);
       return result;

@@ -27,9 +27,9 @@ export interface PricedLine {
   vatRateBp: number;
   listUnit: number;
   unit: number;
-  adjustments: Adjustment[];
+  adjustments: readonly Adjustment[];
   /** What the adjusters told of the line beyond its price (the next volume break, an offer ending before delivery). */
-  hints: PriceHint[];
+  hints: readonly PriceHint[];
   net: number;
   vat: number;
 }
@@ -50,52 +50,76 @@ export async function catalogueBases(db: DbOrTx, soldTo: string, codes: string[]
   return new Map(rows.map(({ code, ...base }) => [code, { ...base, contractUnit: Number(base.contractUnit) }]));
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 /**
  * A line being priced: the pipeline's own object, changed in place as each adjuster answers (an adjuster only
- * reads the lines it is given), so pricing fifty lines does not copy each one at every step.
+ * reads the lines it is given), so pricing fifty lines does not copy each one at every step. Most lines get no
+ * adjustment and no hint: they share one empty list until they do.
  */
-interface Adjusting extends AdjustingLine {
-  adjustments: Adjustment[];
-  hints: PriceHint[];
+export interface AdjustedLine extends AdjustingLine {
+  adjustments: readonly Adjustment[];
+  hints: readonly PriceHint[];
 }
 
-async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<Adjusting[]> {
+const adjusting = (code: string, quantity: number, base: CatalogueBase): AdjustedLine => ({
+  code,
+  categoryId: base.categoryId,
+  quantity,
+  vatRateBp: base.vatRateBp,
+  listUnit: base.listUnit,
+  contractUnit: base.contractUnit,
+  unit: base.listUnit,
+  adjustments: NONE,
+  hints: NONE,
+});
+
+async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<AdjustedLine[]> {
   const missing = lines.filter((line) => !line.known).map((line) => line.code);
-  const read = await catalogueBases(db, context.soldTo, [...new Set(missing)]);
+  const read = missing.length === 0 ? new Map<string, CatalogueBase>() : await catalogueBases(db, context.soldTo, [...new Set(missing)]);
   return lines.map(({ code, quantity, known }) => {
     const base = known ?? read.get(code);
     if (!base) throw new Error(`no product ${code} to price`);
-    const { categoryId, listUnit, contractUnit, vatRateBp } = base;
-    return { code, categoryId, quantity, vatRateBp, listUnit, contractUnit, unit: listUnit, adjustments: [], hints: [] };
+    return adjusting(code, quantity, base);
   });
 }
 
 /** An adjustment never takes a unit price below nothing: a larger reduction is cut to the price left. */
-function applyOne(line: Adjusting, adjustment: Adjustment): void {
+function applyOne(line: AdjustedLine, adjustment: Adjustment): void {
   const amount = Math.max(adjustment.amount, -line.unit);
   line.unit += amount;
-  line.adjustments.push(amount === adjustment.amount ? adjustment : { ...adjustment, amount });
+  line.adjustments = [...line.adjustments, amount === adjustment.amount ? adjustment : { ...adjustment, amount }];
 }
 
-function apply(line: Adjusting, answer: LineAnswer | undefined): void {
+function apply(line: AdjustedLine, answer: LineAnswer | undefined): void {
   if (!answer) return;
   if (!('adjustments' in answer)) return applyOne(line, answer);
   for (const adjustment of answer.adjustments) applyOne(line, adjustment);
-  line.hints.push(...answer.hints);
+  if (answer.hints.length > 0) line.hints = [...line.hints, ...answer.hints];
 }
 
 /**
- * The one answer to what lines cost (docs/pricing.md): each line starts at its list price, every registered
- * adjuster in turn adjusts its unit price (one call for all the lines), then the line's net is its unit price
- * times its quantity with VAT per line (money.ts), and the totals are their sums.
+ * Every registered adjuster in turn adjusts the lines' unit prices (one call for all the lines), in place. An
+ * adjuster that answers at once is not awaited: a listing or a cart priced from the process's copy of the
+ * rules then costs no turn of the event loop per adjuster.
+ */
+export async function adjustLines(db: DbOrTx, context: PriceContext, lines: AdjustedLine[]): Promise<AdjustedLine[]> {
+  for (const adjuster of priceAdjusters()) {
+    const answered = adjuster.adjust(db, context, lines);
+    const answers = answered instanceof Promise ? await answered : answered;
+    for (let i = 0; i < lines.length; i++) apply(lines[i] as AdjustedLine, answers[i]);
+  }
+  return lines;
+}
+
+/**
+ * The one answer to what lines cost (docs/pricing.md): each line starts at its list price, the adjusters adjust
+ * its unit price (adjustLines), then the line's net is its unit price times its quantity with VAT per line
+ * (money.ts), and the totals are their sums.
  */
 export async function priceLines(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<PricedLines> {
-  const adjusting = await withBases(db, context, lines);
-  for (const adjuster of priceAdjusters()) {
-    const answers = await adjuster.adjust(db, context, adjusting);
-    adjusting.forEach((line, index) => apply(line, answers[index]));
-  }
-  const priced = adjusting.map(({ code, quantity, vatRateBp, listUnit, unit, adjustments, hints }) => {
+  const adjusted = await adjustLines(db, context, await withBases(db, context, lines));
+  const priced = adjusted.map(({ code, quantity, vatRateBp, listUnit, unit, adjustments, hints }) => {
     const amounts = lineAmounts(unit, quantity, vatRateBp);
     return { code, quantity, vatRateBp, listUnit, unit, adjustments, hints, net: amounts.netPence, vat: amounts.vatPence };
   });
@@ -119,22 +143,23 @@ export interface PriceableRow {
 }
 
 /** A row priced by the pipeline: its unit price is the adjusted one, its adjustments say how it was reached. */
-export type PricedRow<T> = Omit<T, 'adjustments'> & { adjustments: Adjustment[]; priceHints: PriceHint[] };
+export type PricedRow<T> = Omit<T, 'adjustments'> & { adjustments: readonly Adjustment[]; priceHints: readonly PriceHint[] };
 
-/** Rows as read, priced by priceLines with the bases they carry: no statement of its own unless an adjuster needs one. */
+/** A row as a line to adjust, with the base it carries: its unit price is the sold-to's until adjusted. */
+export const rowLine = (row: PriceableRow): AdjustedLine =>
+  adjusting(row.productCode, row.quantity, {
+    categoryId: row.categoryId,
+    listUnit: row.listPricePence ?? row.unitPricePence,
+    contractUnit: row.unitPricePence,
+    vatRateBp: row.vatRateBp,
+  });
+
+/** Rows as read, priced by the adjusters with the bases they carry: no statement of its own unless an adjuster needs one. */
 export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: PriceContext, rows: T[]): Promise<PricedRow<T>[]> {
-  const { lines } = await priceLines(
-    db,
-    context,
-    rows.map((row) => ({
-      code: row.productCode,
-      quantity: row.quantity,
-      known: { categoryId: row.categoryId, listUnit: row.listPricePence ?? row.unitPricePence, contractUnit: row.unitPricePence, vatRateBp: row.vatRateBp },
-    })),
-  );
+  const lines = await adjustLines(db, context, rows.map(rowLine));
   return rows.map((row, index) => {
     const line = lines[index];
-    if (!line) throw new Error('priceLines answered fewer lines than it was given');
+    if (!line) throw new Error('the adjusters answered fewer lines than they were given');
     return { ...row, unitPricePence: line.unit, adjustments: line.adjustments, priceHints: line.hints };
   });
 }

@@ -1,7 +1,7 @@
 // Prices that vary (docs/pricing.md): prices in force for a range of delivery dates, volume breaks and promotions.
 // The undated prices stay where they were (products.list_price_pence, prices); these rows only add to them.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { soldTos } from './customers';
 
@@ -92,4 +92,19 @@ export const promotions = pgTable(
         or (${t.kind} = 'buyXGetY' and ${t.buyQuantity} >= 1 and ${t.freeQuantity} >= 1)`,
     ),
   ],
+);
+
+/**
+ * One row counting the changes to the price rules, the customer groups and the category tree, bumped by triggers
+ * (migration 0029) before any statement that writes them, in the writing transaction itself. A process's copy of the
+ * rules remembers the count it was read at, so a transaction that reads the same count may price from the copy:
+ * it sees the very rules the copy holds (pricing/price-rules/price-rules-copy.ts).
+ */
+export const priceRulesVersion = pgTable(
+  'price_rules_version',
+  {
+    one: boolean('one').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('price_rules_version_one_row', sql`${t.one}`)],
 );

@@ -1,9 +1,10 @@
+import type { DbOrTx } from '../../db/client';
 import type { Adjustment, AdjustingLine, LineAnswer, PriceAdjuster, PriceContext, PriceHint } from '../price-adjuster';
 import { pricedFor } from '../price-adjuster';
 import { bestOffer } from './best-offer';
 import { coversDate, datedUnit } from './dated-price';
 import { NO_RULES, type LineRules } from './line-rules';
-import { priceRulesCopyOf } from './price-rules-copy';
+import { priceRulesCopyOf, priceRulesCopyOfTransaction } from './price-rules-copy';
 import { readPriceRules } from './price-rules-reader';
 import type { PromotionOffer } from './promotion-price';
 import { nextTier, tiersFor } from './volume-tiers';
@@ -47,16 +48,27 @@ function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext
 }
 
 /**
+ * The rules of the lines' products: from the process's copy for the database's own handle; inside a transaction
+ * from the copy when the transaction sees the rules the copy holds, else from one statement (price-rules-copy.ts).
+ */
+async function readRules(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): Promise<Map<string, LineRules>> {
+  const copied = await priceRulesCopyOfTransaction(db)?.rulesIn(db, context.soldTo, lines);
+  return copied ?? readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))], { date: pricedFor(context), today: context.today });
+}
+
+const answers = (lines: readonly AdjustingLine[], rules: Map<string, LineRules>, context: PriceContext): LineAnswer[] =>
+  lines.map((line) => lineAnswer(line, rules.get(line.code) ?? NO_RULES, context));
+
+/**
  * Prices that vary (docs/pricing.md): after the contract price, a line takes the price in force on its delivery
- * date where a dated price covers it, then its one best offer (a volume break or a promotion). The rules come from
- * the process's copy where there is one for this handle (price-rules-copy.ts), else from one statement.
+ * date where a dated price covers it, then its one best offer (a volume break or a promotion). Answered at once
+ * from the process's copy of the rules, without a turn of the event loop; else once the rules are read.
  */
 export const priceRulesAdjuster: PriceAdjuster = {
   kind: 'priceRules',
-  async adjust(db, context, lines) {
+  adjust(db, context, lines) {
     if (lines.length === 0) return [];
-    const rules =
-      priceRulesCopyOf(db)?.rulesFor(context.soldTo, lines) ?? (await readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))], { date: pricedFor(context), today: context.today }));
-    return lines.map((line) => lineAnswer(line, rules.get(line.code) ?? NO_RULES, context));
+    const copied = priceRulesCopyOf(db)?.rulesFor(context.soldTo, lines);
+    return copied ? answers(lines, copied, context) : readRules(db, context, lines).then((rules) => answers(lines, rules, context));
   },
 };

@@ -1,6 +1,7 @@
 import { isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client';
-import { categories, datedPrices, promotions, soldTos, volumeTiers } from '../../db/schema';
+import { categories, datedPrices, priceRulesVersion, promotions, soldTos, volumeTiers } from '../../db/schema';
+import { rootOf } from '../../db/transaction-root';
 import type { DatedPrice } from './dated-price';
 import { NO_RULES, type LineRules, type RuledProduct } from './line-rules';
 import type { PromotionOffer } from './promotion-price';
@@ -18,6 +19,8 @@ interface HeldOffer {
 }
 
 interface HeldRules {
+  /** The count of changes (price_rules_version) these rules were read at. */
+  version: number;
   byProduct: Map<string, HeldOffer[]>;
   /** Category promotions under every category they reach: the one named and each below it. */
   byCategory: Map<string, HeldOffer[]>;
@@ -55,15 +58,21 @@ function categoriesBelow(rows: readonly { id: string; parentId: string | null }[
  * app's clock has it), so the copy does not depend on this machine's idea of today.
  */
 async function readAll(db: Db): Promise<HeldRules> {
-  const [offers, tiers, dated, groups, tree] = await Promise.all([
-    db.select().from(promotions).where(isNull(promotions.endedAt)),
-    db.select().from(volumeTiers),
-    db.select().from(datedPrices),
-    db.select({ code: soldTos.code, group: soldTos.customerGroup }).from(soldTos).where(isNotNull(soldTos.customerGroup)),
-    db.select({ id: categories.id, parentId: categories.parentId }).from(categories),
-  ]);
+  // One snapshot for the rules and their count, so the count says exactly which rules these are.
+  const [[count], offers, tiers, dated, groups, tree] = await db.transaction(
+    async (tx) => [
+      await tx.select({ version: priceRulesVersion.version }).from(priceRulesVersion),
+      await tx.select().from(promotions).where(isNull(promotions.endedAt)),
+      await tx.select().from(volumeTiers),
+      await tx.select().from(datedPrices),
+      await tx.select({ code: soldTos.code, group: soldTos.customerGroup }).from(soldTos).where(isNotNull(soldTos.customerGroup)),
+      await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories),
+    ] as const,
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  if (!count) throw new Error('price_rules_version has no row');
   const below = categoriesBelow(tree);
-  const held: HeldRules = { byProduct: new Map(), byCategory: new Map(), tiers: new Map(), dated: new Map(), groups: new Map() };
+  const held: HeldRules = { version: count.version, byProduct: new Map(), byCategory: new Map(), tiers: new Map(), dated: new Map(), groups: new Map() };
   for (const row of offers) {
     const offer: HeldOffer = {
       offer: Object.freeze({
@@ -158,6 +167,18 @@ export class PriceRulesCopy {
     await this.work.catch(() => undefined);
   }
 
+  /**
+   * The rules as `tx` would read them, from the copy when the transaction sees the count of changes the copy was
+   * read at (the same rules, to the row); undefined otherwise (a change not yet heard of, or one the transaction
+   * made itself), and while there is no copy.
+   */
+  async rulesIn(tx: DbOrTx, soldTo: string, lines: readonly RuledProduct[]): Promise<Map<string, LineRules> | undefined> {
+    const held = this.held;
+    if (!held) return undefined;
+    const [row] = await versionStatement(tx).execute();
+    return row && Number(row.version) === held.version && this.held === held ? this.rulesFor(soldTo, lines) : undefined;
+  }
+
   /** The rules of each product for a sold-to, as readPriceRules answers them; undefined while there is no copy. */
   rulesFor(soldTo: string, lines: readonly RuledProduct[]): Map<string, LineRules> | undefined {
     const held = this.held;
@@ -212,6 +233,9 @@ export class PriceRulesCopy {
   }
 }
 
+/** Prepared: it runs in every transaction that prices lines (placing an order). */
+const versionStatement = (db: DbOrTx) => db.select({ version: priceRulesVersion.version }).from(priceRulesVersion).prepare('price_rules_version_read');
+
 const copies = new WeakMap<DbOrTx, PriceRulesCopy>();
 
 /** Keeps a copy of the rules for the database `database.db` handles; pricing outside a transaction then uses it. */
@@ -221,8 +245,11 @@ export function keepCopyOfPriceRules(database: Database, log: { warn(details: ob
   return copy;
 }
 
-/**
- * The copy kept for this handle: only the database's own handle has one. A transaction reads the rules itself, so
- * an order is priced from what its transaction sees.
- */
+/** The copy kept for this handle: only the database's own handle has one (a transaction asks rulesIn). */
 export const priceRulesCopyOf = (db: DbOrTx): PriceRulesCopy | undefined => copies.get(db);
+
+/** The copy kept for the handle a transaction belongs to (db/transaction-root.ts), if any. */
+export function priceRulesCopyOfTransaction(tx: DbOrTx): PriceRulesCopy | undefined {
+  const root = rootOf(tx);
+  return root === undefined ? undefined : copies.get(root);
+}
