@@ -179,6 +179,13 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       await page.getByLabel('Email address').fill(username);
       await page.getByLabel('Password').fill(password);
       await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+      // The address changes before the signed-in page has settled: a refresh of the page the sign-in led to can
+      // still be under way, and with it a whole-page load, which would drop whatever the test did on it first.
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => {
+        const main = document.getElementById('main');
+        return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+      }, undefined, { polling: 50 });
     },
     async sessionTokens(page) {
       const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'mv_session');
