@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { categories, datedPrices, orderLines, orders, outboxMessages, products, promotions, shipTos, volumeTiers } from '../src/db/schema';
 import { pricingToday } from '../src/pricing/price-adjuster';
-import type { LineRules } from '../src/pricing/price-rules/line-rules';
+import type { LineRules, RulesLookup } from '../src/pricing/price-rules/line-rules';
 import { PriceRulesCopy, priceRulesCopyOf, priceRulesCopyOfTransaction } from '../src/pricing/price-rules/price-rules-copy';
 import { transactionOf } from '../src/db/transaction-root';
 import { readPriceRules } from '../src/pricing/price-rules/price-rules-reader';
@@ -141,8 +141,9 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
     // The copy holds every date; the statement reads what bears on one delivery date (and today): compared on that.
     const on = { date: FRIDAY, today: pricingToday() };
     const covers = (row: { validFrom: string; validTo: string | null }, day: string) => row.validFrom <= day && (row.validTo === null || row.validTo >= day);
-    const sorted = (rules: Map<string, LineRules>) =>
-      [...rules]
+    const sorted = (rules: RulesLookup | undefined) =>
+      lines
+        .map(({ code }): [string, LineRules] => [code, rules?.get(code) ?? { dated: [], tiers: [], promotions: [] }])
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([code, { dated: d, tiers, promotions: offers }]) => [
           code,
@@ -152,7 +153,7 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
         ]);
     await copy.settled();
     const fromDatabase = await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), on);
-    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(fromDatabase));
+    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines)), sorted(fromDatabase));
     assert.equal(fromDatabase.get(promoted)?.promotions.length, 2, 'the data under test has rules');
 
     await db.update(promotions).set({ endedAt: new Date() }).where(eq(promotions.code, `P05-${tag}`));
@@ -163,7 +164,7 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
       await copy.settled();
     }
     assert.deepEqual(offersNow(), [`P10-${tag}`], 'the offer ended early is gone from the copy');
-    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines) ?? new Map()), sorted(await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), on)));
+    assert.deepEqual(sorted(copy.rulesFor(shipTo.soldTo, lines)), sorted(await readPriceRules(db, shipTo.soldTo, lines.map((line) => line.code), on)));
   });
 
   it('prices inside a transaction from the copy only when the transaction sees the rules the copy holds', async () => {
@@ -174,7 +175,7 @@ describe('prices that vary: dated prices, volume breaks and promotions through c
     const [shipTo] = await db.select({ soldTo: shipTos.soldToCode }).from(shipTos).where(eq(shipTos.code, SOLO.shipTo));
     assert.ok(shipTo);
     const lines = await db.select({ code: products.code, categoryId: products.categoryId }).from(products).where(eq(products.code, promoted));
-    const codes = (rules: Map<string, LineRules> | undefined) => rules?.get(promoted)?.promotions.map((offer) => offer.code);
+    const codes = (rules: RulesLookup | undefined) => rules?.get(promoted)?.promotions.map((offer) => offer.code);
     await transactionOf(db, async (tx) => {
       assert.equal(priceRulesCopyOfTransaction(tx), copy, 'a transaction finds the copy of the handle it was opened on');
       assert.deepEqual(codes(await copy.rulesIn(tx, shipTo.soldTo, lines)), [`P10-${tag}`]);

@@ -146,13 +146,20 @@ export interface PriceableRow {
 export type PricedRow<T> = Omit<T, 'adjustments'> & { adjustments: readonly Adjustment[]; priceHints: readonly PriceHint[] };
 
 /** A row as a line to adjust, with the base it carries: its unit price is the sold-to's until adjusted. */
-export const rowLine = (row: PriceableRow): AdjustedLine =>
-  adjusting(row.productCode, row.quantity, {
+export const rowLine = (row: PriceableRow): AdjustedLine => {
+  const listUnit = row.listPricePence ?? row.unitPricePence;
+  return {
+    code: row.productCode,
     categoryId: row.categoryId,
-    listUnit: row.listPricePence ?? row.unitPricePence,
-    contractUnit: row.unitPricePence,
+    quantity: row.quantity,
     vatRateBp: row.vatRateBp,
-  });
+    listUnit,
+    contractUnit: row.unitPricePence,
+    unit: listUnit,
+    adjustments: NONE,
+    hints: NONE,
+  };
+};
 
 /** Rows as read, priced by the adjusters with the bases they carry: no statement of its own unless an adjuster needs one. */
 export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: PriceContext, rows: T[]): Promise<PricedRow<T>[]> {

@@ -22,3 +22,8 @@ export interface RuledProduct {
   code: string;
   categoryId: string;
 }
+
+/** The rules of the products asked about, by product code (a Map, or the process's copy's own memo). */
+export interface RulesLookup {
+  get(code: string): LineRules | undefined;
+}

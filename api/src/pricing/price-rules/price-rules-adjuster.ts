@@ -3,7 +3,7 @@ import type { Adjustment, AdjustingLine, LineAnswer, PriceAdjuster, PriceContext
 import { pricedFor } from '../price-adjuster';
 import { bestOffer } from './best-offer';
 import { coversDate, datedUnit } from './dated-price';
-import { NO_RULES, type LineRules } from './line-rules';
+import { NO_RULES, type LineRules, type RulesLookup } from './line-rules';
 import { priceRulesCopyOf, priceRulesCopyOfTransaction } from './price-rules-copy';
 import { readPriceRules } from './price-rules-reader';
 import type { PromotionOffer } from './promotion-price';
@@ -51,12 +51,12 @@ function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext
  * The rules of the lines' products: from the process's copy for the database's own handle; inside a transaction
  * from the copy when the transaction sees the rules the copy holds, else from one statement (price-rules-copy.ts).
  */
-async function readRules(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): Promise<Map<string, LineRules>> {
+async function readRules(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): Promise<RulesLookup> {
   const copied = await priceRulesCopyOfTransaction(db)?.rulesIn(db, context.soldTo, lines);
   return copied ?? readPriceRules(db, context.soldTo, [...new Set(lines.map((line) => line.code))], { date: pricedFor(context), today: context.today });
 }
 
-const answers = (lines: readonly AdjustingLine[], rules: Map<string, LineRules>, context: PriceContext): LineAnswer[] =>
+const answers = (lines: readonly AdjustingLine[], rules: RulesLookup, context: PriceContext): LineAnswer[] =>
   lines.map((line) => lineAnswer(line, rules.get(line.code) ?? NO_RULES, context));
 
 /**

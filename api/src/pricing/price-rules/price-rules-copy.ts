@@ -3,7 +3,7 @@ import type { Database, Db, DbOrTx } from '../../db/client';
 import { categories, datedPrices, priceRulesVersion, promotions, soldTos, volumeTiers } from '../../db/schema';
 import { rootOf } from '../../db/transaction-root';
 import type { DatedPrice } from './dated-price';
-import { NO_RULES, type LineRules, type RuledProduct } from './line-rules';
+import { NO_RULES, type LineRules, type RuledProduct, type RulesLookup } from './line-rules';
 import type { PromotionOffer } from './promotion-price';
 import type { VolumeTier } from './volume-tiers';
 
@@ -127,8 +127,8 @@ const MEMO_LIMIT = 50_000;
  */
 export class PriceRulesCopy {
   private held: HeldRules | null = null;
-  /** Products' rules worked out, by sold-to and product, until the copy is read again. */
-  private readonly memo = new Map<string, Map<string, { categoryId: string; rules: LineRules }>>();
+  /** Products' rules worked out, by sold-to and product, until the copy is read again; with the category each was worked out for. */
+  private readonly memo = new Map<string, { rules: Map<string, LineRules>; categories: Map<string, string> }>();
   private memoSize = 0;
   /** Bumped by every change heard, so a read that started before one is not kept. */
   private changes = 0;
@@ -172,35 +172,34 @@ export class PriceRulesCopy {
    * read at (the same rules, to the row); undefined otherwise (a change not yet heard of, or one the transaction
    * made itself), and while there is no copy.
    */
-  async rulesIn(tx: DbOrTx, soldTo: string, lines: readonly RuledProduct[]): Promise<Map<string, LineRules> | undefined> {
+  async rulesIn(tx: DbOrTx, soldTo: string, lines: readonly RuledProduct[]): Promise<RulesLookup | undefined> {
     const held = this.held;
     if (!held) return undefined;
     const [row] = await versionStatement(tx).execute();
     return row && Number(row.version) === held.version && this.held === held ? this.rulesFor(soldTo, lines) : undefined;
   }
 
-  /** The rules of each product for a sold-to, as readPriceRules answers them; undefined while there is no copy. */
-  rulesFor(soldTo: string, lines: readonly RuledProduct[]): Map<string, LineRules> | undefined {
+  /**
+   * The rules of each product for a sold-to, as readPriceRules answers them; undefined while there is no copy.
+   * The lookup is the memo itself (it may know more products than asked about): pricing a cart builds nothing.
+   */
+  rulesFor(soldTo: string, lines: readonly RuledProduct[]): RulesLookup | undefined {
     const held = this.held;
     if (!held) return undefined;
     let known = this.memo.get(soldTo);
     if (!known || this.memoSize >= MEMO_LIMIT) {
       if (this.memoSize >= MEMO_LIMIT) this.forget();
-      known = new Map();
+      known = { rules: new Map(), categories: new Map() };
       this.memo.set(soldTo, known);
     }
-    const rules = new Map<string, LineRules>();
     for (const line of lines) {
-      let worked = known.get(line.code);
       // A product moved to another category since is worked out again: that is not a change of the rules.
-      if (worked?.categoryId !== line.categoryId) {
-        worked = { categoryId: line.categoryId, rules: rulesOf(held, soldTo, line) };
-        known.set(line.code, worked);
-        this.memoSize += 1;
-      }
-      rules.set(line.code, worked.rules);
+      if (known.categories.get(line.code) === line.categoryId) continue;
+      if (!known.categories.has(line.code)) this.memoSize += 1;
+      known.categories.set(line.code, line.categoryId);
+      known.rules.set(line.code, rulesOf(held, soldTo, line));
     }
-    return rules;
+    return known.rules;
   }
 
   private forget(): void {
