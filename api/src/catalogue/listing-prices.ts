@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import { priceContext } from '../pricing/price-adjuster';
-import { adjustLines, rowLine } from '../pricing/price-lines';
+import { adjustLines, lineToAdjust } from '../pricing/price-lines';
 import { offerOf } from '../pricing/price-rules/offers';
 import type { ProductRow } from './product-view';
 
@@ -16,16 +16,10 @@ export async function withListingPrices(db: DbOrTx, scope: { soldToCode: string;
   const lines = await adjustLines(
     db,
     priceContext(scope, null),
-    pricedRows.map((row) =>
-      rowLine({
-        productCode: row.code,
-        categoryId: row.categoryId,
-        quantity: Math.max(1, row.minOrderQuantity),
-        unitPricePence: Number(row.pricePence),
-        listPricePence: row.listPricePence ?? Number(row.pricePence),
-        vatRateBp: row.vatRateBp,
-      }),
-    ),
+    pricedRows.map((row) => {
+      const contractUnit = Number(row.pricePence);
+      return lineToAdjust(row.code, row.categoryId, Math.max(1, row.minOrderQuantity), { contractUnit, listUnit: row.listPricePence ?? contractUnit, vatRateBp: row.vatRateBp });
+    }),
   );
   // The rows are this answer's own: priced in place, as a page of wide rows copied again costs more than pricing
   // them. Only a row with an offer or a hint has anything for its card to say beyond the price.

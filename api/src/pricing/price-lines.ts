@@ -62,25 +62,13 @@ export interface AdjustedLine extends AdjustingLine {
   hints: readonly PriceHint[];
 }
 
-const adjusting = (code: string, quantity: number, base: CatalogueBase): AdjustedLine => ({
-  code,
-  categoryId: base.categoryId,
-  quantity,
-  vatRateBp: base.vatRateBp,
-  listUnit: base.listUnit,
-  contractUnit: base.contractUnit,
-  unit: base.listUnit,
-  adjustments: NONE,
-  hints: NONE,
-});
-
 async function withBases(db: DbOrTx, context: PriceContext, lines: LineToPrice[]): Promise<AdjustedLine[]> {
   const missing = lines.filter((line) => !line.known).map((line) => line.code);
   const read = missing.length === 0 ? new Map<string, CatalogueBase>() : await catalogueBases(db, context.soldTo, [...new Set(missing)]);
   return lines.map(({ code, quantity, known }) => {
     const base = known ?? read.get(code);
     if (!base) throw new Error(`no product ${code} to price`);
-    return adjusting(code, quantity, base);
+    return lineToAdjust(code, base.categoryId, quantity, base);
   });
 }
 
@@ -145,21 +133,21 @@ export interface PriceableRow {
 /** A row priced by the pipeline: its unit price is the adjusted one, its adjustments say how it was reached. */
 export type PricedRow<T> = Omit<T, 'adjustments'> & { adjustments: readonly Adjustment[]; priceHints: readonly PriceHint[] };
 
-/** A row as a line to adjust, with the base it carries: its unit price is the sold-to's until adjusted. */
-export const rowLine = (row: PriceableRow): AdjustedLine => {
-  const listUnit = row.listPricePence ?? row.unitPricePence;
-  return {
-    code: row.productCode,
-    categoryId: row.categoryId,
-    quantity: row.quantity,
-    vatRateBp: row.vatRateBp,
-    listUnit,
-    contractUnit: row.unitPricePence,
-    unit: listUnit,
-    adjustments: NONE,
-    hints: NONE,
-  };
-};
+/** A line to adjust from the prices a statement already read: its unit price is the sold-to's until adjusted. */
+export const lineToAdjust = (code: string, categoryId: string, quantity: number, prices: { contractUnit: number; listUnit: number; vatRateBp: number }): AdjustedLine => ({
+  code,
+  categoryId,
+  quantity,
+  vatRateBp: prices.vatRateBp,
+  listUnit: prices.listUnit,
+  contractUnit: prices.contractUnit,
+  unit: prices.listUnit,
+  adjustments: NONE,
+  hints: NONE,
+});
+
+const rowLine = (row: PriceableRow): AdjustedLine =>
+  lineToAdjust(row.productCode, row.categoryId, row.quantity, { contractUnit: row.unitPricePence, listUnit: row.listPricePence ?? row.unitPricePence, vatRateBp: row.vatRateBp });
 
 /** Rows as read, priced by the adjusters with the bases they carry: no statement of its own unless an adjuster needs one. */
 export async function priceRows<T extends PriceableRow>(db: DbOrTx, context: PriceContext, rows: T[]): Promise<PricedRow<T>[]> {

@@ -18,7 +18,7 @@ interface RulesRow {
  * volume breaks, and the promotions covering it or today (an offer live today that is over by the date is told
  * of), in one statement read by index (dated_prices and volume_tiers by product, promotions by their targets' GIN
  * index, for the lines' products or any category above them, then by date). What pricing reads where the process
- * has no copy of the rules (price-rules-copy.ts), and inside a transaction, which prices from what it sees.
+ * has no copy of the rules (price-rules-copy.ts), and inside a transaction that does not see the rules the copy holds.
  */
 export async function readPriceRules(db: DbOrTx, soldTo: string, codes: readonly string[], on: { date: IsoDate; today: IsoDate }): Promise<Map<string, LineRules>> {
   if (codes.length === 0) return new Map();
@@ -40,7 +40,7 @@ const lineCategories = sql`array(
   ) select id from up)`;
 
 /**
- * Prepared, so PostgreSQL plans it once per connection: inside a transaction (placing an order) it runs for every
+ * Prepared, so PostgreSQL plans it once per connection: inside a transaction (placing an order) it may run for every
  * order, and planning it costs more than running it.
  */
 const rulesStatement = (db: DbOrTx) =>
