@@ -103,12 +103,38 @@ function slotsOf(store: ProductStore, bits: Uint32Array, words: number): Int32Ar
   return slots;
 }
 
+/**
+ * A page's row, with its price where the caller sees prices. Written out field by field rather than spread from
+ * the held row: every priced row then has one shape from the start, which the listing's pricing and view read
+ * at full speed (a spread row that gains two fields changes shape twice).
+ */
 function priced(store: ProductStore, slot: number, prices: ReadonlyMap<string, number> | null): ProductRow {
   const row = store.rows[slot];
   if (row === undefined) throw new Error('a page slot emptied while searching');
   if (prices === null) return { ...row, pricePence: null };
   const listPricePence = store.fact(slot, FACT.listPrice);
-  return { ...row, pricePence: contractPrice(prices.get(row.code), listPricePence), listPricePence };
+  return {
+    code: row.code,
+    name: row.name,
+    brand: row.brand,
+    range: row.range,
+    categoryId: row.categoryId,
+    packSize: row.packSize,
+    packType: row.packType,
+    salesUnit: row.salesUnit,
+    vatRateBp: row.vatRateBp,
+    storage: row.storage,
+    storageText: row.storageText,
+    shelfLifeDays: row.shelfLifeDays,
+    minOrderQuantity: row.minOrderQuantity,
+    stockStatus: row.stockStatus,
+    featured: row.featured,
+    collections: row.collections,
+    discontinued: row.discontinued,
+    foodMarkBits: row.foodMarkBits,
+    pricePence: contractPrice(prices.get(row.code), listPricePence),
+    listPricePence,
+  };
 }
 
 /** Words in byte order without repeats (SortAndUniqItems); null when one is both a prefix and exact. */
