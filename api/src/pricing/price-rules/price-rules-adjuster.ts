@@ -7,7 +7,7 @@ import { NO_RULES, type LineRules, type RulesLookup } from './line-rules';
 import { priceRulesCopyOf, priceRulesCopyOfTransaction } from './price-rules-copy';
 import { readPriceRules } from './price-rules-reader';
 import type { PromotionOffer } from './promotion-price';
-import { nextTier, tiersFor } from './volume-tiers';
+import { nextTier, tiersFor, type VolumeTier } from './volume-tiers';
 
 const NO_HINTS: readonly PriceHint[] = Object.freeze([]);
 
@@ -16,12 +16,27 @@ const coveringDate = (offers: readonly PromotionOffer[], date: string): readonly
   offers.every((offer) => coversDate(offer, date)) ? offers : offers.filter((offer) => coversDate(offer, date));
 
 /** Offers live today whose last day comes before the delivery date: the date decides, and the cart says so. */
-function endingBefore(offers: readonly PromotionOffer[], date: string, today: string): PriceHint[] {
-  const hints: PriceHint[] = [];
+function endingBefore(offers: readonly PromotionOffer[], date: string, today: string): readonly PriceHint[] {
+  let hints: PriceHint[] | undefined;
   for (const ending of offers) {
-    if (!coversDate(ending, date) && coversDate(ending, today)) hints.push({ kind: 'offerEndsBeforeDelivery', source: ending.code, name: ending.name, endsOn: ending.validTo });
+    if (!coversDate(ending, date) && coversDate(ending, today)) (hints ??= []).push({ kind: 'offerEndsBeforeDelivery', source: ending.code, name: ending.name, endsOn: ending.validTo });
   }
-  return hints;
+  return hints ?? NO_HINTS;
+}
+
+/**
+ * A product's breaks as they apply, worked out once per rules object: the process's copy hands out the same
+ * frozen rules for a sold-to's product until the rules change, so a cart's lines do not sort them on every read.
+ */
+const appliedTiers = new WeakMap<LineRules, readonly VolumeTier[]>();
+function tiersOf(rules: LineRules): readonly VolumeTier[] {
+  if (rules.tiers.length === 0) return rules.tiers;
+  let tiers = appliedTiers.get(rules);
+  if (!tiers) {
+    tiers = tiersFor(rules.tiers);
+    appliedTiers.set(rules, tiers);
+  }
+  return tiers;
 }
 
 // Called for every line of every cart read: it allocates only for what a line actually has.
@@ -35,7 +50,7 @@ function lineAnswer(line: AdjustingLine, rules: LineRules, context: PriceContext
     datedAdjustment = { kind: 'datedPrice', source: `${dated.soldTo ?? 'list'}:${dated.validFrom}`, amount: dated.unit - regular };
     regular = dated.unit;
   }
-  const tiers = rules.tiers.length === 0 ? rules.tiers : tiersFor(rules.tiers);
+  const tiers = tiersOf(rules);
   const offer = bestOffer(regular, line.quantity, tiers, coveringDate(rules.promotions, date));
   const next = tiers.length === 0 ? undefined : nextTier(tiers, line.quantity, regular + (offer?.amount ?? 0));
   const ending = rules.promotions.length === 0 ? NO_HINTS : endingBefore(rules.promotions, date, context.today);
