@@ -1,16 +1,21 @@
 // test:api:embedded: the search index against the SQL it replaces, on each engine.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Range } from '../src/accounts/ship-tos';
 import type { Database } from '../src/db/client';
-import { prices, users } from '../src/db/schema';
+import { datedPrices, prices, products, promotions, users, volumeTiers } from '../src/db/schema';
+import { paidPrices } from '../src/catalogue/paid-prices';
+import { pricingToday } from '../src/pricing/price-adjuster';
+import { keepCopyOfPriceRules, type PriceRulesCopy } from '../src/pricing/price-rules/price-rules-copy';
+import { addDays } from '../src/time/calendar-date';
 import { loadRangeCategories, type CategoryNode, type RangeCategories } from '../src/catalogue/categories';
 import { filterConditions, inRange } from '../src/catalogue/filters';
 import { indexedSearch } from '../src/catalogue/search-index/indexed-search';
 import { SearchIndex } from '../src/catalogue/search-index/search-index';
 import { runSearchStatement, type StatementResult } from '../src/catalogue/search-statement';
-import { selectedValues, SORTS, type FilterKey, type SearchQuery } from '../src/catalogue/search-query';
+import { selectedValues, SORTS, type FilterKey, type SearchQuery, type SortCode } from '../src/catalogue/search-query';
+import { searchProducts } from '../src/catalogue/product-search';
 import { searchTsquery, searchWords } from '../src/catalogue/search-text';
 import { createTestDatabase } from './support/test-database';
 import { MULTI } from './support/catalogue';
@@ -65,6 +70,7 @@ const comparable = (result: StatementResult) => ({
 describe('search index: the same answers as the search statement on a generated catalogue', () => {
   let database: Database;
   let index: SearchIndex;
+  let copy: PriceRulesCopy;
   let multiId: number;
   const categories = new Map<Range, RangeCategories>();
   before(async () => {
@@ -75,8 +81,18 @@ describe('search index: the same answers as the search statement on a generated 
     for (const range of ['DAIR', 'CHIL'] as const) categories.set(range, await loadRangeCategories(database.db, range));
     const [multi] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, MULTI.username));
     multiId = multi?.id ?? -1;
+    copy = keepCopyOfPriceRules(database, { warn: () => undefined });
+    await copy.start();
+    const last = await addPriceRules(database);
+    // The copy has every rule once it holds the last one written.
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      await copy.settled();
+      if (copy.rulesFor(MULTI.soldTo, [last])?.get(last.code)?.dated.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
   after(async () => {
+    await copy.close();
     await index.close();
     await database.close();
   });
@@ -85,6 +101,45 @@ describe('search index: the same answers as the search statement on a generated 
     assert.notEqual(index.store, null, 'the index was built');
     const answered = await compareCases(random(20261123), CASES);
     assert.ok(answered > CASES / 4, `most cases find products (${answered} of ${CASES})`);
+  });
+
+  it('finds as special offers the products with an offer the caller can have today, and sorts by the price paid', async () => {
+    const range: Range = 'DAIR';
+    const rangeCategories = categories.get(range);
+    assert.ok(rangeCategories);
+    const claim = { userId: multiId, shipTo: MULTI.shipTo, range, soldTo: undefined };
+    const search = async (withClaim: boolean, sort: SortCode, filters: SearchQuery['filters']) => {
+      const result = await searchProducts(database.db, index, range, withClaim ? claim : null, rangeCategories, {
+        query: { freeText: '', sort, filters },
+        currentPage: 0,
+        pageSize: PRODUCTS,
+      });
+      assert.ok(result.ok);
+      return result.value;
+    };
+    const offers = [{ key: 'collection' as const, value: 'specialoffers' }];
+    const inRangeCodes = new Set((await search(false, 'name-asc', [])).products.map((p) => p.code));
+    const targets = async (code: string) => (await database.db.select({ targets: promotions.targets }).from(promotions).where(eq(promotions.code, code)))[0]?.targets ?? [];
+    const own = (await targets('EQ-OWN')).filter((code) => inRangeCodes.has(code));
+    assert.ok(own.length > 0, 'the sold-to has offers of its own in the range');
+    const reached = copy.offerTargets(null, pricingToday())?.categories ?? new Set<string>();
+    const categoryOf = new Map((await database.db.select({ code: products.code, categoryId: products.categoryId }).from(products)).map((row) => [row.code, row.categoryId]));
+    const forEveryone = (code: string) => reached.has(categoryOf.get(code) ?? '');
+    const offered = new Set((await search(true, 'name-asc', offers)).products.map((p) => p.code));
+    for (const code of own) assert.ok(offered.has(code), `${code}: the sold-to's own offer`);
+    for (const code of [...(await targets('EQ-GROUP')), ...(await targets('EQ-LATER')), ...(await targets('EQ-ENDED'))]) {
+      if (!forEveryone(code)) assert.ok(!offered.has(code), `${code}: no offer it can have today`);
+    }
+    const anonymous = new Set((await search(false, 'name-asc', offers)).products.map((p) => p.code));
+    for (const code of own) if (!forEveryone(code)) assert.ok(!anonymous.has(code), `${code}: another's offer is not a special offer`);
+    const facet = (await search(true, 'name-asc', [])).facets.find((f) => f.code === 'collection')?.values.find((v) => v.code === 'specialoffers');
+    assert.equal(facet?.count, offered.size, 'the facet counts the special offers');
+
+    for (const sort of ['price-asc', 'price-desc'] as const) {
+      const shown = (await search(true, sort, [])).products.map((p) => p.price?.valuePence ?? Number.NaN);
+      const inOrder = [...shown].sort((a, b) => (sort === 'price-asc' ? a - b : b - a));
+      assert.deepEqual(shown, inOrder, `${sort}: in the order of the prices shown`);
+    }
   });
 
   it('still gives identical answers after products and prices change in the database', async () => {
@@ -142,7 +197,7 @@ describe('search index: the same answers as the search statement on a generated 
                 : key === 'packType'
                   ? pick(rng, PACK_TYPES)
                   : key === 'collection'
-                    ? pick(rng, ['specialoffers', 'bestsellers'])
+                    ? pick(rng, ['specialoffers', 'specialoffers', 'bestsellers'])
                     : 'true';
         filters.push({ key, value });
       }
@@ -157,7 +212,8 @@ describe('search index: the same answers as the search statement on a generated 
           : { userId: multiId, shipTo: claimKind === 'held' ? MULTI.shipTo : '0000410001', range, soldTo: undefined };
       const selected = selectedValues({ freeText, sort, filters });
       const tsquery = searchTsquery(searchWords(freeText));
-      const page = { claim, limit: pageSize, offset: currentPage * pageSize };
+      const paid = claim !== null && sort.startsWith('price') ? (await paidPrices(database.db, claim)).paid : null;
+      const page = { claim, today: pricingToday(), paid, limit: pageSize, offset: currentPage * pageSize };
       const label = JSON.stringify({ n, range, freeText, filters, sort, pageSize, currentPage, claimKind });
       const expected = await runSearchStatement(database.db, {
         scope: inRange(range),
@@ -197,12 +253,53 @@ describe('search index: the same answers as the search statement on a generated 
       categories: rangeCategories,
       sort: 'relevance',
       claim: null,
+      today: pricingToday(),
+      paid: null,
       limit: 20,
       offset: 0,
     });
     assert.equal(answer, null);
   });
 });
+
+/**
+ * Price rules over the generated catalogue: offers live today for everyone (on categories), for MULTI's sold-to (on
+ * products), for a customer group it is not in, one not yet started and one ended early; volume breaks from two cases
+ * on products sold by two (which change what a card shows) and from five; dated list prices in force today and next month.
+ */
+async function addPriceRules(database: Database): Promise<{ code: string; categoryId: string }> {
+  const db = database.db;
+  const today = pricingToday();
+  const codes = (await db.select({ code: products.code, categoryId: products.categoryId }).from(products).orderBy(products.code)).filter((_, i) => i % 7 === 3);
+  const slice = (from: number, to: number) => codes.slice(from, to).map((row) => row.code);
+  const someCategories = [...new Set(codes.map((row) => row.categoryId))].slice(0, 3);
+  const live = { validFrom: addDays(today, -2), validTo: addDays(today, 5) };
+  await db.insert(promotions).values([
+    { code: 'EQ-CAT', name: 'Category week', kind: 'amountOff', value: 40, who: 'all', what: 'categories', targets: someCategories, ...live },
+    { code: 'EQ-OWN', name: 'Yours only', kind: 'percentOff', value: 2500, who: 'soldTos', audience: [MULTI.soldTo], what: 'products', targets: slice(0, 40), ...live },
+    { code: 'EQ-GROUP', name: 'Group deal', kind: 'fixedPrice', value: 99, who: 'groups', audience: ['nobody-here'], what: 'products', targets: slice(40, 60), ...live },
+    { code: 'EQ-LATER', name: 'Not yet', kind: 'percentOff', value: 5000, who: 'all', what: 'products', targets: slice(60, 80), validFrom: addDays(today, 3), validTo: addDays(today, 9) },
+    { code: 'EQ-ENDED', name: 'Ended early', kind: 'percentOff', value: 5000, who: 'all', what: 'products', targets: slice(80, 100), ...live, endedAt: new Date() },
+    { code: 'EQ-BUY', name: 'Three for two', kind: 'buyXGetY', buyQuantity: 2, freeQuantity: 1, who: 'all', what: 'products', targets: slice(100, 120), ...live },
+  ]);
+  // The demo's own breaks and dated prices on these products would stand in the way of these.
+  await db.delete(volumeTiers).where(inArray(volumeTiers.productCode, slice(120, 200)));
+  await db.delete(datedPrices).where(inArray(datedPrices.productCode, slice(200, 260)));
+  await db.insert(volumeTiers).values([
+    ...slice(120, 160).map((productCode, i) => ({ productCode, minQuantity: 2, pricePence: 50 + i * 37 })),
+    ...slice(160, 180).map((productCode) => ({ productCode, minQuantity: 5, pricePence: 100 })),
+    ...slice(180, 200).map((productCode, i) => ({ productCode, soldToCode: MULTI.soldTo, minQuantity: 2, pricePence: 9_000 + i })),
+  ]);
+  // Sold by two cases at least, so the breaks from two are what their cards show.
+  await db.update(products).set({ minOrderQuantity: 2 }).where(inArray(products.code, [...slice(120, 160), ...slice(180, 200)]));
+  await db.insert(datedPrices).values([
+    ...slice(200, 240).map((productCode, i) => ({ productCode, validFrom: addDays(today, -1), pricePence: 75 + i * 53 })),
+    ...slice(240, 260).map((productCode) => ({ productCode, validFrom: addDays(today, 30), pricePence: 1 })),
+  ]);
+  const last = codes[259];
+  assert.ok(last);
+  return last;
+}
 
 function* collectIds(categories: RangeCategories): Generator<string> {
   const walk = function* (node: CategoryNode): Generator<string> {

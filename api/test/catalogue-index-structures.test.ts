@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { Range } from '../src/accounts/ship-tos';
 import { RangeCategories } from '../src/catalogue/categories';
 import type { CountRow } from '../src/catalogue/facets';
-import { indexFilters } from '../src/catalogue/search-index/index-filters';
+import type { OfferTargets } from '../src/pricing/price-rules/price-rules-copy';
 import { runIndexQuery } from '../src/catalogue/search-index/index-query';
 import { ProductStore, type ProductFields } from '../src/catalogue/search-index/product-store';
 import { compareText } from '../src/catalogue/search-index/text-order';
@@ -134,15 +134,23 @@ const queryArbitrary = fc.record({
     { maxLength: 4 },
   ),
   sort: fc.constantFrom<SortCode>(...SORTS.map((s) => s.code)),
+  // What today's offers are on (PriceRulesCopy.offerTargets): the special offers, whatever the products' marks say.
+  offers: fc.record({
+    products: fc.uniqueArray(fc.integer({ min: 100_001, max: 100_130 }).map(String), { maxLength: 30 }).map((codes) => new Set(codes)),
+    categories: fc.subarray([...TREE.DAIR.map((c) => c.id), ...TREE.CHIL.map((c) => c.id), 'NOPE']).map((ids) => new Set(ids)),
+  }),
   offset: fc.nat(30),
   limit: fc.integer({ min: 1, max: 25 }),
 });
 
 /** What the search statement would answer, from the products' latest state (no free text, so no ranks). */
-function bruteForce(products: Map<string, Product>, query: { range: Range; filters: SearchQuery['filters']; sort: SortCode; offset: number; limit: number }) {
+function bruteForce(products: Map<string, Product>, query: { range: Range; filters: SearchQuery['filters']; sort: SortCode; offers: OfferTargets; offset: number; limit: number }) {
+  const offered = ({ fields: p }: Product) => query.offers.products.has(p.code) || query.offers.categories.has(p.categoryId);
+  const inCollection = (p: Product, value: string) => (value === 'specialoffers' ? offered(p) : p.fields.collections.includes(value));
   const categories = categoriesOf(query.range);
   const selected = selectedValues({ freeText: '', sort: query.sort, filters: query.filters });
-  const passes = ({ fields: p }: Product, key: FilterKey, values: string[]): boolean => {
+  const passes = (product: Product, key: FilterKey, values: string[]): boolean => {
+    const p = product.fields;
     switch (key) {
       case 'category':
         return values.some((id) => categories.descendants(id).includes(p.categoryId));
@@ -153,7 +161,7 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
       case 'packType':
         return values.includes(p.packType);
       case 'collection':
-        return values.some((value) => p.collections.includes(value));
+        return values.some((value) => inCollection(product, value));
       case 'featuredProduct':
         return p.featured;
       case 'freeFrom':
@@ -173,7 +181,7 @@ function bruteForce(products: Map<string, Product>, query: { range: Range; filte
     if (passingAllBut(p, 'brand')) add('brand', p.fields.brand);
     if (passingAllBut(p, 'storage')) add('storage', p.fields.storage);
     if (passingAllBut(p, 'packType')) add('packType', p.fields.packType);
-    if (passingAllBut(p, 'collection')) for (const value of p.fields.collections) add('collection', value);
+    if (passingAllBut(p, 'collection')) for (const value of COLLECTIONS) if (inCollection(p, value)) add('collection', value);
     // Values that must all hold: counted over what passes every filter, their own included.
     if (passingAllBut(p)) {
       for (const value of declaredFree(p.fields)) add('freeFrom', value);
@@ -213,9 +221,12 @@ describe('search index structures against a brute-force count', () => {
           const answer = runIndexQuery(store, {
             range: query.range,
             text: undefined,
-            filters: indexFilters(store, selected, categoriesOf(query.range)),
+            selected,
+            categories: categoriesOf(query.range),
             sort: query.sort,
             prices: null,
+            offers: query.offers,
+            paid: null,
             limit: query.limit,
             offset: query.offset,
           });

@@ -1,9 +1,11 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { ALLERGEN_NAMES, ALLERGENS, DIETARY_FLAGS, DIETARY_NAMES } from '../food-info/allergens';
 import type { RangeCategories } from './categories';
+import { offeredCondition } from './live-offers';
 import {
   formatSearchQuery,
   isSelected,
+  SPECIAL_OFFERS,
   toggleFilter,
   type FilterKey,
   type SearchQuery,
@@ -103,14 +105,15 @@ export function facetAggregate(source: SQL, base: SQL, filters: Map<FilterKey, S
           keys.map((except) => sql`(${and(...keys.filter((key) => key !== except).map((key) => filters.get(key)))})`),
           sql` or `,
         );
-  const rows = sql`select ${sql.raw(FACET_COLUMNS)}${flags.length === 0 ? sql`` : sql`, ${sql.join(flags, sql`, `)}`}
+  const rows = sql`select ${sql.raw(FACET_COLUMNS)}, ${offeredCondition} as ${OFFERED}${flags.length === 0 ? sql`` : sql`, ${sql.join(flags, sql`, `)}`}
     from ${source} where ${where} and (${nearMatches})`;
   const columns = GROUPED.flatMap(({ key, column }, i) => [
     sql`${column}::text as ${sql.raw(`v${i}`)}`,
     sql`count(*) filter (where ${passing(key)})::int as ${sql.raw(`n${i}`)}`,
   ]);
   const collections = COLLECTION_VALUES.map(
-    (value, j) => sql`count(*) filter (where ${passing('collection')} and ${value} = any(${P.collections}))::int as ${sql.raw(`c${j}`)}`,
+    (value, j) =>
+      sql`count(*) filter (where ${passing('collection')} and ${value === SPECIAL_OFFERS ? OFFERED : sql`${value} = any(${P.collections})`})::int as ${sql.raw(`c${j}`)}`,
   );
   const arrays = FOOD_ARRAYS.map(({ column }, k) => sql`${column} as ${sql.raw(`a${k}`)}`);
   return sql`select ${sql.join([...columns, ...arrays, ...collections, sql`count(*) filter (where ${passing()})::int as total`], sql`, `)}
@@ -123,6 +126,9 @@ export function facetAggregate(source: SQL, base: SQL, filters: Map<FilterKey, S
       sql`, `,
     )}), ())`;
 }
+
+/** Whether the row has an offer the customer can have today (filters.ts collectionCondition): special offers count it. */
+const OFFERED = sql.raw('"offered"');
 
 // The columns of products_facets_idx (its keys and included columns), so the counts are an index-only scan.
 const FACET_COLUMNS = ['category_id', 'brand', 'storage', 'pack_type', 'collections', 'allergens_free', 'dietary', 'allergens_contained', 'allergens_may_contain']

@@ -2,7 +2,8 @@ import { and, arrayContains, arrayOverlaps, eq, inArray, sql, type SQL } from 'd
 import type { Range } from '../accounts/ship-tos';
 import { products } from '../db/schema';
 import type { RangeCategories } from './categories';
-import type { FilterKey } from './search-query';
+import { offeredCondition } from './live-offers';
+import { SPECIAL_OFFERS, type FilterKey } from './search-query';
 import { P } from './sql-names';
 
 /** One SQL condition per selected facet key: values of one key are alternatives (multi-select), except those of freeFrom, dietary and avoid, which must all hold. */
@@ -26,7 +27,7 @@ function filterCondition(key: FilterKey, values: string[], rangeCategories: Rang
     case 'packType':
       return inArray(products.packType, values);
     case 'collection':
-      return arrayOverlaps(products.collections, values);
+      return collectionCondition(values);
     case 'freeFrom':
       return arrayContains(products.allergensFree, values);
     case 'dietary':
@@ -37,6 +38,17 @@ function filterCondition(key: FilterKey, values: string[], rangeCategories: Rang
     case 'featuredProduct':
       return eq(products.featured, true);
   }
+}
+
+/**
+ * Best sellers are the products the catalogue import marks so; special offers are those with an offer the customer
+ * can have today, whatever the import says (docs/pricing.md "Special offers in search"): the statement holds the
+ * `live` and `reached` CTEs of live-offers.ts.
+ */
+function collectionCondition(values: string[]): SQL {
+  const marked = values.filter((value) => value !== SPECIAL_OFFERS);
+  const conditions = [...(values.includes(SPECIAL_OFFERS) ? [offeredCondition] : []), ...(marked.length === 0 ? [] : [arrayOverlaps(products.collections, marked)])];
+  return conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
 }
 
 /** A product customers can find and order: the one definition the search statement and the search index share. */

@@ -8,6 +8,7 @@ import { contractPriceOfSql } from '../pricing/contract-price/contract-price';
 import { pricingToday } from '../pricing/price-adjuster';
 import type { RangeCategories } from './categories';
 import { SELLABLE } from './filters';
+import { liveOfferCtes, offeredCondition } from './live-offers';
 import { withListingPrices } from './listing-prices';
 import { checkClaim, claimedSoldTo, type ShipToClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
@@ -33,24 +34,13 @@ export async function offeredProducts(db: DbOrTx, claim: ShipToClaim, categories
   const today = pricingToday();
   const [row] = await selectRows<{ sold_to_code: string | null; rows: ProductRow[] | null }>(
     db,
-    sql`with recursive claimed as (select ${soldTo} as code),
-      live as (
-        select what, targets from promotions, claimed
-        where ended_at is null and valid_from <= ${today}::date and valid_to >= ${today}::date
-          and (who = 'all' or (who = 'soldTos' and claimed.code = any(audience))
-            or (who = 'groups' and (select customer_group from sold_tos where sold_tos.code = claimed.code) = any(audience)))
-      ),
-      reached(id) as (
-        select unnest(targets) from live where what = 'categories'
-        union
-        select c.id from categories c join reached on c.parent_id = reached.id
-      )
+    sql`with recursive claimed as (select ${soldTo} as code), ${sql.join(liveOfferCtes(sql`(select code from claimed)`, today), sql`, `)}
     select (select code from claimed) as sold_to_code,
       (select json_agg(page.listed order by page.name) from (
         select ${jsonObject({ ...productColumns, pricePence: contractPriceOfSql(sql`(select code from claimed)`), listPricePence: products.listPricePence })} as listed, ${products.name} as name
         from ${products}
         where ${products.range} = ${range} and ${SELLABLE} and (select code from claimed) is not null
-          and (${products.code} in (select unnest(targets) from live where what = 'products') or ${products.categoryId} in (select id from reached))
+          and ${offeredCondition}
         order by ${products.name} limit ${MOST}
       ) as page(listed, name)) as rows`,
   );

@@ -3,8 +3,15 @@ import { contractPriceSql } from '../pricing/contract-price/contract-price';
 import type { SortCode } from './search-query';
 import { P, PRICES } from './sql-names';
 
-/** The caller's price for sorting; callers who see no prices sort by list price (which reveals nothing of anyone's terms). */
-export const sortPriceSql = (soldTo: SQL | null): SQL => (soldTo === null ? P.listPricePence : contractPriceSql);
+/**
+ * The caller's price for sorting: the price paid where a rule changes it (`paid`, the unit column of the paid
+ * prices joined: see paid-prices.ts), else the contract price; callers who see no prices sort by list price (which
+ * reveals nothing of anyone's terms).
+ */
+const sortPriceSql = (soldTo: SQL | null, paid: SQL | undefined): SQL => {
+  if (soldTo === null) return P.listPricePence;
+  return paid === undefined ? contractPriceSql : sql`coalesce(${paid}, ${contractPriceSql})`;
+};
 
 /** One key of a sort: what is compared, and which way. */
 export interface SortKey {
@@ -16,7 +23,7 @@ const ascending = (value: SQLWrapper): SortKey => ({ value: sql`${value}`, desce
 const descending = (value: SQLWrapper): SortKey => ({ value: sql`${value}`, descending: true });
 
 /** The keys of a sort, most significant first, ending with the code so the order is total; `rank` is the relevance column when there is free text. */
-export function sortKeys(sort: SortCode, rank: SQL | undefined, soldTo: SQL | null): SortKey[] {
+export function sortKeys(sort: SortCode, rank: SQL | undefined, soldTo: SQL | null, paid?: SQL): SortKey[] {
   const byName = [ascending(P.name), ascending(P.code)];
   switch (sort) {
     case 'relevance':
@@ -26,9 +33,9 @@ export function sortKeys(sort: SortCode, rank: SQL | undefined, soldTo: SQL | nu
     case 'name-desc':
       return [descending(P.name), descending(P.code)];
     case 'price-asc':
-      return [ascending(sortPriceSql(soldTo)), ...byName];
+      return [ascending(sortPriceSql(soldTo, paid)), ...byName];
     case 'price-desc':
-      return [descending(sortPriceSql(soldTo)), ...byName];
+      return [descending(sortPriceSql(soldTo, paid)), ...byName];
   }
 }
 

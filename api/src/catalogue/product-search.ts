@@ -8,6 +8,8 @@ import { checkClaim, type ShipToClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
 import { runSearchStatement } from './search-statement';
 import { withListingPrices } from './listing-prices';
+import { paidPrices } from './paid-prices';
+import { pricingToday } from '../pricing/price-adjuster';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
 import { literalCondition, searchLiterals, searchTsquery, searchWords } from './search-text';
@@ -49,7 +51,8 @@ export async function searchProducts(
   const tsquery = searchTsquery(searchWords(query.freeText));
   const literals = searchLiterals(query.freeText);
   const selected = selectedValues(query);
-  const page = { claim, limit: request.pageSize, offset: request.currentPage * request.pageSize };
+  const paid = claim !== null && (sort === 'price-asc' || sort === 'price-desc') ? await paidPrices(db, claim) : null;
+  const page = { claim, today: pricingToday(), paid: paid?.paid ?? null, limit: request.pageSize, offset: request.currentPage * request.pageSize };
   const indexed =
     index === null
       ? null

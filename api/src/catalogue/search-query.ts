@@ -21,6 +21,10 @@ export const FILTER_KEYS = ['category', 'brand', 'storage', 'packType', 'collect
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export const COLLECTIONS = ['specialoffers', 'bestsellers'] as const;
+
+/** The collection of products with an offer the customer can have today, not a mark of the import's. */
+export const SPECIAL_OFFERS = 'specialoffers';
+
 export const STORAGES = ['chilled', 'frozen', 'ambient'] as const;
 
 export interface SearchQuery {

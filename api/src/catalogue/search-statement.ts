@@ -10,6 +10,9 @@ import type { FilterKey, SortCode } from './search-query';
 import { constant, selectRows } from './sql-rows';
 import { P } from './sql-names';
 import { textCondition, textRank } from './search-text';
+import { liveOfferCtes } from './live-offers';
+import { textArray } from '../db/text-array';
+import type { IsoDate } from '../time/calendar-date';
 
 export interface StatementRequest {
   /** Range and sellable: every row of every part of the answer satisfies it. */
@@ -22,6 +25,10 @@ export interface StatementRequest {
   sort: SortCode;
   /** The ship-to the caller names for prices, checked in the statement; null for an answer without prices. */
   claim: ShipToClaim | null;
+  /** The day whose live offers make the special offers (live-offers.ts). */
+  today: IsoDate;
+  /** The prices paid where a rule changes them (paid-prices.ts), for a sort by price; null otherwise. */
+  paid: ReadonlyMap<string, number> | null;
   limit: number;
   offset: number;
 }
@@ -65,6 +72,14 @@ const PAGE_FIELDS = constant(
   ),
 );
 
+const PAID_UNIT = sql.raw('paid.unit');
+
+/** The prices paid, joined by code as `paid(code, unit)`, when there are any: two arrays bound as one parameter each. */
+function paidJoin(paid: ReadonlyMap<string, number> | null): SQL | undefined {
+  if (paid === null || paid.size === 0) return undefined;
+  return sql`left join unnest(${textArray([...paid.keys()])}, ${`{${[...paid.values()].join(',')}}`}::integer[]) as paid(code, unit) on paid.code = ${P.code}`;
+}
+
 /**
  * The page's products, the total and every facet's counts in one statement. With free text, the words
  * are looked up in the vocabulary (typos corrected) and the matching products read once (a materialised
@@ -83,6 +98,7 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
     ctes.push(sql`price_scope as (select ${claimedSoldTo(userId, shipTo, range)} as sold_to_code)`);
   }
   const soldTo = request.claim === null ? null : sql`(select sold_to_code from price_scope)`;
+  ctes.push(...liveOfferCtes(soldTo ?? sql`null::text`, request.today));
   // Likewise the tsquery, which then probes the full-text index.
   const query = sql`(select query from text_query)`;
   if (text !== undefined) ctes.push(sql`text_query as (select ${text} as query)`);
@@ -99,7 +115,8 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
   const base = hasText ? sql`true` : request.scope;
   const rank = hasText ? sql`${P.table}.rank` : undefined;
   const where = (except?: FilterKey) => allConditionsExcept([], request.filters, except);
-  const keys = sortKeys(request.sort, rank, soldTo);
+  const paid = paidJoin(request.paid);
+  const keys = sortKeys(request.sort, rank, soldTo, paid === undefined ? undefined : PAID_UNIT);
   const keyName = (i: number) => sql.raw(`k${i}`);
   const orderOn = (key: (i: number) => SQL) =>
     sql.join(
@@ -112,7 +129,7 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
     keys.map(({ value }, i) => sql`${value} as ${keyName(i)}`),
     sql`, `,
   )}
-      from ${source} ${pricesJoin(soldTo)}
+      from ${source} ${pricesJoin(soldTo)} ${paid ?? sql``}
       where ${base} and ${where()} order by ${orderOn(keyName)} limit ${request.limit} offset ${request.offset}`;
   // The page's full rows, priced, joined back to the table by code: only a page's worth of wide rows is read.
   const pageRows = sql`select json_agg(json_build_object(${PAGE_FIELDS}, 'pricePence', ${
@@ -122,7 +139,7 @@ export async function runSearchStatement(db: DbOrTx, request: StatementRequest):
   const aggregate = sql`(select json_agg(a) from (${facetAggregate(source, base, request.filters)}) as a)`;
   const [row] = await selectRows<{ sold_to_code: string | null; rows: ProductRow[] | null; aggregate: AggregateRow[] | null }>(
     db,
-    sql`${ctes.length === 0 ? sql`` : sql`with ${sql.join(ctes, sql`, `)} `}select ${soldTo ?? sql`null::text`} as sold_to_code,
+    sql`with recursive ${sql.join(ctes, sql`, `)} select ${soldTo ?? sql`null::text`} as sold_to_code,
       (${pageRows}) as rows, ${aggregate} as aggregate`,
   );
   const { counts, total } = readFacetAggregate(row?.aggregate ?? []);

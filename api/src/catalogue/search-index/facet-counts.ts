@@ -1,4 +1,5 @@
 import type { CountRow } from '../facets';
+import { SPECIAL_OFFERS } from '../search-query';
 import type { IndexFilter } from './index-filters';
 import { ALLERGENS, DIETARY_FLAGS } from '../../food-info/allergens';
 import { COLLECTION_BITS, FACT, SCRATCH_BITS, type ProductStore, type ValueTable } from './product-store';
@@ -16,8 +17,11 @@ interface Tally {
  * `all` those that also pass every filter. The facets without a filter are counted in one walk over `all`;
  * each filtered facet in one walk over what passes the other filters, so no walk visits a product that counts
  * nowhere. Free-from and dietary values must all hold, so they count `all` whatever is selected (food groups).
+ * Special offers are the slots of `offered`, not a collection of the import's: counted as what passes the other
+ * filters and is offered.
  */
-export function countFacets(store: ProductStore, base: Uint32Array, all: Uint32Array, filters: IndexFilter[], words: number): CountRow[] {
+export function countFacets(store: ProductStore, sets: { base: Uint32Array; all: Uint32Array; offered: Uint32Array }, filters: IndexFilter[], words: number): CountRow[] {
+  const { base, all, offered } = sets;
   const grouped: { key: GroupedKey; table: ValueTable; tally: Tally }[] = [
     { key: 'category', table: store.categories, tally: tally(FACT.category, store.categories) },
     { key: 'brand', table: store.brands, tally: tally(FACT.brand, store.brands) },
@@ -44,7 +48,9 @@ export function countFacets(store: ProductStore, base: Uint32Array, all: Uint32A
       for (let w = 0; w < words; w++) passing[w] = (passing[w] ?? 0) & (other.bits[w] ?? 0);
     }
     countGroups(store, passing, words, own === undefined ? [] : [own.tally], own === undefined ? collections : undefined);
+    if (filter.key === 'collection') collections.counts[OFFERS_BIT] = countBoth(passing, offered, words);
   }
+  if (!filtered('collection')) collections.counts[OFFERS_BIT] = countBoth(all, offered, words);
   return [...facetCountRows(grouped, collections), ...food];
 }
 
@@ -81,6 +87,20 @@ function countFood(store: ProductStore, bits: Uint32Array, words: number): Count
 }
 
 const COLLECTION_COUNT = Object.keys(COLLECTION_BITS).length;
+const OFFERS_BIT = Math.log2(COLLECTION_BITS[SPECIAL_OFFERS] ?? 1);
+
+/** How many slots both bit sets hold. */
+function countBoth(a: Uint32Array, b: Uint32Array, words: number): number {
+  let n = 0;
+  for (let w = 0; w < words; w++) {
+    let word = (a[w] ?? 0) & (b[w] ?? 0);
+    while (word !== 0) {
+      n++;
+      word &= word - 1;
+    }
+  }
+  return n;
+}
 
 const tally = (fact: number, table: ValueTable): Tally => ({ fact, counts: new Int32Array(table.values.length) });
 

@@ -1,5 +1,5 @@
 import type { RangeCategories } from '../categories';
-import type { FilterKey } from '../search-query';
+import { SPECIAL_OFFERS, type FilterKey } from '../search-query';
 import { ALLERGEN_BITS, COLLECTION_BITS, DIETARY_BITS, FACT, FACT_STRIDE, maskOf, SCRATCH_BITS, SET, type ProductStore, type ValueTable } from './product-store';
 import { wordsFor } from './slot-sets';
 
@@ -14,7 +14,7 @@ export interface IndexFilter {
  * alternatives, so their sets are united; those of the food keys must all hold): the same conditions as
  * filterConditions (filters.ts) writes in SQL.
  */
-export function indexFilters(store: ProductStore, selected: Map<FilterKey, string[]>, rangeCategories: RangeCategories): IndexFilter[] {
+export function indexFilters(store: ProductStore, selected: Map<FilterKey, string[]>, rangeCategories: RangeCategories, offered: Uint32Array): IndexFilter[] {
   const words = wordsFor(store.slotCount);
   return [...selected].map(([key, values], i) => {
     const bits = store.scratch.bits(SCRATCH_BITS.filters + i, words);
@@ -22,7 +22,7 @@ export function indexFilters(store: ProductStore, selected: Map<FilterKey, strin
       markFood(store, bits, key, values);
       return { key, bits };
     }
-    for (const set of valueSets(store, key, values, rangeCategories)) {
+    for (const set of valueSets(store, key, values, rangeCategories, offered)) {
       if (set === undefined) continue;
       for (let w = 0; w < words; w++) bits[w] = (bits[w] ?? 0) | (set[w] ?? 0);
     }
@@ -54,7 +54,8 @@ function markFood(store: ProductStore, bits: Uint32Array, key: 'freeFrom' | 'die
   }
 }
 
-function valueSets(store: ProductStore, key: FilterKey, values: string[], rangeCategories: RangeCategories): (Uint32Array | undefined)[] {
+/** `offered`: the special offers' slots (offered-slots.ts), which no mark of the import's decides. */
+function valueSets(store: ProductStore, key: FilterKey, values: string[], rangeCategories: RangeCategories, offered: Uint32Array): (Uint32Array | undefined)[] {
   const setsOf = (fact: number, table: ValueTable, of: string[]) => idsOf(table, of).map((id) => store.sets.get(fact, id));
   switch (key) {
     case 'category':
@@ -67,6 +68,7 @@ function valueSets(store: ProductStore, key: FilterKey, values: string[], rangeC
       return setsOf(SET.packType, store.packTypes, values);
     case 'collection':
       return values.map((value) => {
+        if (value === SPECIAL_OFFERS) return offered;
         const bit = COLLECTION_BITS[value];
         return bit === undefined ? undefined : store.sets.get(SET.collection + Math.log2(bit), 0);
       });

@@ -2,8 +2,11 @@ import type { Range } from '../../accounts/ship-tos';
 import { contractPrice } from '../../pricing/contract-price/contract-price';
 import type { CountRow } from '../facets';
 import type { ProductRow } from '../product-view';
-import type { SortCode } from '../search-query';
-import type { IndexFilter } from './index-filters';
+import type { OfferTargets } from '../../pricing/price-rules/price-rules-copy';
+import type { RangeCategories } from '../categories';
+import type { FilterKey, SortCode } from '../search-query';
+import { indexFilters, type IndexFilter } from './index-filters';
+import { offeredSlots } from './offered-slots';
 import { countFacets } from './facet-counts';
 import { FACT, SCRATCH_BITS, SET, type ProductStore } from './product-store';
 import { wordsFor } from './slot-sets';
@@ -16,10 +19,16 @@ export interface IndexQuery {
   range: Range;
   /** The parsed tsquery of the free text; undefined without free text. */
   text: QueryNode | undefined;
-  filters: IndexFilter[];
+  /** The selected facet values, with the range's categories they are read against. */
+  selected: Map<FilterKey, string[]>;
+  categories: RangeCategories;
   sort: SortCode;
   /** The sold-to's own prices (product code → pence) when the caller sees prices; null otherwise. */
   prices: ReadonlyMap<string, number> | null;
+  /** What the offers the caller can have today are on: the special offers. */
+  offers: OfferTargets;
+  /** The prices paid where a rule changes them (paid-prices.ts), for a sort by price; null otherwise. */
+  paid: ReadonlyMap<string, number> | null;
   limit: number;
   offset: number;
 }
@@ -47,8 +56,10 @@ export function runIndexQuery(store: ProductStore, query: IndexQuery): IndexAnsw
   }
   const words = wordsFor(store.slotCount);
   const base = rangeMatches(store, query, words);
-  const all = filterMatches(store, base, query.filters, words);
-  const facetCounts = countFacets(store, base, all, query.filters, words);
+  const offered = offeredSlots(store, query.offers, words);
+  const filters = indexFilters(store, query.selected, query.categories, offered);
+  const all = filterMatches(store, base, filters, words);
+  const facetCounts = countFacets(store, { base, all, offered }, filters, words);
   const found = slotsOf(store, all, words);
   const ranks = query.text === undefined ? store.scratch.numbers(0, 0) : rankFound(store, query.text, items, found);
   const primary = sortKeys(store, query, found, ranks);
@@ -209,7 +220,9 @@ function sortKeys(store: ProductStore, query: IndexQuery, found: Int32Array, ran
   const name = (i: number) => store.nameOrder.key(found[i] ?? -1);
   const price = (slot: number) => {
     const listed = store.fact(slot, FACT.listPrice);
-    return query.prices === null ? listed : contractPrice(query.prices.get(store.rows[slot]?.code ?? ''), listed);
+    if (query.prices === null) return listed;
+    const code = store.rows[slot]?.code ?? '';
+    return query.paid?.get(code) ?? contractPrice(query.prices.get(code), listed);
   };
   switch (query.sort) {
     case 'relevance':

@@ -6,7 +6,8 @@ import { claimedSoldTo, type ShipToClaim } from '../price-scope';
 import type { FilterKey, SortCode } from '../search-query';
 import type { StatementResult } from '../search-statement';
 import { selectRows } from '../sql-rows';
-import { indexFilters } from './index-filters';
+import { priceRulesCopyOf } from '../../pricing/price-rules/price-rules-copy';
+import type { IsoDate } from '../../time/calendar-date';
 import { runIndexQuery } from './index-query';
 import type { SearchIndex } from './search-index';
 import { parseTextQuery, type QueryNode } from './text-query';
@@ -21,6 +22,10 @@ export interface IndexedSearchRequest {
   categories: RangeCategories;
   sort: SortCode;
   claim: ShipToClaim | null;
+  /** The day whose live offers make the special offers. */
+  today: IsoDate;
+  /** The prices paid where a rule changes them (paid-prices.ts), for a sort by price; null otherwise. */
+  paid: ReadonlyMap<string, number> | null;
   limit: number;
   offset: number;
 }
@@ -29,8 +34,8 @@ export interface IndexedSearchRequest {
  * A search answered from the index: one small statement resolves what needs the database (the caller's
  * sold-to, checked as the search statement checks it, and the tsquery with its corrected words), the rest
  * is counted and ranked in this process. Null when the index cannot answer this one exactly (not built,
- * literal words, a tsquery shape it does not model, the sold-to's prices still loading): the caller then
- * runs the search statement.
+ * literal words, a tsquery shape it does not model, the sold-to's prices still loading, the price rules'
+ * copy being read again, which says what is on offer): the caller then runs the search statement.
  */
 export async function indexedSearch(db: DbOrTx, index: SearchIndex, request: IndexedSearchRequest): Promise<StatementResult | null> {
   if (request.hasLiterals || index.store === null) return null;
@@ -54,15 +59,20 @@ export async function indexedSearch(db: DbOrTx, index: SearchIndex, request: Ind
   }
   const prices = soldToCode === null ? null : index.pricesOf(soldToCode);
   if (prices === undefined) return null;
+  const offers = priceRulesCopyOf(db)?.offerTargets(soldToCode, request.today);
+  if (offers === undefined) return null;
   // Read again: the statement above may have given a rebuild the time to empty it.
   const store = index.store;
   if (store === null) return null;
   const answer = runIndexQuery(store, {
     range: request.range,
     text,
-    filters: indexFilters(store, request.selected, request.categories),
+    selected: request.selected,
+    categories: request.categories,
     sort: request.sort,
     prices,
+    offers,
+    paid: request.paid,
     limit: request.limit,
     offset: request.offset,
   });

@@ -79,7 +79,7 @@ export const SET = { range: 0, category: 1, brand: 2, storage: 3, packType: 4, c
 const SET_COUNT = 8;
 
 /** Which scratch bit set (Scratch.bits) each step of a search uses; filters take one each, text one per depth. */
-export const SCRATCH_BITS = { base: 0, all: 1, except: 2, filters: 3, text: 3 + FILTER_KEYS.length } as const;
+export const SCRATCH_BITS = { base: 0, all: 1, except: 2, offered: 3, filters: 4, text: 4 + FILTER_KEYS.length } as const;
 
 /**
  * For each lexeme, the slots whose document holds it (ascending) and calc_rank_or's term for it there.
@@ -285,6 +285,11 @@ export class ProductStore {
 
   fact(slot: number, which: number): number {
     return this.facts[slot * FACT_STRIDE + which] ?? -1;
+  }
+
+  /** The slot holding the product, if the store has it. */
+  slotFor(code: string): number | undefined {
+    return this.slotOf.get(code);
   }
 
   get productCount(): number {

@@ -2,6 +2,7 @@ import { isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import { categories, datedPrices, priceRulesVersion, promotions, soldTos, volumeTiers } from '../../db/schema';
 import { rootOf } from '../../db/transaction-root';
+import type { IsoDate } from '../../time/calendar-date';
 import type { DatedPrice } from './dated-price';
 import { NO_RULES, type LineRules, type RuledProduct, type RulesLookup } from './line-rules';
 import type { PromotionOffer } from './promotion-price';
@@ -116,6 +117,26 @@ function rulesOf(held: HeldRules, soldTo: string, { code, categoryId }: RuledPro
   return promotions.length === 0 && tiers.length === 0 && dated.length === 0 ? NO_RULES : Object.freeze({ dated, tiers, promotions });
 }
 
+/** The products and categories that promotions live on a day reach for one sold-to (see PriceRulesCopy.offerTargets). */
+export interface OfferTargets {
+  products: ReadonlySet<string>;
+  /** Each category a promotion names and every one below it. */
+  categories: ReadonlySet<string>;
+}
+
+/** What the live promotions of `today` that `soldTo` may have (everyone's only, without a sold-to) reach, by key. */
+function liveKeys(held: HeldRules, byKey: Map<string, HeldOffer[]>, soldTo: string | null, today: IsoDate): Set<string> {
+  const group = soldTo === null ? undefined : held.groups.get(soldTo);
+  const keys = new Set<string>();
+  for (const [key, offers] of byKey) {
+    const live = offers.some(
+      (one) => one.offer.validFrom <= today && one.offer.validTo >= today && (soldTo === null ? one.who === 'all' : mayHave(one, soldTo, group)),
+    );
+    if (live) keys.add(key);
+  }
+  return keys;
+}
+
 /** Products' rules worked out and kept at most: beyond it the memo starts over. */
 const MEMO_LIMIT = 50_000;
 
@@ -130,6 +151,8 @@ export class PriceRulesCopy {
   /** Products' rules worked out, by sold-to and product, until the copy is read again; with the category each was worked out for. */
   private readonly memo = new Map<string, { rules: Map<string, LineRules>; categories: Map<string, string> }>();
   private memoSize = 0;
+  /** offerTargets' answers, by sold-to and day, until the copy is read again. */
+  private readonly offerMemo = new Map<string, OfferTargets>();
   /** Bumped by every change heard, so a read that started before one is not kept. */
   private changes = 0;
   private work: Promise<void> = Promise.resolve();
@@ -202,7 +225,24 @@ export class PriceRulesCopy {
     return known.rules;
   }
 
+  /**
+   * What the promotions live on `today` for `soldTo` (for everyone, without a sold-to) are on: the same as the
+   * statement's `live` and `reached` (catalogue/live-offers.ts) find; undefined while there is no copy.
+   */
+  offerTargets(soldTo: string | null, today: IsoDate): OfferTargets | undefined {
+    const held = this.held;
+    if (!held) return undefined;
+    const key = `${today}|${soldTo ?? ''}`;
+    let targets = this.offerMemo.get(key);
+    if (!targets) {
+      targets = { products: liveKeys(held, held.byProduct, soldTo, today), categories: liveKeys(held, held.byCategory, soldTo, today) };
+      this.offerMemo.set(key, targets);
+    }
+    return targets;
+  }
+
   private forget(): void {
+    this.offerMemo.clear();
     this.memo.clear();
     this.memoSize = 0;
   }

@@ -105,7 +105,7 @@ export const productImport: BatchedKind<ProductImportRow> = {
     { name: 'minOrderQuantity', required: false, help: 'Fewest cases per order; default 1', example: '1' },
     { name: 'stockStatus', required: false, help: 'inStock, lowStock or outOfStock; default inStock', example: 'inStock' },
     { name: 'featured', required: false, help: 'true or false; default false', example: 'false' },
-    { name: 'collections', required: false, help: 'Any of specialoffers, bestsellers, separated by spaces', example: 'bestsellers' },
+    { name: 'collections', required: false, help: 'Any of specialoffers, bestsellers, separated by spaces (special offers in the shop are the products with a live promotion, whatever this says)', example: 'bestsellers' },
     { name: 'active', required: false, help: 'false stops the product being sold; default true', example: 'true' },
     ...FOOD_IMPORT_COLUMNS,
   ],
