@@ -8,7 +8,7 @@
  *   node bench/catalogue.mjs [--products 800|2000,100000] [--engine postgres|pglite] [--duration 10]
  *                            [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *                            [--reuse] [--keep] [--search-index on|off]
- *                            [--only search,facets,browse,food,foodbrowse,suggestions,categories,product]
+ *                            [--only search,facets,browse,food,foodbrowse,suggestions,categories,product,pricesort,offers]
  *                            [--profile [--profile-top 25]] [--api-dir DIR --db-tag TAG] [--price-rules]
  *
  * Several sizes (--products 2000,100000) are measured one after the other in the same run, each on its own
@@ -71,7 +71,7 @@ const PORT = Number(args.port);
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--products must be positive whole numbers, comma-separated');
 if (!['on', 'off'].includes(args['search-index'])) throw new Error('--search-index must be on or off');
 if (!['postgres', 'pglite'].includes(args.engine)) throw new Error('--engine must be postgres or pglite');
-const SCENARIO_KEYS = ['search', 'facets', 'browse', 'food', 'foodbrowse', 'suggestions', 'categories', 'product'];
+const SCENARIO_KEYS = ['search', 'facets', 'browse', 'food', 'foodbrowse', 'suggestions', 'categories', 'product', 'pricesort', 'offers'];
 const ONLY = args.only === undefined ? SCENARIO_KEYS : args.only.split(',');
 const unknownKey = ONLY.find((key) => !SCENARIO_KEYS.includes(key));
 if (unknownKey !== undefined) throw new Error(`--only: unknown scenario '${unknownKey}' (one of ${SCENARIO_KEYS.join(', ')})`);
@@ -250,6 +250,9 @@ function scenarios(token) {
     { key: 'suggestions', name: 'suggestions (10 rotating terms)', next: rotating(SUGGEST_TERMS.map((t) => `${BASE}/products/suggestions?${qs({ term: t, max: '10', salesOrg: 'DAIR' })}`)) },
     { key: 'categories', name: 'category tree (DAIR)', next: rotating([`${BASE}/catalogs/meadowvaleProductCatalog/Online/categories/DAIR?fields=DEFAULT`]) },
     { key: 'product', name: 'one product, priced', next: rotating([`${BASE}/products/100001?${qs({ salesOrg: 'DAIR', shipTo: USER.shipTo })}`]) },
+    // Sorted by the price paid, offers included (docs/pricing.md "Search by the price paid").
+    { key: 'pricesort', name: 'search, free text by price (lowest first)', next: rotating(TERMS.map((t) => `${BASE}/products/search?${qs({ ...priced, query: `${t}:price-asc` })}`)) },
+    { key: 'offers', name: 'browse, special offers', next: rotating([`${BASE}/products/search?${qs({ ...priced, query: ':name-asc:collection:specialoffers' })}`]) },
   ]
     .filter((s) => ONLY.includes(s.key))
     .map((s) => ({ ...s, headers: { authorization: `Bearer ${token}` } }));

@@ -141,5 +141,20 @@ describe('offers in listings', () => {
       await line.getByText(`5+ cases: was ${tiered.price?.formattedValue ?? ''}`, { exact: false }).waitFor();
       await assertAccessible(page, `a line past a volume break (${name})`);
     });
+
+    test(`search's "Special offers" are the products on offer today (${name})`, async () => {
+      const page = await shop.newPage({ viewport });
+      await signedIn(shop, page, SOLO.username, { at: `/search/${encodeURIComponent(offered.name)}/` });
+      const summary = page.locator('summary', { hasText: 'Filters' });
+      if (await summary.isVisible()) await summary.click();
+      const special = page.getByRole('region', { name: 'Collection' }).getByRole('link', { name: /^Special offers/ });
+      const counted = Number(/\((\d+)/.exec(await special.innerText())?.[1]);
+      assert.ok(counted >= 1, 'the facet counts the product on offer');
+      await special.click();
+      await page.waitForURL(/collection=specialoffers/);
+      await hydrated(page);
+      await page.getByRole('article').filter({ has: page.getByRole('heading', { name: offered.name, exact: true }) }).waitFor();
+      assert.equal(await page.getByRole('article').count(), Math.min(counted, 20), 'as many as the facet counted');
+    });
   }
 });

@@ -36,13 +36,14 @@ describe('header and footer', () => {
     assert.equal(await footer.getByRole('link', { name: 'FAQs' }).count(), 0);
   });
 
-  test('signed in: search, Order history, My account menu, Sign out, cart with count, Checkout disabled at 0', async () => {
+  test('signed in: search, Offers, Order history, My account menu, Sign out, cart with count, Checkout disabled at 0', async () => {
     const page = await shop.newPage();
     await sealedSignIn(shop, page, 'solo@example.com');
     await page.goto('/about/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Order history' }).waitFor();
     await nav.getByRole('link', { name: 'Quick order' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Offers' }).getAttribute('href'), '/offers/');
     await page.locator('.header-search form').first().waitFor();
     const account = nav.getByRole('button', { name: 'My account' });
     await account.click();

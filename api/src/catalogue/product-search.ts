@@ -51,8 +51,7 @@ export async function searchProducts(
   const tsquery = searchTsquery(searchWords(query.freeText));
   const literals = searchLiterals(query.freeText);
   const selected = selectedValues(query);
-  const paid = claim !== null && (sort === 'price-asc' || sort === 'price-desc') ? await paidPrices(db, claim) : null;
-  const page = { claim, today: pricingToday(), paid: paid?.paid ?? null, limit: request.pageSize, offset: request.currentPage * request.pageSize };
+  const page = { claim, today: pricingToday(), limit: request.pageSize, offset: request.currentPage * request.pageSize };
   const indexed =
     index === null
       ? null
@@ -65,6 +64,7 @@ export async function searchProducts(
       literals: literals.map(literalCondition),
       filters: filterConditions(selected, categories),
       sort,
+      paid: claim !== null && (sort === 'price-asc' || sort === 'price-desc') ? (await paidPrices(db, claim)).paid : null,
       ...page,
     }));
   const checked = claim === null ? ok(null) : checkClaim(claim, result.soldToCode);

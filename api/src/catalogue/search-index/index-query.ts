@@ -1,6 +1,7 @@
 import type { Range } from '../../accounts/ship-tos';
 import { contractPrice } from '../../pricing/contract-price/contract-price';
 import type { CountRow } from '../facets';
+import type { ListedProduct } from '../listing-prices';
 import type { ProductRow } from '../product-view';
 import type { OfferTargets } from '../../pricing/price-rules/price-rules-copy';
 import type { RangeCategories } from '../categories';
@@ -67,6 +68,28 @@ export function runIndexQuery(store: ProductStore, query: IndexQuery): IndexAnsw
   const page = topK(found.length, query.offset + query.limit, primary, name, store.scratch.numbers(3, found.length)).slice(query.offset);
   const rows = page.map((i) => priced(store, found[i] ?? -1, query.prices));
   return { total: found.length, rows, facetCounts };
+}
+
+/**
+ * The products the query finds, each with what pricing it as a card needs (its contract price among them): what a
+ * sort by the price paid prices before it runs the query (indexed-search.ts). Empty without prices.
+ */
+export function foundProducts(store: ProductStore, query: IndexQuery): ListedProduct[] {
+  const { prices } = query;
+  if (prices === null) return [];
+  const words = wordsFor(store.slotCount);
+  const base = rangeMatches(store, query, words);
+  const offered = offeredSlots(store, query.offers, words);
+  const found = slotsOf(store, filterMatches(store, base, indexFilters(store, query.selected, query.categories, offered), words), words);
+  const listed: ListedProduct[] = [];
+  for (const slot of found) {
+    const row = store.rows[slot];
+    if (row === undefined) continue;
+    const listPricePence = store.fact(slot, FACT.listPrice);
+    const { code, categoryId, minOrderQuantity, vatRateBp } = row;
+    listed.push({ code, categoryId, minOrderQuantity, vatRateBp, listPricePence, pricePence: contractPrice(prices.get(code), listPricePence) });
+  }
+  return listed;
 }
 
 /** The slots of the range whose document matches the free text (all of the range without one). */

@@ -8,7 +8,8 @@ import type { StatementResult } from '../search-statement';
 import { selectRows } from '../sql-rows';
 import { priceRulesCopyOf } from '../../pricing/price-rules/price-rules-copy';
 import type { IsoDate } from '../../time/calendar-date';
-import { runIndexQuery } from './index-query';
+import { foundProducts, runIndexQuery, type IndexQuery } from './index-query';
+import { priceListed } from '../listing-prices';
 import type { SearchIndex } from './search-index';
 import { parseTextQuery, type QueryNode } from './text-query';
 
@@ -24,8 +25,6 @@ export interface IndexedSearchRequest {
   claim: ShipToClaim | null;
   /** The day whose live offers make the special offers. */
   today: IsoDate;
-  /** The prices paid where a rule changes them (paid-prices.ts), for a sort by price; null otherwise. */
-  paid: ReadonlyMap<string, number> | null;
   limit: number;
   offset: number;
 }
@@ -61,10 +60,7 @@ export async function indexedSearch(db: DbOrTx, index: SearchIndex, request: Ind
   if (prices === undefined) return null;
   const offers = priceRulesCopyOf(db)?.offerTargets(soldToCode, request.today);
   if (offers === undefined) return null;
-  // Read again: the statement above may have given a rebuild the time to empty it.
-  const store = index.store;
-  if (store === null) return null;
-  const answer = runIndexQuery(store, {
+  const query: IndexQuery = {
     range: request.range,
     text,
     selected: request.selected,
@@ -72,9 +68,20 @@ export async function indexedSearch(db: DbOrTx, index: SearchIndex, request: Ind
     sort: request.sort,
     prices,
     offers,
-    paid: request.paid,
+    paid: null,
     limit: request.limit,
     offset: request.offset,
-  });
+  };
+  // Read again after each wait: a rebuild may have emptied it meanwhile.
+  let store = index.store;
+  if (store === null) return null;
+  if (soldToCode !== null && request.claim !== null && (request.sort === 'price-asc' || request.sort === 'price-desc')) {
+    // Sorted by the price paid (docs/pricing.md "Search by the price paid"): the products found, priced as cards are.
+    const lines = await priceListed(db, { soldToCode, shipToCode: request.claim.shipTo, range: request.range }, foundProducts(store, query));
+    query.paid = new Map(lines.map((line) => [line.code, line.unit]));
+    store = index.store;
+    if (store === null) return null;
+  }
+  const answer = runIndexQuery(store, query);
   return answer === null ? null : { soldToCode, ...answer };
 }

@@ -117,6 +117,11 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
         <nav aria-label="Main" className="header-nav">
           <ul>
             <li>
+              <Link href="/offers/" className="nav-link" prefetch={false}>
+                Offers
+              </Link>
+            </li>
+            <li>
               <Link href="/cart/quick-order/" className="nav-link" prefetch={false}>
                 Quick order
               </Link>

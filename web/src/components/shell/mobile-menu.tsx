@@ -48,6 +48,11 @@ export function MobileMenu({ signedIn, companyLinks = [], shop, switcher, signOu
                 </li>
               ) : null}
               <li>
+                <Link href="/offers/" prefetch={false}>
+                  Offers
+                </Link>
+              </li>
+              <li>
                 <Link href="/cart/quick-order/" prefetch={false}>
                   Quick order
                 </Link>
