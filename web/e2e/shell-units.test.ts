@@ -150,6 +150,7 @@ describe('shell rules', () => {
   test('the offline page says which kinds of page are kept', () => {
     assert.equal(isOfflinePage('/category/DAIR-MILK/'), true);
     assert.equal(isOfflinePage('/category/DAIR-MILK'), true);
+    assert.equal(isOfflinePage('/offers/'), true);
     assert.equal(isOfflinePage('/account/standing-orders/'), false);
     const unseen = offlinePageHtml('/category/DAIR-MILK/', []);
     assert.match(unseen, /has not been opened on this phone yet/);

@@ -21,8 +21,10 @@ export const SW_URL = '/serwist/sw.js';
 
 /**
  * Pages kept for offline use once seen: usual items, cart, recent orders (the list and each order), product
- * and category pages, and home (where usual items also show). Paths as the proxy sees them (no trailing slash)
- * or as the browser asks for them (with one). A category page is kept per address, its sort and page included.
+ * and category pages, the Offers page, and home (where usual items also show). Like a product page, a kept
+ * Offers page shows the offers as they were when it was kept, which the banner says. Paths as the proxy sees
+ * them (no trailing slash) or as the browser asks for them (with one). A category page is kept per address, its
+ * sort and page included.
  */
 const OFFLINE_PAGES: RegExp[] = [
   /^\/$/,
@@ -32,10 +34,11 @@ const OFFLINE_PAGES: RegExp[] = [
   /^\/account\/orders\/[^/]+\/?$/,
   /^\/product\/[^/]+\/?$/,
   /^\/category\/[^/]+\/?$/,
+  /^\/offers\/?$/,
 ];
 
 /** The kinds of page OFFLINE_PAGES keeps, in the words the offline page uses. */
-export const KEPT_KINDS = 'home, usual items, the cart, your orders, and the product and category pages you open';
+export const KEPT_KINDS = 'home, usual items, the cart, your orders, the offers, and the product and category pages you open';
 
 export function isOfflinePage(pathname: string): boolean {
   return OFFLINE_PAGES.some((pattern) => pattern.test(pathname));
