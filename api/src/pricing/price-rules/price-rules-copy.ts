@@ -151,7 +151,7 @@ export class PriceRulesCopy {
   /** Products' rules worked out, by sold-to and product, until the copy is read again; with the category each was worked out for. */
   private readonly memo = new Map<string, { rules: Map<string, LineRules>; categories: Map<string, string> }>();
   private memoSize = 0;
-  /** offerTargets' answers, by sold-to and day, until the copy is read again. */
+  /** offerTargets' answers, by sold-to and day, until the copy is read again (or MEMO_LIMIT of them). */
   private readonly offerMemo = new Map<string, OfferTargets>();
   /** Bumped by every change heard, so a read that started before one is not kept. */
   private changes = 0;
@@ -236,6 +236,7 @@ export class PriceRulesCopy {
     let targets = this.offerMemo.get(key);
     if (!targets) {
       targets = { products: liveKeys(held, held.byProduct, soldTo, today), categories: liveKeys(held, held.byCategory, soldTo, today) };
+      if (this.offerMemo.size >= MEMO_LIMIT) this.offerMemo.clear();
       this.offerMemo.set(key, targets);
     }
     return targets;
