@@ -14,6 +14,7 @@ import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, SHIP_TOS, 
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
 import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
 import { seedPriceRulesDemo } from './price-rules-demo';
+import { seedCreditDemo } from './credit-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -80,4 +81,6 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   if (options.products === undefined) await seedPriceRulesDemo(db, products, prices, by.now);
   // Delivered orders, invoices and credit requests of kitchen@example.com, at the list prices its company pays.
   await seedAfterDeliveryDemo(db, by.now, (index) => generateProduct(index).listPricePence);
+  // A sold-to close to its credit limit and one on hold, as the ERP sends them.
+  await seedCreditDemo(db, by.now);
 }
