@@ -6,7 +6,6 @@ import { moneySchema } from './types';
 
 /** A sold-to's credit as the API answers it (docs/credit-control.md): limit, owed and on order, what is left, its hold. */
 export const creditStandingSchema = z.object({ limit: moneySchema, exposure: moneySchema, available: moneySchema, onHold: z.boolean(), reason: z.string().nullish() });
-export type CreditStanding = z.infer<typeof creditStandingSchema>;
 
 const soldToCreditSchema = creditStandingSchema.extend({ code: z.string(), name: z.string() });
 export type SoldToCredit = z.infer<typeof soldToCreditSchema>;
