@@ -167,6 +167,20 @@ describe('credit control: orders held for credit, released, rejected and expired
     assert.deepEqual(await webhookTypes(held.code), ['order.placed']);
   });
 
+  it('lets the buyer cancel an order waiting for credit; the ERP never hears of it and the queue drops it', async () => {
+    const { company: made, buyer } = await company();
+    await setCredit(server, made.soldTo, { limit: 0, onHold: false });
+    const held = await checkout(buyer);
+    assert.equal(held.status, 'awaitingCredit');
+    const cancelled = await buyer.who.call('POST', `/users/current/orders/${held.code}/cancel`, { scoped: false });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal((await orderOf(buyer.who, held.code)).status, 'cancelled');
+    assert.deepEqual(await webhookTypes(held.code), []);
+    const queue = (await adminCall(server, await operatorToken(server), 'GET', '/credit-holds')).body.creditHolds as { code: string }[];
+    assert.equal(queue.some((item) => item.code === held.code), false);
+    assert.equal((await decideHold(server, held.code, 'RELEASE')).status, 409);
+  });
+
   it('lets no status report move an order in or out of awaitingCredit', async () => {
     const { company: made, buyer } = await company();
     await setCredit(server, made.soldTo, { limit: 0, onHold: false });

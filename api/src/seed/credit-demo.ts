@@ -4,6 +4,9 @@ import { putInvoice } from '../invoices/erp-invoices';
 import { addDays } from '../time/calendar-date';
 import { londonWallClock } from '../time/london-time';
 
+/** The credit demo's sold-tos, which pay list prices: they negotiated none, and the demo's price rules stay as they were. */
+export const CREDIT_DEMO_SOLD_TOS: readonly string[] = ['0000100004', '0000100005'];
+
 /** Dales Tearooms (tearoom@example.com): £4,850.00 owed against a £5,000.00 limit, so £150.00 is available. */
 const CREDIT_CLOSE_DEMO = { soldTo: '0000100004', limitPence: 500_000, owedPence: 485_000 } as const;
 /** Riverside Bistro (bistro@example.com): on hold, every order waits for the credit team. */
