@@ -188,6 +188,7 @@ describe('credit control: orders held for credit, released, rejected and expired
     for (const status of ['placed', 'confirmed', 'cancelled']) {
       const report = await reportStatus(server, await operatorToken(server), held.code, { status });
       assert.equal(report.status, 409, `${status}: ${JSON.stringify(report.body)}`);
+      assert.equal(report.body.errors?.[0]?.message, `An order that is awaitingCredit cannot become ${status} by a status report: held orders are decided in approvals or by the credit team`);
     }
     assert.equal((await orderOf(buyer.who, held.code)).status, 'awaitingCredit');
   });
