@@ -51,9 +51,13 @@ const holdReasonOf = (settled: Settled | undefined): CreditHoldReason | undefine
   return verdict?.kind === 'hold' ? (verdict.reasons[0] as unknown as CreditHoldReason | undefined) : undefined;
 };
 
+/** The most a sold-to can be over its limit as the hold row keeps it (an integer column): far beyond any real debt. */
+const LOWEST_KEPT_PENCE = -2_147_483_648;
+
 /** Keeps why the order waits (a new hold starts undecided), in the move's transaction. */
 async function keepHold(tx: Tx, orderId: number, hold: CreditHoldReason): Promise<void> {
-  const values = { kind: hold.kind, reason: hold.reason, message: hold.message, limitPence: hold.limitPence, availablePence: hold.availablePence };
+  const availablePence = Math.max(hold.availablePence, LOWEST_KEPT_PENCE);
+  const values = { kind: hold.kind, reason: hold.reason, message: hold.message, limitPence: hold.limitPence, availablePence };
   const undecided = { decision: null, comment: null, operatorId: null, decidedAt: null };
   await tx
     .insert(creditHolds)
