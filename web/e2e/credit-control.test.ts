@@ -94,6 +94,8 @@ describe('an order held for credit', () => {
       const panel = buyer.getByRole('region', { name: 'Waiting for credit' });
       await panel.getByText(`Your account is on hold: ${REASON}. Your order is waiting for our credit team.`, { exact: true }).waitFor();
       await buyer.locator('main dl').getByText('Waiting for credit', { exact: true }).waitFor();
+      await panel.getByText('Release closes in', { exact: false }).waitFor();
+      await buyer.screenshot({ path: `/tmp/credit-waiting-order-${viewport.width}.png`, fullPage: true });
 
       const operator = await operatorPage(viewport);
       await operator.goto('/admin/credit-holds/');
