@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { setUserOrderLimit } from '../src/approvals/user-order-limit';
 import { auditLog, creditHolds, orders } from '../src/db/schema';
-import { orderOf } from './support/amend-helpers';
+import { amend, linesOf, orderOf } from './support/amend-helpers';
 import { createCompany, createPerson, eventsOf, type Person, type TestCompany } from './support/approval-helpers';
 import { adminCall, creditFeedEnv, decideHold, feedToken, sendInvoice, setCredit } from './support/credit-control-helpers';
 import { cartFor, checkedOut, type HeldOrderBody } from './support/limit-helpers';
@@ -179,6 +179,20 @@ describe('credit control: orders held for credit, released, rejected and expired
     const queue = (await adminCall(server, await operatorToken(server), 'GET', '/credit-holds')).body.creditHolds as { code: string }[];
     assert.equal(queue.some((item) => item.code === held.code), false);
     assert.equal((await decideHold(server, held.code, 'RELEASE')).status, 409);
+  });
+
+  it('keeps an amended order waiting for credit, telling the ERP nothing, with the hold of now', async () => {
+    const { company: made, buyer } = await company();
+    await setCredit(server, made.soldTo, { limit: 0, onHold: false });
+    const held = await checkout(buyer);
+    const bigger = await amend(buyer.who, held.code, linesOf(await orderOf(buyer.who, held.code)).map((line) => ({ ...line, quantity: line.quantity + 1 })));
+    assert.equal(bigger.status, 200, JSON.stringify(bigger.body));
+    const amended = bigger.body as unknown as CreditOrderBody;
+    assert.equal(amended.status, 'awaitingCredit');
+    const gross = (amended.totalPriceWithTax.valuePence / 100).toFixed(2);
+    assert.equal((await orderOf(buyer.who, held.code) as unknown as CreditOrderBody).creditHold?.message, `This order (£${gross}) would take your account over its credit limit: £0.00 is available. Your order is waiting for our credit team.`);
+    assert.deepEqual(await webhookTypes(held.code), []);
+    assert.equal((await eventsOf(server, held.code, 'credit.held')).length, 1, 'the buyer is told once, when it was first held');
   });
 
   it('lets no status report move an order in or out of awaitingCredit', async () => {
