@@ -8,11 +8,13 @@
  * docs/decisions-left-open.md#weekly-ordering (order guide p99 against order history p99, bulk add p99 against single add p99).
  * `limits` places orders again with the bench ship-to carrying a per-order, a week and a month limit that no
  * order passes (docs/approvals.md "Limits"): with it, place order and the limits run alternately `--rounds`
- * times in one run, and the run ends with the ratio of checkout with limits to checkout without.
+ * times in one run, and the run ends with the ratio of checkout with limits to checkout without. `credit` does the
+ * same with a credit limit on the bench sold-to that every order stays within (docs/credit-control.md): the
+ * policy locks the sold-to's credit row and reads its exposure in one statement.
  *
  *   node bench/cart-orders.mjs [--products 10000] [--orders 100000] [--duration 10] [--warmup 2]
  *                              [--connections 10] [--database-url postgres://postgres@127.0.0.1:5432/test]
- *                              [--reuse] [--keep] [--only add,update,get,order,limits,history,guide,bulk] [--rounds 3]
+ *                              [--reuse] [--keep] [--only add,update,get,order,limits,credit,history,guide,bulk] [--rounds 3]
  *                              [--price-rules]
  *
  * --reuse keeps an existing benchmark database of the same size instead of rebuilding it; --keep leaves it
@@ -397,6 +399,18 @@ async function setBenchLimits(db, on) {
   );
 }
 
+/**
+ * The bench sold-to's credit for the `credit` scenario: a limit no order reaches, so every order is placed. The
+ * orders placed before the round count as invoiced, as the ERP invoices a real history: exposure then sums the
+ * round's own orders alone, a few hundred, where a real sold-to has its open orders of a week or two.
+ */
+async function setBenchCredit(db, on) {
+  await db.query('delete from credit_accounts where sold_to_code = $1', [SOLD_TO]);
+  if (!on) return;
+  await db.query('update orders set invoiced = true where sold_to_code = $1 and not invoiced', [SOLD_TO]);
+  await db.query('insert into credit_accounts (sold_to_code, limit_pence, on_hold) values ($1, 2000000000, false)', [SOLD_TO]);
+}
+
 function scenarios(db, tokens, codes, bulkCodes, deliveryDate) {
   const readyCarts = () => seedReadyCarts(db, deliveryDate, codes);
   const placeOrders = async () => {
@@ -423,6 +437,19 @@ function scenarios(db, tokens, codes, bulkCodes, deliveryDate) {
     after: () => setBenchLimits(db, false),
     requests: placeOrders,
   };
+  const credit = {
+    key: 'credit',
+    name: 'place order, sold-to with a credit limit',
+    fresh: true,
+    places: true,
+    before: async () => {
+      await readyCarts();
+      await setBenchCredit(db, true);
+    },
+    after: () => setBenchCredit(db, false),
+    requests: placeOrders,
+  };
+  const compared = [...(ONLY.has('limits') ? [limits] : []), ...(ONLY.has('credit') ? [credit] : [])];
   const addBody = (i) => JSON.stringify({ product: { code: codes[i % CART_LINES] }, quantity: 1 + (i % 3) });
   return [
     {
@@ -449,7 +476,7 @@ function scenarios(db, tokens, codes, bulkCodes, deliveryDate) {
       before: () => fillCarts(tokens, codes),
       requests: async () => () => [{ method: 'GET', path: `${BASE}/users/current/carts/active?${SCOPE}&fields=FULL` }],
     },
-    ...(ONLY.has('limits') ? Array.from({ length: ROUNDS }, () => [order, limits]).flat() : [order]),
+    ...(compared.length > 0 ? Array.from({ length: ROUNDS }, () => [order, ...compared]).flat() : [order]),
     {
       key: 'history',
       name: `order history page (20 of ${Math.round(PAST_ORDERS / tokens.length)} orders per user, pages 0-9)`,
@@ -475,17 +502,17 @@ function scenarios(db, tokens, codes, bulkCodes, deliveryDate) {
   ].filter((scenario) => ONLY.has(scenario.key));
 }
 
-/** Checkout with limits against checkout without, over the alternating rounds of this run. */
-function limitsRatio(rows) {
-  const of = (key) => rows.filter((row) => row.key === key);
-  const [plain, limited] = [of('order'), of('limits')];
+/** Checkout with limits (or credit) against checkout without, over the alternating rounds of this run. */
+function checkoutRatio(rows, key) {
+  const of = (wanted) => rows.filter((row) => row.key === wanted);
+  const [plain, limited] = [of('order'), of(key)];
   if (plain.length === 0 || limited.length === 0) return;
   const mean = (list, pick) => list.reduce((sum, row) => sum + pick(row), 0) / list.length;
   const rps = mean(plain, (row) => row.rps) / mean(limited, (row) => row.rps);
   const cpu = (row) => Number(row.apiCpu) + Number(row.pgCpu);
   const cpuRatio = mean(limited, cpu) / mean(plain, cpu);
   const p99 = mean(limited, (row) => row.p99) / mean(plain, (row) => row.p99);
-  console.log(`limits / order over ${limited.length} alternating rounds: time a request ${rps.toFixed(2)}× (by req/s), CPU a request ${cpuRatio.toFixed(2)}×, p99 ${p99.toFixed(2)}× (target ≤ 1.1×)`);
+  console.log(`${key} / order over ${limited.length} alternating rounds: time a request ${rps.toFixed(2)}× (by req/s), CPU a request ${cpuRatio.toFixed(2)}×, p99 ${p99.toFixed(2)}× (target ≤ 1.1×)`);
 }
 
 async function main() {
@@ -526,7 +553,7 @@ async function main() {
     const codes = (
       await db.query('select code from products where range = $1 and not discontinued and min_order_quantity = 1 order by code limit $2', [RANGE, CART_LINES])
     ).rows.map((row) => row.code);
-    const placesOrders = ONLY.has('order') || ONLY.has('limits');
+    const placesOrders = ONLY.has('order') || ONLY.has('limits') || ONLY.has('credit');
     const dates = placesOrders ? await api(tokens[0].token, 'GET', `${BASE}/users/current/deliverydates?${SCOPE}`) : undefined;
     const deliveryDate = dates?.deliveryDates?.[0]?.date;
     if (placesOrders && deliveryDate === undefined) throw new Error(`no delivery date to order for: ${JSON.stringify(dates)}`);
@@ -600,7 +627,8 @@ async function main() {
     console.log('');
     ratio('guide', 'history', 2);
     ratio('bulk', 'add', 10);
-    limitsRatio(rows);
+    checkoutRatio(rows, 'limits');
+    checkoutRatio(rows, 'credit');
   } finally {
     if (apiProcess && apiProcess.exitCode === null) {
       apiProcess.kill('SIGTERM');

@@ -68,6 +68,10 @@ import { registerHousekeepingJob } from './operations/housekeeping-job';
 import { checkinRoutes } from './checkin/checkin-routes';
 import { siteProfileRoutes } from './food-info/site-profile/site-profile-routes';
 import { registerCreditRequestEvents } from './credits/credit-events';
+import { registerCreditControl } from './credit-control/credit-policy';
+import { registerCreditControlEvents } from './credit-control/credit-mail';
+import { registerCreditExpiryJob } from './credit-control/credit-expiry';
+import { creditControlRoutes } from './credit-control/credit-routes';
 import { registerAppMetrics, type AppMetrics } from './metrics/app-metrics';
 import { outboxBacklog } from './outbox/outbox-backlog';
 import { registerRequestCause, tracingChildLoggerFactory } from './tracing/request-tracing';
@@ -165,15 +169,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApprovalChangeEvents(outbox);
   registerCreditDecidedEvent(outbox);
   registerCreditRequestEvents(outbox);
+  registerCreditControlEvents(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   // The order process's placement policies, in the order they are asked, and the reactions to its moves.
   registerOrderablePolicy();
   registerApprovalProcess();
+  registerCreditControl();
   app.addHook('onClose', async () => outbox.stop());
   const jobs = new JobRunner(deps.database.db, app.clock, { intervalMs: deps.config.standingOrders.intervalMs }, app.log);
   // In this order each pass: a held order undecided at its cut-off expires before anything else happens.
   registerExpiryJob(jobs);
+  registerCreditExpiryJob(jobs);
   registerCutoffReminderJob(jobs, deps.config.cutoffReminderHours);
   registerHousekeepingJob(jobs);
   registerStandingOrderJobs(jobs, deps.config.standingOrders.horizonDays);
@@ -218,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(approvalRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(standingDecisionRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(creditRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(creditControlRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(siteProfileRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {

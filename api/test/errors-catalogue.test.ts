@@ -46,6 +46,8 @@ import { reminderSettingProblemToApiError } from '../src/cutoff-reminders/proble
 import type { CheckinProblem, PhotoProblem } from '../src/checkin/problems';
 import { checkinProblemToApiError, photoProblemToApiError } from '../src/checkin/problem-answers';
 import type { InvoiceProblem, InvoiceReadProblem } from '../src/invoices/problems';
+import type { CreditProblem as CreditControlProblem } from '../src/credit-control/problems';
+import { creditProblemToApiError as creditControlProblemToApiError } from '../src/credit-control/problem-answers';
 import { invoiceProblemToApiError, invoiceReadProblemToApiError } from '../src/invoices/problem-answers';
 import type { CreditProblem } from '../src/credits/problems';
 import { creditProblemToApiError } from '../src/credits/problem-answers';
@@ -237,6 +239,14 @@ const invoicesIn: Examples<InvoiceProblem> = {
   paymentExceedsOutstanding: { kind: 'paymentExceedsOutstanding', number: 'INV-1', outstandingPence: 700 },
 };
 
+const creditControl: Examples<CreditControlProblem> = {
+  soldToUnknown: { kind: 'soldToUnknown', soldTo: 'S1' },
+  orderNotFound: { kind: 'orderNotFound', code: 'MV-000001' },
+  notAwaitingCredit: { kind: 'notAwaitingCredit', code: 'MV-000001', status: 'placed' },
+  cutoffPassed: { kind: 'cutoffPassed', code: 'MV-000001' },
+  buyerDisabled: { kind: 'buyerDisabled', code: 'MV-000001' },
+  orderChanged: { kind: 'orderChanged', code: 'MV-000001' },
+};
 const invoiceReads: Examples<InvoiceReadProblem> = {
   invoiceNotFound: { kind: 'invoiceNotFound', number: 'INV-1' },
   soldToNotFound: { kind: 'soldToNotFound', soldTo: '0000100001' },
@@ -287,6 +297,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['invoices in', invoicesIn, invoiceProblemToApiError],
   ['invoice reads', invoiceReads, invoiceReadProblemToApiError],
   ['credit requests', credits, creditProblemToApiError],
+  ['credit control', creditControl, creditControlProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canMove, customerMayChange, ORDER_STATUSES, reportableMoves, type OrderStatus } from '../src/order-status/order-status';
 
-/** The contract (docs/integration.md, docs/approvals.md), written out move by move: everything not listed here is refused. */
+/** The contract (docs/integration.md, docs/approvals.md, docs/credit-control.md), written out move by move: everything not listed here is refused. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['placed', 'confirmed'],
   ['confirmed', 'picking'],
@@ -22,6 +22,15 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   // An amendment over a limit holds the order again.
   ['placed', 'pendingApproval'],
   ['confirmed', 'pendingApproval'],
+  // Held for credit, at checkout or once approved (credit is asked after approval), or for another date.
+  ['pendingApproval', 'awaitingCredit'],
+  ['expired', 'awaitingCredit'],
+  // Released by the credit team, rejected by it, expired at the cut-off, cancelled by the buyer, or amended over a limit.
+  ['awaitingCredit', 'placed'],
+  ['awaitingCredit', 'rejected'],
+  ['awaitingCredit', 'expired'],
+  ['awaitingCredit', 'cancelled'],
+  ['awaitingCredit', 'pendingApproval'],
 ];
 
 describe('order status transitions', () => {
@@ -34,22 +43,22 @@ describe('order status transitions', () => {
     }
   }
 
-  it('has no way out of delivered, cancelled or rejected, and none to placed but by an approval or a new date within the limits', () => {
+  it('has no way out of delivered, cancelled or rejected, and none to placed but by an approval, a credit release or a new date within the limits', () => {
     for (const to of ORDER_STATUSES) {
       assert.equal(canMove('delivered', to), false);
       assert.equal(canMove('cancelled', to), false);
       assert.equal(canMove('rejected', to), false);
-      assert.equal(canMove(to, 'placed'), to === 'pendingApproval' || to === 'expired');
+      assert.equal(canMove(to, 'placed'), to === 'pendingApproval' || to === 'awaitingCredit' || to === 'expired');
     }
   });
 
   it('lets the customer change an order exactly while it can still be cancelled: held, placed, confirmed and expired', () => {
-    assert.deepEqual(ORDER_STATUSES.filter(customerMayChange), ['pendingApproval', 'placed', 'confirmed', 'expired']);
+    assert.deepEqual(ORDER_STATUSES.filter(customerMayChange), ['pendingApproval', 'awaitingCredit', 'placed', 'confirmed', 'expired']);
   });
 
-  it('offers status reports no move into or out of approval: those are the approvals own', () => {
+  it('offers status reports no move into or out of approval or credit: those are the decisions own', () => {
     assert.deepEqual(reportableMoves('placed'), ['confirmed', 'cancelled']);
     assert.deepEqual(reportableMoves('confirmed'), ['picking', 'cancelled']);
-    for (const held of ['pendingApproval', 'rejected', 'expired'] as const) assert.deepEqual(reportableMoves(held), []);
+    for (const held of ['pendingApproval', 'awaitingCredit', 'rejected', 'expired'] as const) assert.deepEqual(reportableMoves(held), []);
   });
 });

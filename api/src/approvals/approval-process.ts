@@ -16,14 +16,15 @@ const keptReasons = (reasons: unknown): Record<string, unknown>[] => (Array.isAr
 
 /**
  * The spending limits as a placement policy (docs/approvals.md "Limits"): an order over one is held for a
- * decision. A decider's approval is the decision, so it keeps the limits it approved over; a standing
+ * decision. A decider's approval is the decision, so it keeps the limits it approved over, as does an order
+ * released from a credit hold (asked after approval, docs/credit-control.md); a standing
  * order's delivery was approved with its standing order (standing-approval.ts); an amended order that an
  * earlier approval still covers keeps its approval with the amounts of now (amend-approval.ts).
  */
 const limitsPolicy: PlacementPolicy = {
   name: NAME,
   async guard(tx: Tx, request: PlacementRequest): Promise<Verdict> {
-    if (request.by.cause === 'decision') return { kind: 'pass', reasons: keptReasons(request.order.approvalReasons) };
+    if (request.by.cause === 'decision' || request.by.cause === 'creditRelease') return { kind: 'pass', reasons: keptReasons(request.order.approvalReasons) };
     if (request.by.cause === 'standingOrder') return pass;
     const reasons = await checkLimits(tx, orderToCheck(request.order), limitsKnownFrom(request.policyInputs));
     if (request.before && request.by.cause === 'amendment' && amendOutcome(request.before, { netPence: request.order.netPence, reasons }) === 'keepsApproval') {
@@ -35,8 +36,8 @@ const limitsPolicy: PlacementPolicy = {
 
 /**
  * Who hears of a held order's moves (docs/approvals.md): its deciders are asked when it is held (its buyer
- * told too when checkout held it), its buyer told when it is rejected or expires; after an amendment, its
- * deciders hear of the change.
+ * told too when checkout held it), its buyer told when it is rejected or expires waiting for approval (credit
+ * control tells of its own); after an amendment, its deciders hear of the change.
  */
 const approvalNotices: Reaction = {
   name: NAME,
@@ -46,6 +47,7 @@ const approvalNotices: Reaction = {
     const buyer = { name: subject.placedBy.name, email: subject.placedBy.email };
     if (to === 'pendingApproval' && from === 'new') await writeHeldNotices(tx, held);
     else if (to === 'pendingApproval' && from !== to) await writeApprovalRequests(tx, { ...held, buyer });
+    else if (from !== 'pendingApproval') return;
     else if (to === 'rejected') await writeBuyerNotice(tx, APPROVAL_REJECTED, { ...held, buyer }, { comment: transition.note, decidedBy: transition.by.name });
     else if (to === 'expired') await writeBuyerNotice(tx, APPROVAL_EXPIRED, { ...held, buyer }, { comment: null });
   },

@@ -7,7 +7,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** Why an order moves: policies and reactions tell an approval from a checkout by it. */
-export type MoveCause = 'checkout' | 'standingOrder' | 'amendment' | 'decision' | 'resubmission' | 'limitChange' | 'statusReport' | 'cancellation' | 'cutoff';
+export type MoveCause = 'checkout' | 'standingOrder' | 'amendment' | 'decision' | 'creditRelease' | 'resubmission' | 'limitChange' | 'statusReport' | 'cancellation' | 'cutoff';
 
 /** Who moves an order: kept with the change; an operator's move goes into the audit log too. */
 export interface Mover {
@@ -34,7 +34,7 @@ export interface OrderInProcess {
   lines?: OrderLineRow[];
 }
 
-/** A request to place an order (order-process.ts): new, amended, decided, sent for another date or re-checked. */
+/** A request to place an order (order-process.ts): new, amended, decided, released, sent for another date or re-checked. */
 export interface PlacementRequest extends OrderInProcess {
   /** 'new' for an order just written: its row holds its lines and totals, and the status the request settles. */
   from: OrderOrigin;

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client';
 import type { Transition } from './move-order';
 import type { OrderInProcess, PlacementRequest } from './order-in-process';
-import type { OrderOrigin, OrderStatus } from './order-status';
+import type { HeldStatus, OrderOrigin, OrderStatus } from './order-status';
 import type { PlaceProblem } from './problems';
 
 /** Why a policy holds an order, kept on it (orders.approval_reasons) and shown to its deciders and its buyer. */
@@ -9,9 +9,10 @@ export type HoldReason = Record<string, unknown>;
 
 /**
  * What a placement policy answers for an order about to be placed: place it (with reasons to keep, e.g. the
- * limits an approval already covers), hold it for a decision, or refuse to place it at all.
+ * limits an approval already covers), hold it for a decision (approval's unless it names another held
+ * status), or refuse to place it at all.
  */
-export type Verdict = { kind: 'pass'; reasons?: HoldReason[] } | { kind: 'hold'; reasons: HoldReason[] } | { kind: 'refuse'; problem: PlaceProblem };
+export type Verdict = { kind: 'pass'; reasons?: HoldReason[] } | { kind: 'hold'; reasons: HoldReason[]; status?: HeldStatus } | { kind: 'refuse'; problem: PlaceProblem };
 
 /**
  * A module's rule for whether an order may be placed, asked on every request to place one

@@ -20,15 +20,17 @@ export type OrderOrigin = OrderStatus | 'new';
 export type OrderProcessEvent = 'order.placed' | 'order.held' | 'order.status_changed' | 'order.cancelled' | 'order.rejected' | 'order.expired';
 
 /**
- * Every move and its event. A new order is placed, or held by a placement policy; a held order
- * (pendingApproval, docs/approvals.md) is placed by its approval, ends rejected, or expires at its cut-off
- * undecided; an expired one goes back into approval for another date, or is placed for it when the new date
- * passes every policy. A placed or confirmed order amended over a limit is held again: the ERP knew it, so it
- * hears of it as of any status change.
+ * Every move and its event. A new order is placed, or held by a placement policy: for approval
+ * (pendingApproval, docs/approvals.md), or for credit (awaitingCredit, docs/credit-control.md), which is asked
+ * after approval, so an approved order may still wait for credit. A held order is placed by its decision,
+ * ends rejected, or expires at its cut-off undecided; an expired one goes back to wait for another date, or is
+ * placed for it when the new date passes every policy. A placed or confirmed order amended over a limit is
+ * held again: the ERP knew it, so it hears of it as of any status change.
  */
 export const TRANSITIONS: Readonly<Record<OrderOrigin, Readonly<Partial<Record<OrderStatus, OrderProcessEvent>>>>> = {
-  new: { placed: 'order.placed', pendingApproval: 'order.held' },
-  pendingApproval: { placed: 'order.placed', rejected: 'order.rejected', expired: 'order.expired', cancelled: 'order.cancelled' },
+  new: { placed: 'order.placed', pendingApproval: 'order.held', awaitingCredit: 'order.held' },
+  pendingApproval: { placed: 'order.placed', awaitingCredit: 'order.held', rejected: 'order.rejected', expired: 'order.expired', cancelled: 'order.cancelled' },
+  awaitingCredit: { placed: 'order.placed', pendingApproval: 'order.held', rejected: 'order.rejected', expired: 'order.expired', cancelled: 'order.cancelled' },
   placed: { confirmed: 'order.status_changed', cancelled: 'order.cancelled', pendingApproval: 'order.status_changed' },
   confirmed: { picking: 'order.status_changed', cancelled: 'order.cancelled', pendingApproval: 'order.status_changed' },
   picking: { dispatched: 'order.status_changed' },
@@ -36,7 +38,7 @@ export const TRANSITIONS: Readonly<Record<OrderOrigin, Readonly<Partial<Record<O
   delivered: {},
   cancelled: {},
   rejected: {},
-  expired: { pendingApproval: 'order.held', placed: 'order.placed', cancelled: 'order.cancelled' },
+  expired: { pendingApproval: 'order.held', awaitingCredit: 'order.held', placed: 'order.placed', cancelled: 'order.cancelled' },
 };
 
 /** The statuses an order may move to from `from`, in the table's order. */
@@ -52,19 +54,26 @@ export function canMove(from: OrderOrigin, to: OrderStatus): boolean {
   return TRANSITIONS[from][to] !== undefined;
 }
 
-/** The statuses of an order waiting for, or turned down by, approval: no status report moves one in or out. */
-export const APPROVAL_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'rejected', 'expired'];
+/**
+ * The statuses of an order waiting for, or turned down by, a decision (approval or credit): no status report
+ * moves one in or out.
+ */
+export const DECISION_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'awaitingCredit', 'rejected', 'expired'];
+
+/** The statuses of an order held for a decision: approval's, then credit's (order-process.ts). */
+export const HELD_STATUSES = ['pendingApproval', 'awaitingCredit'] as const satisfies readonly OrderStatus[];
+export type HeldStatus = (typeof HELD_STATUSES)[number];
 
 /** The statuses of an order waiting to be placed: held, or expired and waiting for another date. */
-export const WAITING_STATUSES: readonly OrderStatus[] = ['pendingApproval', 'expired'];
+export const WAITING_STATUSES: readonly OrderStatus[] = [...HELD_STATUSES, 'expired'];
 
 
 /**
- * Whether the ERP may act on an order at this status: not while it waits for approval, nor once approval turned
- * it down or let it expire (docs/approvals.md). The one rule for what the ERP hears: no webhook tells it of
+ * Whether the ERP may act on an order at this status: not while it waits for approval or credit, nor once it
+ * was turned down or let expire (docs/approvals.md, docs/credit-control.md). The one rule for what the ERP hears: no webhook tells it of
  * such an order, and the CSV export leaves it out.
  */
-export const erpMayActOn = (status: OrderOrigin): boolean => status !== 'new' && !APPROVAL_STATUSES.includes(status);
+export const erpMayActOn = (status: OrderOrigin): boolean => status !== 'new' && !DECISION_STATUSES.includes(status);
 
 /**
  * Whether the ERP (and the buyer's order e-mails) hear of a move: every move of an order it may act on, and
@@ -84,11 +93,12 @@ export const ERP_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(erpMay
 
 /**
  * The moves a status report (the ERP, an operator's status form) may make from `from`: the table's, less
- * holding, approving, rejecting and expiring, which are the approvals' own (docs/approvals.md).
+ * holding, approving, releasing, rejecting and expiring, which are the decisions' own (docs/approvals.md,
+ * docs/credit-control.md).
  */
 export function reportableMoves(from: OrderStatus): readonly OrderStatus[] {
-  if (APPROVAL_STATUSES.includes(from)) return [];
-  return movesFrom(from).filter((to) => !APPROVAL_STATUSES.includes(to));
+  if (DECISION_STATUSES.includes(from)) return [];
+  return movesFrom(from).filter((to) => !DECISION_STATUSES.includes(to));
 }
 
 /**

@@ -5,20 +5,22 @@ import { fail, ok, type Result } from '../errors/result';
 import { moveOrder, type MoveProblem } from './move-order';
 import type { OrderRow, PlacementRequest } from './order-in-process';
 import { placementPolicies, react, type HoldReason, type Settled, type Verdict } from './order-process';
-import { erpMayActOn, WAITING_STATUSES } from './order-status';
+import { erpMayActOn, HELD_STATUSES, WAITING_STATUSES, type HeldStatus } from './order-status';
 import type { PlaceProblem } from './problems';
 
 export interface Placement {
   /** The order as it now stands: placed, or held for a decision. */
   order: OrderRow;
-  status: 'placed' | 'pendingApproval';
+  status: 'placed' | HeldStatus;
 }
 
 /**
  * The one place/hold decision (docs/ordering-rules.md "The order process"), for a new order, an amended one,
- * an approval, a resubmission and a re-check: every placement policy is asked. Any hold holds it, with every
- * holding policy's reasons (a held order is not placed, so what would refuse its placing is asked when it
- * would be); else the first refusal refuses; else it is placed. The order moves only when its status
+ * an approval, a credit release, a resubmission and a re-check: every placement policy is asked. Any hold
+ * holds it (a held order is not placed, so what would refuse its placing is asked when it would be); else
+ * the first refusal refuses; else it is placed. An order held for approval and for credit waits for approval
+ * first, with approval's reasons; credit is asked again once it is approved (docs/credit-control.md), and
+ * keeps its own reasons, so an order held for credit keeps the approval reasons it had. The order moves only when its status
  * changes (a placed order amended within every policy stays placed, a held one still held stays held); the
  * reactions hear either way.
  */
@@ -26,12 +28,11 @@ export async function requestPlacement(tx: Tx, request: PlacementRequest): Promi
   const verdicts = new Map<string, Verdict>();
   for (const policy of placementPolicies()) verdicts.set(policy.name, await policy.guard(tx, request, 'placed'));
   const answers = [...verdicts.values()];
-  const holds = answers.flatMap((verdict) => (verdict.kind === 'hold' ? verdict.reasons : []));
-  const held = answers.some((verdict) => verdict.kind === 'hold');
+  const heldAt = heldStatus(answers);
   const refusal = answers.find((verdict) => verdict.kind === 'refuse');
-  if (!held && refusal) return fail(refusal.problem);
-  const to = held ? 'pendingApproval' : 'placed';
-  const reasons = held ? holds : reasonsOnPlacing(request, answers);
+  if (!heldAt && refusal) return fail(refusal.problem);
+  const to = heldAt ?? 'placed';
+  const reasons = heldAt === 'pendingApproval' ? answers.flatMap((verdict) => (verdict.kind === 'hold' && (verdict.status ?? 'pendingApproval') === heldAt ? verdict.reasons : [])) : heldAt ? undefined : reasonsOnPlacing(request, answers);
   const settled: Settled = { verdicts };
   const { from } = request;
   // Still held, or placed and since confirmed: it stays where it is.
@@ -39,6 +40,12 @@ export async function requestPlacement(tx: Tx, request: PlacementRequest): Promi
   const moved = await moveOrder(tx, request, to, request.by, request.note, { reasons, settled });
   if (!moved.ok) return moved;
   return ok({ order: moved.value.order, status: to });
+}
+
+/** The first held status, in HELD_STATUSES' order, that any verdict holds the order at; undefined when none holds. */
+function heldStatus(answers: Verdict[]): HeldStatus | undefined {
+  const holding = new Set(answers.flatMap((verdict) => (verdict.kind === 'hold' ? [verdict.status ?? 'pendingApproval'] : [])));
+  return HELD_STATUSES.find((status) => holding.has(status));
 }
 
 /**
@@ -62,5 +69,5 @@ async function stay(tx: Tx, request: PlacementRequest, reasons: HoldReason[] | u
     order = kept;
   }
   await react(tx, { ...request, order }, { from: at, to: at, by: request.by, note: request.note, changedAt: null }, settled);
-  return ok({ order, status: at === 'pendingApproval' ? 'pendingApproval' : 'placed' });
+  return ok({ order, status: HELD_STATUSES.find((status) => status === at) ?? 'placed' });
 }

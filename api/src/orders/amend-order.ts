@@ -11,6 +11,7 @@ import type { Cause } from '../tracing/cause';
 import { orderCutoff } from './order-cutoff';
 import type { PlaceProblem } from '../order-status/problems';
 import { requestPlacement } from '../order-status/request-placement';
+import { erpMayActOn } from '../order-status/order-status';
 import { orderEvent } from '../order-status/order-event';
 import type { Mover } from '../order-status/order-in-process';
 import { writeEvent } from '../outbox/write-event';
@@ -110,7 +111,7 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, { changedBy, trace }:
   const placed = await requestPlacement(tx, { ...locked, order: written, lines, from: order.status, by, note: null, before: order, linesCheckedNow: true });
   if (!placed.ok) return fail(placed.problem.kind === 'transitionNotAllowed' ? { kind: 'statusClosed', code: order.code, status: order.status } : asChangeProblem(placed.problem));
   // An order that stays placed (or confirmed) is amended as the ERP and the buyer see it; a move wrote its own event.
-  if (placed.value.order.status === order.status && order.status !== 'pendingApproval') {
+  if (placed.value.order.status === order.status && erpMayActOn(order.status)) {
     await writeEvent(tx, orderEvent('order.amended', { order: placed.value.order, shipToName: locked.shipToName, lines }, locked.placedBy, trace));
   }
   return ok(undefined);

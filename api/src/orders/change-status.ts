@@ -5,7 +5,7 @@ import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
 import type { OrderRecord } from './order-queries';
 import { moveOrder } from '../order-status/move-order';
-import { APPROVAL_STATUSES, canMove, QUANTITY_STATUSES, type OrderStatus } from '../order-status/order-status';
+import { DECISION_STATUSES, canMove, QUANTITY_STATUSES, type OrderStatus } from '../order-status/order-status';
 import type { StatusProblem } from '../order-status/problems';
 import type { Cause } from '../tracing/cause';
 
@@ -44,7 +44,7 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
   if (!row) return fail({ kind: 'orderNotFound', code: report.code });
   // Holding, approving, rejecting and expiring are the approvals' own moves (docs/approvals.md): the ERP never
   // heard of a held order, and a status report placing one would skip its order.placed.
-  if (APPROVAL_STATUSES.includes(row.order.status) || APPROVAL_STATUSES.includes(report.status)) {
+  if (DECISION_STATUSES.includes(row.order.status) || DECISION_STATUSES.includes(report.status)) {
     return fail({ kind: 'decidedByApproval', from: row.order.status, to: report.status });
   }
   const from = row.order.status;

@@ -8,10 +8,11 @@ import type { OrderStatus } from '../order-status/order-status';
 
 /**
  * Every status in the e-mails' words. No order e-mail is sent for a rejection or an expiry (the ERP never
- * heard of the order; approvals writes the buyer's notice), but a status has its words wherever it shows.
+ * heard of the order; approvals or credit control writes the buyer's notice), but a status has its words wherever it shows.
  */
 const STATUS_TEXT: Record<OrderStatus, string> = {
   pendingApproval: 'waiting for approval',
+  awaitingCredit: 'waiting for our credit team',
   placed: 'placed',
   confirmed: 'confirmed',
   picking: 'being picked',

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ShipToScope } from '../accounts/ship-tos';
 import type { Db, DbOrTx } from '../db/client';
 import { jsonObject } from '../db/json-object';
-import { approvalDecisions, carts, operators, orderCounts, orderLines, orders, orderStatusChanges, products, shipToRanges, shipTos, soldTos, users, userShipTos } from '../db/schema';
+import { approvalDecisions, carts, creditHolds, operators, orderCounts, orderLines, orders, orderStatusChanges, products, shipToRanges, shipTos, soldTos, users, userShipTos } from '../db/schema';
 import { foodMarkColumns, type FoodMarkRow } from '../food-info/food-marks';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -38,6 +38,8 @@ export interface OrderRecord {
   changes?: StatusChangeRow[];
   /** Oldest first; absent where the reader did not load them (a freshly placed order has none). */
   decisions?: DecisionRow[];
+  /** Why it waits for credit, or waited and was rejected or expired (docs/credit-control.md); absent otherwise. */
+  creditHold?: CreditHoldRow;
   /** Where it goes and who pays: loaded for the order page and its print only (orderAddresses). */
   addresses?: OrderAddresses;
   /** Who a held order waits for: loaded for the order page only (spending-limits/approvers.ts waitingFor). */
@@ -91,6 +93,23 @@ export const decisionsOfOrder = sql<DecisionRow[]>`(
   left join ${operators} op on op.id = d.operator_id
   where d.order_id = "orders"."id")`;
 
+export interface CreditHoldRow {
+  message: string;
+  decision: string | null;
+  comment: string | null;
+}
+
+/** The statuses at which a credit hold is news to the buyer, with the decision that ended it there. */
+const CREDIT_HOLD_ENDS: Partial<Record<OrderRow['status'], string | null>> = { awaitingCredit: null, rejected: 'REJECT', expired: 'EXPIRE' };
+
+export async function creditHoldOf(db: DbOrTx, order: OrderRow): Promise<CreditHoldRow | undefined> {
+  const ending = CREDIT_HOLD_ENDS[order.status];
+  if (ending === undefined) return undefined;
+  const [hold] = await db.select({ message: creditHolds.message, decision: creditHolds.decision, comment: creditHolds.comment }).from(creditHolds).where(eq(creditHolds.orderId, order.id));
+  // Rejected or expired waiting for approval, not for credit: no credit news.
+  return hold?.decision === ending ? hold : undefined;
+}
+
 async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoffTime: string): Promise<OrderRecord> {
   const lines = (await orderLinesOf(db, [order.id])).get(order.id) ?? [];
   const changes = await db
@@ -101,6 +120,7 @@ async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoff
   // Only an order that was ever held has decisions (its approval reasons are set then): checkout's other
   // orders skip the round trip.
   const [held] = order.approvalReasons === null ? [] : await db.select({ decisions: decisionsOfOrder }).from(orders).where(eq(orders.id, order.id));
+  const creditHold = await creditHoldOf(db, order);
   return {
     order,
     shipToName,
@@ -108,6 +128,7 @@ async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoff
     lines,
     changes: changes.map((change) => ({ ...change, changedAt: change.changedAt.toISOString() })),
     decisions: held?.decisions ?? [],
+    ...(creditHold ? { creditHold } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import type { OrderRecord } from './order-queries';
  * An order as the API answers it at `now`: the lines are the snapshot taken when it was placed or last
  * amended, never today's prices; `cutoff` and `amendable` say until when the customer may still change it.
  */
-export function orderView({ order, shipToName, cutoffTime, lines, changes, decisions, addresses, waitingFor }: OrderRecord, now: Date) {
+export function orderView({ order, shipToName, cutoffTime, lines, changes, decisions, addresses, waitingFor, creditHold }: OrderRecord, now: Date) {
   const timing = orderTiming(order, cutoffTime, now);
   return {
     code: order.code,
@@ -69,6 +69,8 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
             deadline: timing.cutoff,
             ...(waitingFor === undefined ? {} : { waitingFor }),
           },
+    /** Null unless it waits for credit, or the credit team rejected it or let it expire (docs/credit-control.md). */
+    creditHold: creditHold ? { message: creditHold.message, decision: creditHold.decision, comment: creditHold.comment, deadline: timing.cutoff } : null,
   };
 }
 

@@ -11,7 +11,7 @@ import { requestPlacement } from '../order-status/request-placement';
 import { rowTotals } from '../pricing/price-lines';
 import { anyLimitsFor, limitsInput } from '../spending-limits/limit-check';
 import { orderLineSnapshot } from './order-line-snapshot';
-import type { OrderRecord } from './order-queries';
+import { creditHoldOf, type OrderRecord } from './order-queries';
 
 /**
  * The one way an order comes into being, from checkout or a standing order at its cut-off, once canPlace
@@ -25,7 +25,10 @@ export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedE
   const { record, anyLimits } = await writeOrder(tx, scoped, entries, idempotencyKey);
   const policyInputs = limitsInput({ anyLimits });
   const placed = await requestPlacement(tx, { ...record, placedBy, from: 'new', by: { ...by, trace: cause }, note: null, linesCheckedNow: true, policyInputs });
-  if (placed.ok) return ok({ ...record, order: placed.value.order });
+  if (placed.ok) {
+    const creditHold = await creditHoldOf(tx, placed.value.order);
+    return ok({ ...record, order: placed.value.order, ...(creditHold ? { creditHold } : {}) });
+  }
   const { problem } = placed;
   // A new order may be placed or held, always (order-status/order-status.ts).
   if (problem.kind === 'transitionNotAllowed') throw new Error(`a new order cannot be ${problem.to}`);

@@ -24,7 +24,7 @@ export function statusProblemToApiError(problem: StatusProblem): ApiError {
     case 'transitionNotAllowed':
       return conflict('OrderStatusError', 'status', `An order that is ${problem.from} cannot become ${problem.to}`);
     case 'decidedByApproval':
-      return conflict('OrderStatusError', 'status', `An order that is ${problem.from} cannot become ${problem.to} by a status report: held orders are decided in approvals`);
+      return conflict('OrderStatusError', 'status', `An order that is ${problem.from} cannot become ${problem.to} by a status report: held orders are decided in approvals${problem.from === 'awaitingCredit' || problem.to === 'awaitingCredit' ? ' or by the credit team' : ''}`);
     case 'quantitiesNotAllowed':
       return badRequest('lines', `Delivered quantities can only be reported with status ${orList(QUANTITY_STATUSES)}, not ${problem.status}`, 'OrderStatusError');
     case 'unknownEntry':

@@ -7,6 +7,9 @@ export const SOLD_TOS = [
   { code: '0000100001', name: 'Harbour Hospitality Ltd' },
   { code: '0000100002', name: 'Northern Fresh Trading Ltd' },
   { code: '0000100003', name: 'Moorside Kitchens Ltd' },
+  // Credit control (credit-demo.ts): each its own company, so no other demo user's orders wait for credit.
+  { code: '0000100004', name: 'Dales Tearooms Ltd' },
+  { code: '0000100005', name: 'Riverside Bistro Ltd' },
 ];
 
 /** Written through the customers import, so each is one of its ship-to rows. */
@@ -16,6 +19,8 @@ export const SHIP_TOS: Omit<ShipToImport, 'record'>[] = [
   { code: '0000410003', name: 'Harbour Café – Old Town', soldToCode: '0000100001', addressLine1: '27 Church Street', town: 'Whitby', postcode: 'YO22 4AE', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
   { code: '0000410004', name: 'Northgate Catering Kitchen', soldToCode: '0000100002', addressLine1: 'Unit 6, Northgate Trading Estate', town: 'Darlington', postcode: 'DL1 1RN', cutoffTime: '15:30', purchaseOrderRequired: true, ranges: [{ range: 'CHIL', deliveryWeekdays: [1, 4] }] },
   // Its own company, so the after-delivery demo (after-delivery-demo.ts) touches no other demo user's orders.
+  { code: '0000410006', name: 'Dales Tearoom – Hawes', soldToCode: '0000100004', addressLine1: '2 Market Place', town: 'Hawes', postcode: 'DL8 3QX', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
+  { code: '0000410007', name: 'Riverside Bistro – Richmond', soldToCode: '0000100005', addressLine1: '5 Riverside Road', town: 'Richmond', postcode: 'DL10 4AL', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
   { code: '0000410005', name: 'Moorside Kitchen – Pickering', soldToCode: '0000100003', addressLine1: '8 Market Place', town: 'Pickering', postcode: 'YO18 7AA', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
 ];
 
@@ -27,6 +32,8 @@ export const USERS = [
   { username: 'head@example.com', customerId: 'C0001005', name: 'Helen Marsh', status: 'active', shipTos: ['0000410002', '0000410003'] },
   { username: 'buyer@example.com', customerId: 'C0001006', name: 'Ben Carter', status: 'active', shipTos: ['0000410002'] },
   { username: 'kitchen@example.com', customerId: 'C0001007', name: 'Kerry Dunn', status: 'active', shipTos: ['0000410005'] },
+  { username: 'tearoom@example.com', customerId: 'C0001008', name: 'Tom Dale', status: 'active', shipTos: ['0000410006'] },
+  { username: 'bistro@example.com', customerId: 'C0001009', name: 'Rita Moss', status: 'active', shipTos: ['0000410007'] },
 ];
 
 /** Harbour Hospitality's head office runs its people and decides on held orders (docs/people.md). */

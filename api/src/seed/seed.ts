@@ -14,6 +14,7 @@ import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, SHIP_TOS, 
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
 import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
 import { seedPriceRulesDemo } from './price-rules-demo';
+import { CREDIT_DEMO_SOLD_TOS, seedCreditDemo } from './credit-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -34,8 +35,8 @@ function demoCustomers(): CustomerImportRow[] {
 /** The sold-tos' own prices of the demo catalogue (bench/import.mjs imports the same rows through the API). */
 export function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
   return products.flatMap((product, index) =>
-    // Moorside (the after-delivery demo) pays list prices: it negotiated none.
-    SOLD_TOS.filter((soldTo) => soldTo.code !== AFTER_DELIVERY_DEMO.soldTo).flatMap((soldTo, soldToIndex) => {
+    // Moorside (the after-delivery demo) and the credit demo's companies pay list prices: they negotiated none.
+    SOLD_TOS.filter((soldTo) => soldTo.code !== AFTER_DELIVERY_DEMO.soldTo && !CREDIT_DEMO_SOLD_TOS.includes(soldTo.code)).flatMap((soldTo, soldToIndex) => {
       const pricePence = soldToPrice(soldToIndex, product, index);
       return pricePence === null ? [] : [{ soldToCode: soldTo.code, productCode: product.code, pricePence }];
     }),
@@ -80,4 +81,6 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   if (options.products === undefined) await seedPriceRulesDemo(db, products, prices, by.now);
   // Delivered orders, invoices and credit requests of kitchen@example.com, at the list prices its company pays.
   await seedAfterDeliveryDemo(db, by.now, (index) => generateProduct(index).listPricePence);
+  // A sold-to close to its credit limit and one on hold, as the ERP sends them.
+  await seedCreditDemo(db, by.now);
 }

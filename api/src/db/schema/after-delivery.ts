@@ -158,6 +158,8 @@ export const invoices = pgTable(
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     grossPence: integer('gross_pence').notNull(),
+    /** What its payments add up to, kept by a trigger on invoice_payments (migration 0030): credit exposure reads it. */
+    paidPence: integer('paid_pence').notNull().default(0),
     /** The ERP's own PDF, when it sent one; otherwise one is rendered from the data. */
     pdf: bytea('pdf'),
     contentHash: text('content_hash').notNull(),
@@ -166,6 +168,10 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_sold_to_idx').on(t.soldToCode, t.issueDate),
+    // A sold-to's unpaid invoices alone, so its credit exposure does not grow with its history (docs/credit-control.md).
+    index('invoices_unpaid_idx')
+      .on(t.soldToCode, t.grossPence, t.paidPence)
+      .where(sql`${t.type} = 'invoice' and ${t.paidPence} < ${t.grossPence}`),
     check('invoices_type_check', sql`${t.type} in ('invoice', 'creditNote')`),
     check('invoices_amounts_check', sql`${t.netPence} >= 0 and ${t.vatPence} >= 0 and ${t.grossPence} = ${t.netPence} + ${t.vatPence}`),
   ],

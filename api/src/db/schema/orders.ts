@@ -1,6 +1,6 @@
 // Placed orders, their lines, the per-user counts kept by a trigger and every status change after placing.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shipTos, soldTos, users } from './customers';
 import { carts } from './carts';
 import { ORDER_STATUSES } from './order-statuses';
@@ -40,6 +40,8 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** Why a held order needs approval: the limits it passes (spending-limits/limit-check.ts); null when none did. */
     approvalReasons: jsonb('approval_reasons'),
+    /** Whether an invoice bills it, kept by a trigger on invoice_orders (migration 0030): credit exposure reads it. */
+    invoiced: boolean('invoiced').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
@@ -50,6 +52,11 @@ export const orders = pgTable(
     // A period limit sums a ship-to's orders of a week or month by delivery date (docs/approvals.md "Limits"):
     // status and net total are in the index too, so the sum reads the index alone.
     index('orders_ship_to_delivery_idx').on(t.shipToCode, t.deliveryDate, t.status, t.netPence),
+    // A sold-to's placed orders not yet invoiced alone (the statuses that spend, order-status.ts SPENDING_STATUSES),
+    // so its credit exposure does not grow with its history (docs/credit-control.md).
+    index('orders_uninvoiced_idx')
+      .on(t.soldToCode, t.grossPence)
+      .where(sql`${t.invoiced} = false and ${t.status} in ('placed', 'confirmed', 'picking', 'dispatched', 'delivered')`),
     // Written out as literals (sql.raw of the fixed list, no input), as the migration holds them.
     check('orders_status_check', sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))})`),
   ],

@@ -11,6 +11,7 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { href: '/admin/orders/', label: 'Orders' },
   { href: '/admin/approvals/', label: 'Approvals' },
+  { href: '/admin/credit-holds/', label: 'Credit holds' },
   { href: '/admin/credits/', label: 'Credit requests' },
   { href: '/admin/customers/', label: 'Customers' },
   { href: '/admin/registrations/', label: 'Registrations' },

@@ -16,6 +16,7 @@ export function DecisionForm({
   version,
   decide,
   what = `order ${orderCode}`,
+  approveWords = { label: 'Approve', pending: 'Approving…' },
 }: {
   orderCode: string;
   /** The order's version as shown: an amendment since makes the decision a refusal, not a decision on unseen lines. */
@@ -23,6 +24,8 @@ export function DecisionForm({
   decide: (previous: DecisionState, form: FormData) => Promise<DecisionState>;
   /** What is decided on, for the buttons' names: "order MV-000012", "standing order SO-000003". */
   what?: string;
+  /** The first button's words: Approve, or Release for an order waiting for credit. */
+  approveWords?: { label: string; pending: string };
 }) {
   const { state, action, pending, submit } = useFormAction(decide, IDLE);
   const [choice, setChoice] = useState<'APPROVE' | 'REJECT'>();
@@ -62,7 +65,7 @@ export function DecisionForm({
       </p>
       <div className={styles.inline}>
         <button type="submit" name="decision" value="APPROVE" className={styles.primary} disabled={pending} aria-busy={(pending && choice === 'APPROVE') || undefined} onClick={() => setChoice('APPROVE')}>
-          {pending && choice === 'APPROVE' ? 'Approving…' : 'Approve'}
+          {pending && choice === 'APPROVE' ? approveWords.pending : approveWords.label}
           <span className="visually-hidden"> {what}</span>
         </button>
         <button type="submit" name="decision" value="REJECT" className={styles.secondary} disabled={pending} aria-busy={(pending && choice === 'REJECT') || undefined} onClick={() => setChoice('REJECT')}>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
-import { deadlineText, waitingForText } from '@/lib/commerce/approvals';
+import { creditDeadlineText, deadlineText, waitingForText } from '@/lib/commerce/approvals';
 import { formatLondonInstant } from '@/lib/commerce/dates';
 import type { Order } from '@/lib/commerce/types';
 import { getSession } from '@/lib/session/session';
 import styles from '@/components/orders/orders.module.css';
 import { DecisionList, ReasonList } from './approval-facts';
 
-const HEADINGS: Record<string, string> = { pendingApproval: 'Needs approval', rejected: 'Rejected', expired: 'Expired' };
+const HEADINGS: Record<string, string> = { pendingApproval: 'Needs approval', awaitingCredit: 'Waiting for credit', rejected: 'Rejected', expired: 'Expired' };
 
 const SUMMARIES: Record<string, string> = {
   pendingApproval: 'This order is waiting for approval. It goes to the warehouse once it is approved; until then nothing is delivered.',
@@ -15,13 +15,20 @@ const SUMMARIES: Record<string, string> = {
   expired: 'Nobody approved this order before the cut-off, so it will not be delivered. Choose another date to send it for approval again.',
 };
 
+/** The same for an order held for credit (docs/credit-control.md); waiting, it says why in the hold's own words. */
+const CREDIT_SUMMARIES: Record<string, string> = {
+  rejected: 'Our credit team did not release this order, so it will not be delivered and nothing is charged.',
+  expired: 'Our credit team did not release this order before the cut-off, so it will not be delivered. Choose another date to send it again.',
+};
+
 /**
  * A held order's approval on its page (docs/approvals.md): why it was held, the time left to its cut-off while it
  * waits, the decisions with their comments, and for an expired order the `choose` form. Shown too on an order
  * that was approved, so who approved it and when stays on the order.
  */
-export async function OrderApprovalPanel({ order, choose }: { order: Pick<Order, 'status' | 'deliveryDate' | 'cutoff' | 'approval'>; choose?: ReactNode }) {
+export async function OrderApprovalPanel({ order, choose }: { order: Pick<Order, 'status' | 'deliveryDate' | 'cutoff' | 'approval' | 'creditHold'>; choose?: ReactNode }) {
   const approval = order.approval;
+  const credit = order.creditHold;
   const held = order.status in HEADINGS;
   if (!held && !approval?.decisions.length) return null;
   const self = (await getSession()).user?.username;
@@ -30,7 +37,14 @@ export async function OrderApprovalPanel({ order, choose }: { order: Pick<Order,
   return (
     <section className={styles.approval} aria-labelledby="approval-title" data-print="hide">
       <h2 id="approval-title">{HEADINGS[order.status] ?? 'Approval'}</h2>
-      {held ? <p>{SUMMARIES[order.status]}</p> : null}
+      {held ? <p>{credit ? (order.status === 'awaitingCredit' ? credit.message : CREDIT_SUMMARIES[order.status]) : SUMMARIES[order.status]}</p> : null}
+      {credit?.comment ? <p>Our credit team: {credit.comment}</p> : null}
+      {order.status === 'awaitingCredit' ? (
+        <>
+          <p>{creditDeadlineText(formatLondonInstant(credit?.deadline ?? order.cutoff))}</p>
+          <CutoffCountdown dates={[{ date: order.deliveryDate, cutoff: credit?.deadline ?? order.cutoff }]} variant="cart" purpose="credit" />
+        </>
+      ) : null}
       {order.status === 'pendingApproval' ? (
         <>
           {approval?.waitingFor ? (

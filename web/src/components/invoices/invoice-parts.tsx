@@ -1,12 +1,13 @@
 import Link from 'next/link';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import type { InvoiceSummary, SoldToBalance } from '@/lib/commerce/invoices';
+import type { SoldToCredit } from '@/lib/commerce/credit';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { documentName, invoiceHref, invoicePdfHref, orderHref } from './invoice-text';
 import styles from './invoices.module.css';
 
 /** Each sold-to's balance: what is left to pay on its invoices less its credit notes, and how much of it is overdue. */
-export function Balances({ soldTos }: { soldTos: SoldToBalance[] }) {
+export function Balances({ soldTos, credits = [] }: { soldTos: SoldToBalance[]; credits?: SoldToCredit[] }) {
   return (
     <ul className={styles.balances} aria-label="Balance per company">
       {soldTos.map((soldTo) => (
@@ -18,9 +19,28 @@ export function Balances({ soldTos }: { soldTos: SoldToBalance[] }) {
             {soldTo.balance.formattedValue}
           </p>
           {soldTo.overdue && soldTo.overdue.valuePence > 0 ? <p className={styles.overdueAmount}>{soldTo.overdue.formattedValue} overdue</p> : <p className={styles.muted}>Nothing overdue</p>}
+          <CreditFacts credit={credits.find((credit) => credit.code === soldTo.code)} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A sold-to's credit (docs/credit-control.md), for one with a limit: what is still available, and its hold. */
+function CreditFacts({ credit }: { credit: SoldToCredit | undefined }) {
+  if (!credit) return null;
+  return (
+    <>
+      <dl className={styles.creditFacts}>
+        <dt>Credit limit</dt>
+        <dd>{credit.limit.formattedValue}</dd>
+        <dt>Owed and on order</dt>
+        <dd>{credit.exposure.formattedValue}</dd>
+        <dt>Available credit</dt>
+        <dd>{credit.available.formattedValue}</dd>
+      </dl>
+      {credit.onHold ? <p className={styles.overdueAmount}>On hold{credit.reason ? `: ${credit.reason}` : ''}</p> : null}
+    </>
   );
 }
 

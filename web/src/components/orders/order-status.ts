@@ -4,6 +4,7 @@ import { site } from '@/lib/site-config';
 /** What each status means to a customer, in the words the shop uses everywhere (badges, notes, e-mails). */
 const STATUS_LABELS: Record<string, string> = {
   pendingApproval: 'Waiting for approval',
+  awaitingCredit: 'Waiting for credit',
   rejected: 'Rejected',
   expired: 'Expired',
   placed: 'Placed',

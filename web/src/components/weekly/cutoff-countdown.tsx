@@ -23,7 +23,7 @@ const currentMinute = () => Math.floor(Date.now() / MINUTE);
 const noMinute = () => null;
 
 /** What closes at the cut-off: ordering for a date, or changing a placed order or one standing-order delivery. */
-export type CountdownPurpose = 'ordering' | 'orderChange' | 'deliveryChange' | 'approval';
+export type CountdownPurpose = 'ordering' | 'orderChange' | 'deliveryChange' | 'approval' | 'credit';
 
 interface Wording {
   /** Server render: the shopper's clock is not known yet, so no time left. */
@@ -44,6 +44,13 @@ const WORDINGS: Record<CountdownPurpose, Wording> = {
   approval: {
     pending: (day) => `Approval closes at the cut-off for delivery on ${day}`,
     lead: 'Approval closes in',
+    tail: (day) => `, at the cut-off for delivery on ${day}`,
+    closed: CHANGE_CLOSED,
+  },
+  // An order waiting for credit (docs/credit-control.md): unreleased at the cut-off, it expires.
+  credit: {
+    pending: (day) => `Release closes at the cut-off for delivery on ${day}`,
+    lead: 'Release closes in',
     tail: (day) => `, at the cut-off for delivery on ${day}`,
     closed: CHANGE_CLOSED,
   },

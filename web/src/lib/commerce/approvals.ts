@@ -266,6 +266,10 @@ export function waitingForText(waiting: WaitingFor): string {
 /** What happens at the deadline, said wherever a held order is: "It must be approved by Tue 1 Dec at 12:00; otherwise it expires and is not delivered." */
 export const deadlineText = (deadlineLabel: string): string => `It must be approved by ${deadlineLabel}; otherwise it expires and is not delivered.`;
 
+/** The deadline of an order waiting for credit (docs/credit-control.md), its cut-off in words. */
+export const creditDeadlineText = (deadlineLabel: string): string =>
+  `It goes to the warehouse once our credit team releases it. If it is not released by the cut-off (${deadlineLabel}), it expires and is not delivered.`;
+
 /** "Rejected by Hannah Head" / "Expired at the cut-off". */
 export const decisionText = (decision: ApprovalDecision): string =>
   decision.by && decision.decision !== 'EXPIRE' ? `${DECISION_WORD[decision.decision]} by ${decision.by}` : DECISION_WORD[decision.decision];

@@ -50,7 +50,7 @@ export const seesCompanyOrders = (user: Pick<SessionUser, 'roles'>): boolean =>
 export const dateRangeProblem = (query: CompanyOrderQuery): string | undefined =>
   query.from && query.to && query.from > query.to ? '"Delivery to" must be on or after "Delivery from"' : undefined;
 
-const ORDER_STATUSES = ['pendingApproval', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled', 'rejected', 'expired'] as const;
+const ORDER_STATUSES = ['pendingApproval', 'awaitingCredit', 'placed', 'confirmed', 'picking', 'dispatched', 'delivered', 'cancelled', 'rejected', 'expired'] as const;
 export const FILTER_STATUSES: readonly string[] = ORDER_STATUSES;
 
 const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });

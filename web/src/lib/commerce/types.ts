@@ -226,6 +226,8 @@ export const orderSchema = z.object({
   placedByYou: z.boolean().optional(),
   /** An order that was held for approval: the limits it passes, the decisions and the deadline (docs/approvals.md). */
   approval: orderApprovalSchema.nullish(),
+  /** An order waiting for credit, or rejected or expired waiting for it: why, and what the credit team decided (docs/credit-control.md). */
+  creditHold: z.object({ message: z.string(), decision: z.string().nullish(), comment: z.string().nullish(), deadline: z.string() }).nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -4,6 +4,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { Balances, InvoiceEntry } from '@/components/invoices/invoice-parts';
 import { londonDate, STATEMENT_PROBLEMS, STATUS_CHOICES, statementProblemOf } from '@/components/invoices/invoice-text';
+import { getCredit } from '@/lib/commerce/credit';
 import { invoiceStatusSchema, isIsoDate, listInvoices, SOLD_TO_CODE, type InvoiceFilters, type SoldToBalance } from '@/lib/commerce/invoices';
 import pageStyles from '@/components/catalogue/page.module.css';
 import accountStyles from '@/components/account/account.module.css';
@@ -40,7 +41,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const params = await searchParams;
   const { filters, reversed } = filtersOf(params);
   // The balances are of every company the user buys for, whichever one the list is filtered to.
-  const [result, everyCompany] = await Promise.all([listInvoices(filters), filters.soldTo ? listInvoices({}) : undefined]);
+  const [result, everyCompany, credit] = await Promise.all([listInvoices(filters), filters.soldTo ? listInvoices({}) : undefined, getCredit()]);
   const soldTos: SoldToBalance[] = everyCompany?.ok ? everyCompany.data.soldTos : result.ok ? result.data.soldTos : [];
   const filtered = Boolean(filters.soldTo || filters.status || filters.from || filters.to);
   const statementProblem = statementProblemOf(params.statement);
@@ -49,7 +50,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     <div className={pageStyles.page}>
       <Breadcrumbs trail={[{ name: 'Invoices' }]} />
       <h1 className={pageStyles.title}>Invoices</h1>
-      {soldTos.length > 0 ? <Balances soldTos={soldTos} /> : null}
+      {soldTos.length > 0 ? <Balances soldTos={soldTos} credits={credit.ok ? credit.data.soldTos : []} /> : null}
       <form className={styles.filters} method="get" action="/account/invoices/" role="search" aria-label="Filter invoices">
         {soldTos.length > 1 ? (
           <label>

@@ -11,7 +11,7 @@ import { site } from '@/lib/site-config';
 import orderStyles from '@/components/orders/orders.module.css';
 import '@/components/orders/order-print.css';
 import { ReasonList } from '@/components/approvals/approval-facts';
-import { deadlineText, waitingForText } from '@/lib/commerce/approvals';
+import { creditDeadlineText, deadlineText, waitingForText } from '@/lib/commerce/approvals';
 import { formatCalendarDate, formatLondonInstant } from '@/lib/commerce/dates';
 import { getSession } from '@/lib/session/session';
 import { findOrder } from '@/lib/commerce/page-subjects';
@@ -49,6 +49,16 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ c
                 <ReasonList reasons={order.approval.reasons} label="Why it needs approval" reader={{ self: (await getSession()).user?.username }} />
               </>
             ) : null}
+          </div>
+        </>
+      ) : order.status === 'awaitingCredit' ? (
+        <>
+          <h1 className={pageStyles.title}>Your order is waiting for our credit team</h1>
+          <div role="status" className={styles.approvalNotice}>
+            <p>
+              <strong>{order.creditHold?.message}</strong>
+            </p>
+            <p>{creditDeadlineText(formatLondonInstant(order.creditHold?.deadline ?? order.cutoff))}</p>
           </div>
         </>
       ) : (
