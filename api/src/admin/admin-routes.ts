@@ -18,6 +18,7 @@ import { operatorRoutes } from './operators/operator-routes';
 import { adminLimitRoutes } from './approval-limits/limits-routes';
 import { adminCreditRequestRoutes } from './credit-requests/credit-request-routes';
 import { adminPromotionRoutes } from './promotions/promotion-routes';
+import { adminStockRoutes } from './stock/stock-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -43,4 +44,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminLimitRoutes);
   await app.register(adminCreditRequestRoutes);
   await app.register(adminPromotionRoutes);
+  await app.register(adminStockRoutes);
 }

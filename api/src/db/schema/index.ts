@@ -18,3 +18,4 @@ export * from './phone';
 export * from './order-spend-days';
 export * from './food-info';
 export * from './price-rules';
+export * from './stock';
