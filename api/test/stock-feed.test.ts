@@ -6,10 +6,8 @@ import { stockLevels } from '../src/db/schema';
 import { operatorToken } from './support/admin-client';
 import { onlyOnPostgres } from './support/engines';
 import { ERP_CLIENT, integrationToken } from './support/integration-client';
+import { CATALOGUE_CLIENT, newDairyProducts } from './support/stock-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
-
-/** The ERP's catalogue feed: it writes products' food information and their stock. */
-const CATALOGUE_CLIENT = { id: 'erp-catalogue', secret: 'erp-catalogue-secret-0123456789', scopes: ['products:write'] };
 
 type Answer = { status: number; body: Record<string, unknown> & { errors?: { type: string; message: string; subject?: string }[] } };
 
@@ -27,13 +25,7 @@ describe('PUT /admin/v1/stock: the ERP sends available quantities per product an
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : {} };
   };
-  /** Products of the test's own (none of the seed's), so that no other test sees their stock. */
-  const newProducts = async (codes: string[]) => {
-    const lines = codes.map((code) => `${code},Stock test product ${code},Testbrand,DAIR,DAIR_BUTTER,6 x 250 g,12.50,0,chilled,21`);
-    const csv = `code,name,brand,range,category,packSize,listPrice,vatRate,storage,shelfLifeDays\n${lines.join('\n')}\n`;
-    const response = await server.request('/admin/v1/imports/products?dryRun=false&fileName=stock-products.csv', { method: 'POST', token: await operatorToken(server), headers: { 'content-type': 'text/csv' }, body: csv });
-    assert.equal(response.status, 200, await response.text());
-  };
+  const newProducts = (codes: string[]) => newDairyProducts(server, codes.map((code) => ({ code, name: `Stock test product ${code}` })));
   const levelsOf = (codes: string[]) =>
     server.database.db
       .select({ productCode: stockLevels.productCode, deliveryDate: stockLevels.deliveryDate, available: stockLevels.available })

@@ -21,7 +21,7 @@ const PRODUCT_CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One row as sent, checked on its own; the caller checks what needs the database (products) and the other rows (repeats). */
-export function checkStockRow(value: unknown, row: number, problems: StockRowProblem[]): StockRow | undefined {
+function checkStockRow(value: unknown, row: number, problems: StockRowProblem[], validDates: Map<string, boolean>): StockRow | undefined {
   if (!isRecord(value)) {
     problems.push({ row, field: 'row', reason: 'must be an object {product, deliveryDate, available}' });
     return undefined;
@@ -29,7 +29,7 @@ export function checkStockRow(value: unknown, row: number, problems: StockRowPro
   const { product, deliveryDate, available } = value;
   const before = problems.length;
   if (typeof product !== 'string' || !PRODUCT_CODE.test(product)) problems.push({ row, field: 'product', reason: 'must be a product code' });
-  if (typeof deliveryDate !== 'string' || !isValidIsoDate(deliveryDate)) problems.push({ row, field: 'deliveryDate', reason: 'must be a date YYYY-MM-DD' });
+  if (typeof deliveryDate !== 'string' || !isValidDate(deliveryDate, validDates)) problems.push({ row, field: 'deliveryDate', reason: 'must be a date YYYY-MM-DD' });
   if (typeof available !== 'number' || !Number.isInteger(available) || available < 0 || available > MAX_AVAILABLE) {
     problems.push({ row, field: 'available', reason: `must be a whole number of cases from 0 to ${MAX_AVAILABLE}` });
   }
@@ -37,13 +37,24 @@ export function checkStockRow(value: unknown, row: number, problems: StockRowPro
   return { productCode: product as string, deliveryDate: deliveryDate as string, available: available as number };
 }
 
+/** A feed names a few dates many times over: each is checked once. */
+function isValidDate(value: string, validDates: Map<string, boolean>): boolean {
+  let valid = validDates.get(value);
+  if (valid === undefined) {
+    valid = isValidIsoDate(value);
+    validDates.set(value, valid);
+  }
+  return valid;
+}
+
 /** Every row checked on its own and against the rows before it: one product and date once per feed. */
 export function checkStockRows(values: readonly unknown[]): { rows: StockRow[]; problems: StockRowProblem[] } {
   const problems: StockRowProblem[] = [];
   const rows: StockRow[] = [];
   const seen = new Map<string, number>();
+  const validDates = new Map<string, boolean>();
   values.forEach((value, index) => {
-    const row = checkStockRow(value, index, problems);
+    const row = checkStockRow(value, index, problems, validDates);
     if (!row) return;
     const key = `${row.productCode}/${row.deliveryDate}`;
     const first = seen.get(key);
