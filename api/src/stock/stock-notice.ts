@@ -31,3 +31,13 @@ export function stockNotice(levels: readonly StockLevel[], date: IsoDate): Stock
   const later = levels.filter((level) => level.deliveryDate > date && level.available > 0).map((level) => level.deliveryDate);
   return { deliveryDate: date, available: 0, backOn: later.length === 0 ? null : later.reduce((first, next) => (next < first ? next : first)) };
 }
+
+/**
+ * The notice of a cart line of `quantity` cases: as a card's, and also whenever the line wants more than is left,
+ * however many that is (the cart offers to take what is left).
+ */
+export function lineStockNotice(levels: readonly StockLevel[], date: IsoDate, quantity: number): StockNotice | undefined {
+  const onDate = levels.find((level) => level.deliveryDate === date);
+  if (onDate !== undefined && onDate.available < quantity && onDate.available > FEW_LEFT_CASES) return { deliveryDate: date, available: onDate.available, backOn: null };
+  return stockNotice(levels, date);
+}
