@@ -5,6 +5,7 @@ import { inTransaction } from '../errors/transaction';
 import { selectRows } from './sql-rows';
 import { checkStockRows, type StockRow, type StockRowProblem } from './feed-rows';
 import type { StockFeedProblem } from './problems';
+import { answerBackInStock } from './answer-requests';
 
 /** What a feed did: rows new to the table, rows whose quantity changed, rows that said what was stored already. */
 export interface StockFeedCounts {
@@ -58,7 +59,8 @@ async function upsertLevels(tx: Tx, rows: readonly StockRow[]): Promise<Omit<Sto
 
 /**
  * A stock feed from the ERP (docs/stock.md): every row is checked first, and a feed with any refused row writes
- * nothing; otherwise all of it is written in one transaction. Rows not in the feed keep what they said.
+ * nothing; otherwise all of it is written in one transaction, with the mails of the "Tell me when it is back"
+ * requests it answers. Rows not in the feed keep what they said.
  */
 export async function applyStockFeed(db: Db, values: readonly unknown[]): Promise<Result<StockFeedCounts, StockFeedProblem>> {
   const { rows, problems } = checkStockRows(values);
@@ -74,6 +76,8 @@ export async function applyStockFeed(db: Db, values: readonly unknown[]): Promis
       });
       return fail({ kind: 'rowsRefused', problems: refused });
     }
-    return ok({ received: rows.length, ...(await upsertLevels(tx, rows)) });
+    const counts = await upsertLevels(tx, rows);
+    await answerBackInStock(tx);
+    return ok({ received: rows.length, ...counts });
   });
 }

@@ -1,6 +1,7 @@
-import { ApiError } from '../http/errors';
+import { accountProblemToApiError } from '../accounts/problem-answers';
+import { ApiError, notFound } from '../http/errors';
 import type { StockRowProblem } from './feed-rows';
-import type { StockFeedProblem } from './problems';
+import type { BackInStockProblem, StockFeedProblem } from './problems';
 
 /** How many refused rows an answer names; the message says how many there were in all. */
 const ROWS_NAMED = 100;
@@ -28,5 +29,15 @@ export function stockFeedProblemToApiError(problem: StockFeedProblem): ApiError 
   switch (problem.kind) {
     case 'rowsRefused':
       return new StockRowsError(problem.problems);
+  }
+}
+
+/** A product the customer cannot buy answers as one that does not exist, as the catalogue does. */
+export function backInStockProblemToApiError(problem: BackInStockProblem): ApiError {
+  switch (problem.kind) {
+    case 'shipToNotFound':
+      return accountProblemToApiError(problem);
+    case 'productNotFound':
+      return notFound('UnknownIdentifierError', 'productCode', `Product '${problem.code}' not found`);
   }
 }
