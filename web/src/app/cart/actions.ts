@@ -25,7 +25,10 @@ export async function addToCartAction(_previous: ActionState, form: FormData): P
   refresh();
   const notice = result.data.entry?.stockNotice;
   // The line keeps what was asked; the cart offers to take what is left (docs/stock.md).
-  if (result.data.statusCode === 'lowStock' && notice) return done(`Added ${units(quantity.quantity)} to your cart. ${stockNoticeText(notice)}: your cart offers to take what is left`);
+  if (result.data.statusCode === 'lowStock' && notice) {
+    const offer = notice.available > 0 ? ': your cart offers to take what is left' : '';
+    return done(`Added ${units(quantity.quantity)} to your cart. ${stockNoticeText(notice)}${offer}`);
+  }
   return done(`Added ${units(quantity.quantity)} to your cart`);
 }
 
