@@ -15,11 +15,6 @@ const PICKED_BY_TESTS = /^(DAIR_MILK_|DAIR_BUTTER_|DAIR_CHEESE_|CHIL_BACON_)/;
 /** Days from tomorrow the demo's stock covers: every ship-to's next delivery dates, whatever its weekdays. */
 const DAYS = 14;
 
-export interface StockDemoProducts {
-  short: ProductImportRow;
-  outThenBack: ProductImportRow;
-}
-
 /**
  * The products the demo limits in one range: sellable ones past its first pages, without an offer, a break or a
  * price change (those are price-rules-demo.ts's), the first two by code.
