@@ -48,7 +48,8 @@ export async function stockNotices(db: DbOrTx, scope: StockScope, codes: readonl
       where u.user_id = ${scope.userId} and u.ship_to_code = ${scope.shipToCode}`,
   );
   const first = rows[0];
-  if (!first) return notices;
+  // Most pages have no stock rows at all: the date's rule reads the calendar, so it is worked out only when needed.
+  if (!first || !rows.some((row) => row.productCode !== null)) return notices;
   const date = stockDate(now, { deliveryWeekdays: first.deliveryWeekdays, cutoffTime: first.cutoffTime }, first.cartDate);
   if (date === undefined) return notices;
   for (const [code, levels] of stockLevelsByProduct(rows)) {
