@@ -21,7 +21,7 @@ export const API_MODULE_ORDER = [
   // Platform: knows no feature.
   'config', 'db', 'tracing', 'http', 'errors', 'time', 'jobs', 'operations', 'logging', 'audit', 'mail', 'outbox', 'metrics',
   // Features, each on those before it.
-  'auth', 'account-tokens', 'accounts', 'users', 'food-info', 'pricing', 'delivery', 'catalogue', 'orderguide', 'carts',
+  'auth', 'account-tokens', 'accounts', 'users', 'food-info', 'pricing', 'delivery', 'stock', 'catalogue', 'orderguide', 'carts',
   'notifications', 'passwords', 'registrations', 'order-status', 'spending-limits', 'orders', 'credits', 'checkin', 'invoices',
   'approvals', 'credit-control', 'standing-orders', 'cutoff-reminders', 'company',
   // On top of everything.

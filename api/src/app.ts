@@ -50,6 +50,8 @@ import { approvalRoutes } from './approvals/decisions-routes';
 import { standingDecisionRoutes } from './standing-orders/standing-decision-routes';
 import { registerCreditDecidedEvent } from './credits/credit-decided-mail';
 import { creditRoutes } from './credits/credit-routes';
+import { backInStockRoutes } from './stock/back-in-stock-routes';
+import { registerBackInStockEvent } from './stock/back-in-stock-mail';
 import { standingOrderRoutes } from './standing-orders/standing-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { registerOrderMailKinds } from './orders/mail-kinds';
@@ -170,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCreditDecidedEvent(outbox);
   registerCreditRequestEvents(outbox);
   registerCreditControlEvents(outbox);
+  registerBackInStockEvent(outbox);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   // The order process's placement policies, in the order they are asked, and the reactions to its moves.
@@ -228,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(creditControlRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(siteProfileRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(backInStockRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(jobRoutes);

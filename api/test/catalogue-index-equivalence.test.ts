@@ -113,7 +113,7 @@ describe('search index: the same answers as the search statement on a generated 
         query: { freeText: '', sort, filters },
         currentPage: 0,
         pageSize: PRODUCTS,
-      });
+      }, new Date());
       assert.ok(result.ok);
       return result.value;
     };

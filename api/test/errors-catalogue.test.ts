@@ -83,6 +83,7 @@ const carts: Examples<CommerceProblem> = {
   orderTooLarge: { kind: 'orderTooLarge', maximumPence: 10_000_000 },
   purchaseOrderMissing: { kind: 'purchaseOrderMissing' },
   cartAlreadyOrdered: { kind: 'cartAlreadyOrdered', orderCode: 'MV-000001' },
+  stockShort: { kind: 'stockShort', deliveryDate: '2026-12-01', lines: [{ productCode: 'P1', name: 'Skyr', quantity: 10, available: 6 }] },
   idempotencyKeyReused: { kind: 'idempotencyKeyReused', orderCode: 'MV-000001' },
 };
 

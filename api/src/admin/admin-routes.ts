@@ -19,6 +19,7 @@ import { adminLimitRoutes } from './approval-limits/limits-routes';
 import { adminCreditRequestRoutes } from './credit-requests/credit-request-routes';
 import { adminPromotionRoutes } from './promotions/promotion-routes';
 import { adminCreditControlRoutes } from './credit-control/credit-control-routes';
+import { adminStockRoutes } from './stock/stock-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -45,4 +46,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminCreditRequestRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(adminCreditControlRoutes);
+  await app.register(adminStockRoutes);
 }

@@ -5,6 +5,7 @@ import { shipToScopeColumns, type ShipToScope } from '../accounts/ship-tos';
 import type { DbOrTx } from '../db/client';
 import { cartEntries, carts, prices, products, shipToRanges, shipTos, users, userShipTos } from '../db/schema';
 import { contractPriceSql } from '../pricing/contract-price/contract-price';
+import { stockLevelsOf, type StockLevelPairs } from '../stock/product-levels';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -111,6 +112,8 @@ export interface EntryRow extends FoodMarkRow {
   /** The product's list price, where the row was read from the catalogue. */
   listPricePence?: number;
   vatRateBp: number;
+  /** The product's live stock rows (docs/stock.md); null where the feed gave none. */
+  stockLevels: StockLevelPairs;
 }
 
 /** A product as a cart line shows it; the price needs `prices` left-joined for the line's sold-to. */
@@ -130,6 +133,7 @@ export const cartProductColumns = {
   unitPricePence: contractPriceSql,
   listPricePence: products.listPricePence,
   vatRateBp: products.vatRateBp,
+  stockLevels: stockLevelsOf(products.code),
   ...foodMarkColumns,
 };
 

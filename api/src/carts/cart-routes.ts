@@ -34,15 +34,12 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
   const modification = (changed: Changed<EntryOutcome>): ChangeAnswer => {
     const { outcome, view } = changed;
+    const entry = view.entries.find((line) => line.entryNumber === outcome.entryNumber) ?? null;
+    // OCC's word for a line that wants more than is left (docs/stock.md): the line is kept as asked, the cart offers the rest.
+    const short = entry?.stockNotice !== undefined && entry.stockNotice.available < entry.quantity;
     return {
       status: 200,
-      body: {
-        statusCode: 'success',
-        quantityAdded: outcome.quantityAdded,
-        quantity: outcome.quantity,
-        entry: view.entries.find((entry) => entry.entryNumber === outcome.entryNumber) ?? null,
-        cart: view,
-      },
+      body: { statusCode: short ? 'lowStock' : 'success', quantityAdded: outcome.quantityAdded, quantity: outcome.quantity, entry, cart: view },
     };
   };
 

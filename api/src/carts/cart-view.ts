@@ -6,11 +6,22 @@ import { rowAmounts, rowTotals } from '../pricing/price-lines';
 import { offerView, totalSaving } from '../pricing/price-rules/offers';
 import type { PricedEntry } from './cart-prices';
 import type { CartRow } from './cart-queries';
+import { levelsFromPairs } from '../stock/product-levels';
+import { stockDate } from '../stock/stock-date';
+import { lineStockNotice, type StockNotice } from '../stock/stock-notice';
+import type { IsoDate } from '../time/calendar-date';
 
 /** Where the catalogue serves a product's generated image. */
 export const productImageUrl = (code: string): string => `/images/products/${code}.svg`;
 
-export function entryView(entry: PricedEntry) {
+/** A line's stock notice for the date the cart buys for, where its product has stock rows (docs/stock.md). */
+function entryStockNotice(entry: PricedEntry, stockFor: IsoDate | undefined): { stockNotice?: StockNotice } {
+  if (stockFor === undefined || entry.stockLevels === null) return {};
+  const notice = lineStockNotice(levelsFromPairs(entry.stockLevels), stockFor, entry.quantity);
+  return notice ? { stockNotice: notice } : {};
+}
+
+export function entryView(entry: PricedEntry, stockFor?: IsoDate) {
   const amounts = rowAmounts(entry);
   const offer = offerView(entry);
   return {
@@ -38,6 +49,7 @@ export function entryView(entry: PricedEntry) {
     saving: offer.saving,
     nextBreak: offer.nextBreak,
     offersEndingBeforeDelivery: offer.offersEndingBeforeDelivery,
+    ...entryStockNotice(entry, stockFor),
   };
 }
 
@@ -45,8 +57,10 @@ export function entryView(entry: PricedEntry) {
  * A cart as the API answers it (OCC names where OCC has one): prices are always the server's, for the
  * sold-to of the cart's ship-to. `totalPrice` is net, `totalTax` the VAT, `totalPriceWithTax` the gross.
  */
-export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry[]) {
+export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry[], now: Date = new Date()) {
   const totals = rowTotals(entries);
+  // The date's rule reads the calendar: only worked out for a cart with a line of a product with stock rows.
+  const stockFor = entries.some((entry) => entry.stockLevels !== null) ? stockDate(now, scope, cart.requestedDeliveryDate) : undefined;
   return {
     code: cart.code,
     guid: cart.code,
@@ -64,7 +78,7 @@ export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry
     requestedDeliveryDate: cart.requestedDeliveryDate,
     /** The delivery date the prices are for: the requested one, or today's until there is one (pricing/price-adjuster.ts). */
     pricedFor: cart.requestedDeliveryDate ?? pricingToday(),
-    entries: entries.map(entryView),
+    entries: entries.map((entry) => entryView(entry, stockFor)),
     totalItems: entries.length,
     totalUnitCount: entries.reduce((sum, entry) => sum + entry.quantity, 0),
     subTotal: money(totals.netPence),

@@ -57,6 +57,12 @@ export function cartProblemToApiError(problem: CommerceProblem): ApiError {
       return unprocessable('CartError', 'requestedDeliveryDate', 'Choose a delivery date before placing the order');
     case 'purchaseOrderMissing':
       return unprocessable('CartError', 'purchaseOrderNumber', 'This account requires a purchase order number');
+    case 'stockShort':
+      return conflict(
+        'StockError',
+        'entries',
+        `Not enough stock for delivery on ${problem.deliveryDate}: ${problem.lines.map((line) => `${line.name} (${line.productCode}): ${line.available} left, ${line.quantity} in the cart`).join('; ')}. Nothing was ordered; change these lines or the delivery date`,
+      );
     case 'cartAlreadyOrdered':
       return conflict('CartError', 'cartId', `The cart has already been ordered as ${problem.orderCode}`);
     case 'idempotencyKeyReused':

@@ -29,6 +29,7 @@ export type CommerceProblem =
   | { kind: 'orderTooLarge'; maximumPence: number }
   | { kind: 'purchaseOrderMissing' }
   | { kind: 'cartAlreadyOrdered'; orderCode: string }
+  | { kind: 'stockShort'; deliveryDate: string; lines: { productCode: string; name: string; quantity: number; available: number }[] }
   | { kind: 'idempotencyKeyReused'; orderCode: string };
 
 export type Result<T> = GenericResult<T, CommerceProblem>;

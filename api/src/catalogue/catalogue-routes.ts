@@ -96,7 +96,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(searchInput, request.query, 'query');
     const claim = unwrap(priceClaim(request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo }), catalogueProblemToApiError);
     const rangeCategories = await categories.get(input.salesOrg);
-    return unwrap(await searchProducts(db, index, input.salesOrg, claim, rangeCategories, { query: input.query, currentPage: input.currentPage, pageSize: input.pageSize }), catalogueProblemToApiError);
+    return unwrap(await searchProducts(db, index, input.salesOrg, claim, rangeCategories, { query: input.query, currentPage: input.currentPage, pageSize: input.pageSize }, app.clock()), catalogueProblemToApiError);
   });
 
   app.get('/products/suggestions', async (request) => {
@@ -107,7 +107,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   // The sheet a kitchen files for its allergen records; seen by whoever may see the product page.
   app.get('/products/:code/specification.pdf', async (request, reply) => {
     const params = parseInput(detailParams, request.params, 'params');
-    const product = unwrap(await productDetail(db, request.principal, { code: params.code }), catalogueProblemToApiError);
+    const product = unwrap(await productDetail(db, request.principal, { code: params.code }, app.clock()), catalogueProblemToApiError);
     const pdf = await renderSpecificationPdf(product, app.clock());
     return reply
       .header('content-type', 'application/pdf')
@@ -120,12 +120,12 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     const input = parseInput(offersInput, request.query, 'query');
     const claim = unwrap(priceClaim(request.principal, { range: input.salesOrg, shipTo: input.shipTo, soldTo: input.soldTo }), catalogueProblemToApiError);
     if (claim === null) throw new Error('a ship-to always makes a claim');
-    return unwrap(await offeredProducts(db, claim, await categories.get(input.salesOrg)), catalogueProblemToApiError);
+    return unwrap(await offeredProducts(db, claim, await categories.get(input.salesOrg), app.clock()), catalogueProblemToApiError);
   });
 
   app.get('/products/:code', async (request) => {
     const params = parseInput(detailParams, request.params, 'params');
     const input = parseInput(detailInput, request.query, 'query');
-    return unwrap(await productDetail(db, request.principal, { code: params.code, ...input }), catalogueProblemToApiError);
+    return unwrap(await productDetail(db, request.principal, { code: params.code, ...input }, app.clock()), catalogueProblemToApiError);
   });
 }

@@ -10,6 +10,7 @@ import type { RangeCategories } from './categories';
 import { SELLABLE } from './filters';
 import { liveOfferCtes, offeredCondition } from './live-offers';
 import { withListingPrices } from './listing-prices';
+import { withStockNotices } from './listing-stock';
 import { checkClaim, claimedSoldTo, type ShipToClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
 import { productColumns, productView, type ProductRow, type ProductView } from './product-view';
@@ -28,7 +29,7 @@ export interface OffersAnswer {
  * "Special offers". One statement finds the sold-to (checked as every catalogue answer checks it), the
  * promotions live today for it, the categories they reach (each with those below it) and the products.
  */
-export async function offeredProducts(db: DbOrTx, claim: ShipToClaim, categories: RangeCategories): Promise<Result<OffersAnswer, CatalogueProblem>> {
+export async function offeredProducts(db: DbOrTx, claim: ShipToClaim, categories: RangeCategories, now: Date): Promise<Result<OffersAnswer, CatalogueProblem>> {
   const range: Range = claim.range;
   const soldTo = claimedSoldTo(claim.userId, claim.shipTo, range);
   const today = pricingToday();
@@ -47,6 +48,6 @@ export async function offeredProducts(db: DbOrTx, claim: ShipToClaim, categories
   const checked = checkClaim(claim, row?.sold_to_code ?? null);
   if (!checked.ok) return checked;
   const rows = (row?.rows ?? []).map((one) => ({ ...one, pricePence: one.pricePence === null ? null : Number(one.pricePence) }));
-  const priced = await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.shipTo, range }, rows);
+  const priced = await withStockNotices(db, claim, await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.shipTo, range }, rows), now);
   return ok({ products: priced.map((one) => productView(one, (id) => categories.name(id) ?? id)) });
 }

@@ -9,6 +9,7 @@ import { checkClaim, claimedSoldTo, priceClaim } from './price-scope';
 import type { CatalogueProblem } from './problems';
 import { productColumns, productView, type ProductView, type ProductRow } from './product-view';
 import { withListingPrices } from './listing-prices';
+import { withStockNotices } from './listing-stock';
 import { foodInfoColumns, foodInfoView, type FoodInfoView } from '../food-info/food-info-view';
 
 /** A product page: the listing's view with its description and, when supplied, what is in the food. */
@@ -50,7 +51,7 @@ async function findProduct(db: DbOrTx, code: string, holder: { userId: number; s
  * a product that does not exist); named with a ship-to, it carries that ship-to's sold-to price. A
  * discontinued product still answers (old orders link to it) but is not purchasable.
  */
-export async function productDetail(db: DbOrTx, principal: Principal, request: DetailRequest): Promise<Result<ProductDetail, CatalogueProblem>> {
+export async function productDetail(db: DbOrTx, principal: Principal, request: DetailRequest, now: Date): Promise<Result<ProductDetail, CatalogueProblem>> {
   const holder = request.shipTo !== undefined && principal.kind === 'user' ? { userId: principal.user.id, shipTo: request.shipTo } : null;
   const row = await findProduct(db, request.code, holder);
   const range = RANGES.find((r) => r === row?.range);
@@ -63,6 +64,7 @@ export async function productDetail(db: DbOrTx, principal: Principal, request: D
     if (!checked.ok) return checked;
     const [withPrice] = await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.value.shipTo, range }, [{ ...row, pricePence: row.pricePence === null ? null : Number(row.pricePence) }]);
     if (withPrice) priced = withPrice;
+    await withStockNotices(db, claim.value, [priced], now);
   }
   const foodInfo = foodInfoView(row.code, row);
   return ok({ ...productView(priced, () => row.categoryName), ...(foodInfo === undefined ? {} : { foodInfo }) });

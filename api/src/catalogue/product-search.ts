@@ -10,6 +10,7 @@ import { runSearchStatement } from './search-statement';
 import { withListingPrices } from './listing-prices';
 import { paidPrices } from './paid-prices';
 import { pricingToday } from '../pricing/price-adjuster';
+import { withStockNotices } from './listing-stock';
 import { productView, type ProductView } from './product-view';
 import { effectiveSort, formatSearchQuery, selectedValues, SORTS, type SearchQuery } from './search-query';
 import { literalCondition, searchLiterals, searchTsquery, searchWords } from './search-text';
@@ -45,6 +46,7 @@ export async function searchProducts(
   claim: ShipToClaim | null,
   categories: RangeCategories,
   request: SearchRequest,
+  now: Date,
 ): Promise<Result<SearchResult, CatalogueProblem>> {
   const { query } = request;
   const sort = effectiveSort(query);
@@ -69,7 +71,7 @@ export async function searchProducts(
     }));
   const checked = claim === null ? ok(null) : checkClaim(claim, result.soldToCode);
   if (!checked.ok) return checked;
-  const rows = claim === null || checked.value === null ? result.rows : await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.shipTo, range }, result.rows);
+  const rows = claim === null || checked.value === null ? result.rows : await withStockNotices(db, claim, await withListingPrices(db, { soldToCode: checked.value, shipToCode: claim.shipTo, range }, result.rows), now);
   const facets = searchFacets({ counts: result.facetCounts, query, sort, categories });
   const categoryName = (id: string) => categories.name(id) ?? id;
   const value = formatSearchQuery(query, sort);

@@ -3,6 +3,7 @@ import { money, type Money } from '../pricing/money';
 import type { Adjustment, PriceHint } from '../pricing/price-adjuster';
 import { offerView } from '../pricing/price-rules/offers';
 import { foodMarkColumns, foodMarks, type FoodMarkRow, type FoodMarks } from '../food-info/food-marks';
+import type { StockNotice } from '../stock/stock-notice';
 
 /** The columns a product listing needs, plus the caller's price when there is a sold-to. */
 export const productColumns = {
@@ -50,6 +51,8 @@ export interface ProductRow extends FoodMarkRow {
   listPricePence?: number | null;
   /** How the price the customer pays today came about, where the row was priced (listing-prices.ts). */
   pricing?: { adjustments: readonly Adjustment[]; priceHints: readonly PriceHint[] };
+  /** What the live stock says for the customer's delivery date, where it says something (listing-stock.ts). */
+  stockNotice?: StockNotice;
   description?: string;
 }
 
@@ -80,6 +83,8 @@ export interface ProductView {
   wasPrice?: Money;
   nextBreak?: { minQuantity: number; price: Money };
   description?: string;
+  /** Few or no cases left for the customer's delivery date (docs/stock.md); absent when stock says nothing. */
+  stockNotice?: StockNotice;
   foodMarks: FoodMarks;
 }
 
@@ -118,6 +123,7 @@ export function productView(row: ProductRow, categoryName: (id: string) => strin
     vatText: vatText(row.vatRateBp),
     ...(row.pricePence === null ? {} : { price: { ...money(Number(row.pricePence)), priceType: 'BUY' as const }, ...listingOffer(row) }),
     ...(row.description === undefined ? {} : { description: row.description }),
+    ...(row.stockNotice === undefined ? {} : { stockNotice: row.stockNotice }),
     foodMarks: foodMarks(row.foodMarkBits),
   };
 }

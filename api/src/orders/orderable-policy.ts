@@ -44,7 +44,7 @@ async function asEntries(tx: Tx, order: { soldToCode: string; range: string }, l
   const products = await productsByCode(tx, [...new Set(lines.map((line) => line.productCode))], order.soldToCode);
   return lines.map((line) => {
     // A product gone from the catalogue is refused as a discontinued one.
-    const product = products.get(line.productCode) ?? { productCode: line.productCode, categoryId: order.range, name: line.name, brand: '', packSize: line.packSize, salesUnit: '', storageText: '', shelfLifeDays: 0, range: order.range, minOrderQuantity: 1, stockStatus: '', discontinued: true, unitPricePence: 0, vatRateBp: 0, foodMarkBits: 0 };
+    const product = products.get(line.productCode) ?? { productCode: line.productCode, categoryId: order.range, name: line.name, brand: '', packSize: line.packSize, salesUnit: '', storageText: '', shelfLifeDays: 0, range: order.range, minOrderQuantity: 1, stockStatus: '', discontinued: true, unitPricePence: 0, vatRateBp: 0, stockLevels: null, foodMarkBits: 0 };
     return { ...product, entryNumber: line.lineNumber, quantity: line.quantity, unitPricePence: line.unitPricePence, vatRateBp: line.vatRateBp };
   });
 }

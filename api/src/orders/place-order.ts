@@ -13,6 +13,7 @@ import { users } from '../db/schema';
 import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
 import { writeNewOrder } from './order-writer';
+import { takeStock } from '../stock/take-stock';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -81,6 +82,11 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   const owner = { status: scoped.ownerStatus ?? (await ownerStatus(tx, request.userId)) };
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
+  const deliveryDate = scoped.cart.requestedDeliveryDate;
+  if (deliveryDate === null) return fail({ kind: 'deliveryDateMissing' });
+  // The stock rows stay locked until the order commits, so what is taken off them was there.
+  const short = await takeStock(tx, deliveryDate, entries);
+  if (short.length > 0) return fail({ kind: 'stockShort', deliveryDate, lines: short.map(({ productCode, name, quantity, available }) => ({ productCode, name, quantity, available })) });
   // A placement policy may hold it instead: over a limit, for approval (docs/approvals.md).
   const by = { changedBy: `customer:${request.placedBy.customerId}`, operatorId: null, cause: 'checkout' as const };
   const written = await writeNewOrder(tx, scoped, entries, request.idempotencyKey, request.placedBy, by);

@@ -15,6 +15,7 @@ import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } 
 import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
 import { seedPriceRulesDemo } from './price-rules-demo';
 import { CREDIT_DEMO_SOLD_TOS, seedCreditDemo } from './credit-demo';
+import { seedStockDemo } from './stock-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -79,6 +80,8 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   // Offers, breaks and next week's prices on the demo catalogue only: a bench catalogue (--products) seeds its own
   // (bench/cart-orders.mjs --price-rules), so the commits it compares start from the same data.
   if (options.products === undefined) await seedPriceRulesDemo(db, products, prices, by.now);
+  // Stock short or out on the next delivery dates (docs/stock.md), on the demo catalogue only, as the rules above.
+  if (options.products === undefined) await seedStockDemo(db, products, prices, by.now);
   // Delivered orders, invoices and credit requests of kitchen@example.com, at the list prices its company pays.
   await seedAfterDeliveryDemo(db, by.now, (index) => generateProduct(index).listPricePence);
   // A sold-to close to its credit limit and one on hold, as the ERP sends them.

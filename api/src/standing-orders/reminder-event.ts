@@ -21,7 +21,8 @@ export interface ReminderData {
   shipTo: { code: string; name: string };
   /** The owner; `userId` (absent in reminders queued before it was added) names whose preferences decide. */
   recipient: { name: string; email: string; userId?: number };
-  lines: { productCode: string; name: string; packSize: string; quantity: number; unitPricePence: number; netPence: number }[];
+  /** `available`: fewer cases are left for the delivery date than the line wants (docs/stock.md). */
+  lines: { productCode: string; name: string; packSize: string; quantity: number; unitPricePence: number; netPence: number; available?: number }[];
   unavailable: UnavailableLine[];
   netPence: number;
   vatPence: number;

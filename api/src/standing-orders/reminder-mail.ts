@@ -8,6 +8,9 @@ const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digi
 /** "14:00 on 3 December 2026", London time. */
 const cutoffText = (iso: string) => `${TIME.format(new Date(iso))} on ${formatLondonDate(new Date(iso))}`;
 
+/** A line the stock cannot fill for the delivery date (docs/stock.md). */
+const shortText = (available: number) => (available === 0 ? 'out of stock for this delivery' : `only ${available} left for this delivery`);
+
 /** The reminder the working day before a standing order's delivery: what will be ordered, and where to change it. */
 export function reminderMail(data: ReminderData, shopUrl: string): MailContent {
   const { standingOrder, deliveryDate, movedFrom, cutoff, shipTo, recipient, lines, unavailable } = data;
@@ -20,7 +23,7 @@ export function reminderMail(data: ReminderData, shopUrl: string): MailContent {
     : `Your standing order "${standingOrder.name}" (${standingOrder.code}) will be ordered for delivery on ${longDate(deliveryDate)} to ${shipTo.name} at ${cutoffText(cutoff)}, the cut-off. Until then you can review, change or skip this delivery.`;
   const moved = movedFrom ? `The delivery of ${longDate(movedFrom)} falls on a bank holiday and has moved to ${longDate(deliveryDate)}.` : null;
   const lineText = (line: ReminderData['lines'][number]) =>
-    `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}`;
+    `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${line.available === undefined ? '' : ` (${shortText(line.available)})`}`;
   const unavailableText = unavailable.map((line) => `${line.name} (${line.productCode}): ${line.reason}`);
   const totals: [string, string][] = [
     ['Net', formatPence(data.netPence)],
@@ -49,7 +52,7 @@ export function reminderMail(data: ReminderData, shopUrl: string): MailContent {
   const rows = lines
     .map(
       (line) =>
-        `<tr><td ${cell}>${escapeHtml(line.name)}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}</small></td><td ${num}>${line.quantity}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`,
+        `<tr><td ${cell}>${escapeHtml(line.name)}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}</small>${line.available === undefined ? '' : `<br><strong style="color:#7a4a00">${escapeHtml(shortText(line.available))}</strong>`}</td><td ${num}>${line.quantity}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`,
     )
     .join('');
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">

@@ -10,6 +10,16 @@ import { deliveryPlaceable } from './place-delivery';
 import { reminderEvent, type ReminderData } from './reminder-event';
 import type { ScopedStandingOrder } from './standing-queries';
 import { splitSellable } from './standing-view';
+import type { PricedEntry } from '../carts/cart-prices';
+import { levelsFromPairs } from '../stock/product-levels';
+import { lineStockNotice } from '../stock/stock-notice';
+
+/** What is left of a line's product for the delivery, where that is fewer cases than the line orders (docs/stock.md). */
+function shortBy(entry: PricedEntry, date: string): { available?: number } {
+  if (entry.stockLevels === null) return {};
+  const notice = lineStockNotice(levelsFromPairs(entry.stockLevels), date, entry.quantity);
+  return notice && notice.available < entry.quantity ? { available: notice.available } : {};
+}
 
 /**
  * Queues the reminder of one delivery to the standing order's owner, with the lines as they stand now; answers
@@ -39,6 +49,7 @@ export async function sendReminder(tx: Tx, scoped: ScopedStandingOrder, state: D
       quantity: entry.quantity,
       unitPricePence: entry.unitPricePence,
       netPence,
+      ...shortBy(entry, delivery.date),
     })),
     unavailable,
     ...totals,

@@ -16,6 +16,7 @@ export const cartProduct = (code: string, overrides: Partial<CartProduct> = {}):
   discontinued: false,
   unitPricePence: 1000,
   vatRateBp: 0,
+  stockLevels: null,
   foodMarkBits: 0,
   ...overrides,
 });

@@ -19,3 +19,4 @@ export * from './order-spend-days';
 export * from './food-info';
 export * from './price-rules';
 export * from './credit-control';
+export * from './stock';

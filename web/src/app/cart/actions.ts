@@ -7,6 +7,7 @@ import { addToCart, deleteCart, saveCart, setEntryQuantity } from '@/lib/commerc
 import { lineErrorText, readQuantity, type QuantityRule } from '@/lib/commerce/quantity';
 import { productCodeSchema, quantityRuleInput } from '@/lib/commerce/quantity-input';
 import { shopScope } from '@/lib/commerce/scope';
+import { stockNoticeText } from '@/lib/commerce/stock-text';
 import { done, failed, failedWith, type ActionState } from '@/lib/forms/action-state';
 import { LIMITS } from '@/lib/limits';
 
@@ -22,6 +23,12 @@ export async function addToCartAction(_previous: ActionState, form: FormData): P
   const result = await addToCart(await shopScope(), code.data, quantity.quantity);
   if (!result.ok) return failedWith(result.error, lineErrorText(result.error, code.data, rule));
   refresh();
+  const notice = result.data.entry?.stockNotice;
+  // The line keeps what was asked; the cart offers to take what is left (docs/stock.md).
+  if (result.data.statusCode === 'lowStock' && notice) {
+    const offer = notice.available > 0 ? ': your cart offers to take what is left' : '';
+    return done(`Added ${units(quantity.quantity)} to your cart. ${stockNoticeText(notice)}${offer}`);
+  }
   return done(`Added ${units(quantity.quantity)} to your cart`);
 }
 

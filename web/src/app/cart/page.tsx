@@ -6,6 +6,8 @@ import { CartLines, type LineView } from '@/components/cart/cart-lines';
 import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
 import { FoodMarks } from '@/components/food/food-marks';
 import { OfferNote } from '@/components/pricing/offer-note';
+import { StockNote } from '@/components/stock/stock-note';
+import { restOnOffer } from '@/lib/commerce/stock-text';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import { siteAvoid } from '@/components/food/site-avoid';
 import { NextDelivery } from '@/components/weekly/next-delivery';
@@ -34,6 +36,8 @@ const lineViews = (cart: Cart, avoid: SiteAvoid | undefined): LineView[] =>
     lineTotal: entry.totalPrice.formattedValue,
     marks: <FoodMarks marks={entry.product.foodMarks} avoid={avoid} />,
     offer: <OfferNote line={entry} />,
+    stock: <StockNote notice={entry.stockNotice} />,
+    takeRest: restOnOffer(entry.stockNotice, entry.quantity),
   }));
 
 export default async function CartPage() {

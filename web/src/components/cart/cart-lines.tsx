@@ -30,6 +30,10 @@ export interface LineView {
   marks: ReactNode;
   /** The line's offer, saving and next volume break, drawn on the server (OfferNote) likewise. */
   offer?: ReactNode;
+  /** What the stock says for the cart's delivery date, drawn on the server (StockNote) likewise. */
+  stock?: ReactNode;
+  /** Fewer cases are left than the line wants: the line offers to take these (docs/stock.md). */
+  takeRest?: number;
 }
 
 interface Removed {
@@ -205,6 +209,19 @@ function CartLine({ line, waiting, refusal, onDismissRefusal, onRemoved }: CartL
         facts={[`${line.brand} · ${line.code} · ${line.packSize}`, `${line.storageText} · ${shelfLifeText(line.shelfLifeDays)}`, `${line.unitPrice} per case`]}
       >
         {line.offer}
+        {line.stock}
+        {line.takeRest !== undefined ? (
+          <button
+            type="button"
+            className={`button button-secondary ${styles.takeRest}`}
+            aria-disabled={quantity.saving || undefined}
+            onClick={() => {
+              if (!quantity.saving && line.takeRest !== undefined) quantity.setTo(line.takeRest);
+            }}
+          >
+            Take the {line.takeRest} left<span className="visually-hidden"> of {line.name}</span>
+          </button>
+        ) : null}
         {line.marks}
       </LineProduct>
       <form

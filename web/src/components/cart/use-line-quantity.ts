@@ -18,6 +18,8 @@ interface LineQuantity {
   /** Update (or Enter): saves what is typed; a bad or blank quantity is a message, the box keeps it. */
   submit(): void;
   remove(): void;
+  /** Sets and saves this quantity (the stock offer: "Take the 6 left"). */
+  setTo(quantity: number): void;
   /** Back to the cart's quantity (a change made offline was refused). */
   reset(): void;
 }
@@ -125,6 +127,11 @@ export function useLineQuantity(line: LineRef & { quantity: number }, onRemoved:
     },
     remove() {
       void saveRef.current('0');
+    },
+    setTo(wanted) {
+      latest.current.text = String(wanted);
+      setText(latest.current.text);
+      void saveRef.current(latest.current.text);
     },
     reset() {
       const current = latest.current;

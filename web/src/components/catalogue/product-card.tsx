@@ -5,6 +5,7 @@ import { perUnit, productHref, productImageSrc, stockText, vatNote } from '@/lib
 import type { Product } from '@/lib/commerce/types';
 import type { SiteAvoid } from '@/lib/food/food-text';
 import { ProductOffer } from '@/components/pricing/product-offer';
+import { StockNote } from '@/components/stock/stock-note';
 import { AddToCart } from './add-to-cart';
 import styles from './product-card.module.css';
 
@@ -78,6 +79,7 @@ export function ProductCard({ product, eager = false, priority = false, avoid }:
         </p>
       ) : null}
       <ProductOffer product={product} />
+      <StockNote notice={product.stockNotice} />
       <AddToCart
         productCode={product.code}
         productName={product.name}

@@ -7,6 +7,7 @@ import { shelfLifeText } from '@/lib/commerce/product-facts';
 import { productHref, stockText } from '@/lib/commerce/product-text';
 import { shopScope } from '@/lib/commerce/scope';
 import type { Product } from '@/lib/commerce/types';
+import { StockNote } from '@/components/stock/stock-note';
 import { RowAdd } from './row-add';
 import styles from './product-rows.module.css';
 
@@ -42,6 +43,7 @@ export async function ProductRows({ products, label }: { products: Product[]; la
                 ) : null}
                 <FoodMarks marks={product.foodMarks} avoid={avoid} oneLine />
               </span>
+              <StockNote notice={product.stockNotice} />
             </div>
             {/* Hydrated row by row after the shell, as the grid's cards are (product-grid.tsx). */}
             <Suspense>

@@ -19,6 +19,10 @@ export type Money = z.infer<typeof moneySchema>;
 export const stockStatuses = ['inStock', 'lowStock', 'outOfStock'] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
+/** What the live stock says for the customer's delivery date (docs/stock.md): few or no cases left. */
+export const stockNoticeSchema = z.object({ deliveryDate: z.string(), available: z.number().int(), backOn: z.string().nullable() });
+export type StockNotice = z.infer<typeof stockNoticeSchema>;
+
 export const productSchema = z.object({
   code: z.string(),
   name: z.string(),
@@ -46,6 +50,7 @@ export const productSchema = z.object({
   foodMarks: foodMarksSchema,
   /** Product detail only, and only when the supplier sent ingredients. */
   foodInfo: foodInfoSchema.optional(),
+  stockNotice: stockNoticeSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -126,6 +131,8 @@ const cartEntrySchema = lineOfferSchema.extend({
   /** Net line total. */
   totalPrice: moneySchema,
   totalTax: moneySchema,
+  /** Few or no cases left for the cart's delivery date, or fewer than the line wants (docs/stock.md). */
+  stockNotice: stockNoticeSchema.optional(),
 });
 
 export const cartSchema = z.object({
@@ -157,6 +164,8 @@ export type Cart = z.infer<typeof cartSchema>;
 export const savedCartsSchema = z.object({ carts: z.array(cartSchema) });
 
 export const cartModificationSchema = z.object({
+  /** `lowStock` when the line wants more than is left for the cart's delivery date (docs/stock.md). */
+  statusCode: z.string().optional(),
   quantityAdded: z.number().int(),
   quantity: z.number().int(),
   entry: cartEntrySchema.nullable(),

@@ -11,6 +11,8 @@ import { perUnit, productImageSrc, stockText, vatNote } from '@/lib/commerce/pro
 import { shopScope } from '@/lib/commerce/scope';
 import styles from './product.module.css';
 import { ProductOffer } from '@/components/pricing/product-offer';
+import { StockNote } from '@/components/stock/stock-note';
+import { BackInStockButton } from './back-in-stock-button';
 
 interface Props {
   params: Promise<{ code: string }>;
@@ -60,6 +62,8 @@ export default async function ProductPage({ params }: Props) {
             <dt>Stock</dt>
             <dd>{stockText(product.stock.stockLevelStatus)}</dd>
           </dl>
+          <StockNote notice={product.stockNotice} id="stock-notice" />
+          {product.stockNotice?.available === 0 ? <BackInStockButton productCode={product.code} describedBy="stock-notice" /> : null}
           <AddToCart
             productCode={product.code}
             productName={product.name}
