@@ -116,7 +116,7 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
         <Logo />
         <nav aria-label="Main" className="header-nav">
           <ul>
-            <li>
+            <li className="header-nav-roomy">
               <Link href="/offers/" className="nav-link" prefetch={false}>
                 Offers
               </Link>
