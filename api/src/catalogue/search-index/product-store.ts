@@ -79,7 +79,7 @@ export const SET = { range: 0, category: 1, brand: 2, storage: 3, packType: 4, c
 const SET_COUNT = 8;
 
 /** Which scratch bit set (Scratch.bits) each step of a search uses; filters take one each, text one per depth. */
-export const SCRATCH_BITS = { base: 0, all: 1, except: 2, offered: 3, filters: 4, text: 4 + FILTER_KEYS.length } as const;
+export const SCRATCH_BITS = { base: 0, all: 1, except: 2, filters: 3, text: 3 + FILTER_KEYS.length } as const;
 
 /**
  * For each lexeme, the slots whose document holds it (ascending) and calc_rank_or's term for it there.
@@ -278,6 +278,12 @@ export class ProductStore {
   private readonly slotOf = new Map<string, number>();
   /** Postings added since the last build, to know when to fold them in. */
   private added = 0;
+  /** Bumped by every put, so what is worked out from the slots can be kept until they change. */
+  private puts = 0;
+
+  get version(): number {
+    return this.puts;
+  }
 
   get slotCount(): number {
     return this.rows.length;
@@ -301,6 +307,7 @@ export class ProductStore {
    * leaves the postings to one build at the end.
    */
   put(loaded: LoadedProduct, bulk = false): void {
+    this.puts += 1;
     this.remove(loaded.row.code);
     if (loaded.sellable) this.add(this.shared(loaded.row), loaded.listPricePence, parseSearchDocument(loaded.document, this.vocabulary), bulk);
     // Added postings are folded in once they outnumber the built ones (and 50 000): an import of 100 000 new
