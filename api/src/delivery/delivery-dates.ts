@@ -1,6 +1,6 @@
 import { isBankHoliday, isWorkingDay } from '../time/bank-holidays';
 import { addDays, isoWeekday, type IsoDate } from '../time/calendar-date';
-import { formatLondonIso, londonInstant, londonWallClock } from '../time/london-time';
+import { formatLondonIso, londonDate, londonInstant } from '../time/london-time';
 
 /** How far ahead the storefront may book: comfortably more than the two weeks the shop shows ahead. */
 export const BOOKING_HORIZON_DAYS = 28;
@@ -39,7 +39,7 @@ function isDeliveryDay(date: IsoDate, schedule: DeliverySchedule): boolean {
 
 /** Delivery dates still open for ordering at `now`, from tomorrow (London) up to the booking horizon. */
 export function orderableDeliveryDates(now: Date, schedule: DeliverySchedule, horizonDays = BOOKING_HORIZON_DAYS): DeliveryDate[] {
-  const today = londonWallClock(now).date;
+  const today = londonDate(now);
   const dates: DeliveryDate[] = [];
   for (let offset = 1; offset <= horizonDays; offset++) {
     const date = addDays(today, offset);
@@ -56,6 +56,6 @@ export type DeliveryDateCheck = 'orderable' | 'notDeliveryDay' | 'pastCutoff' | 
 export function checkDeliveryDate(now: Date, date: IsoDate, schedule: DeliverySchedule): DeliveryDateCheck {
   if (!isDeliveryDay(date, schedule)) return 'notDeliveryDay';
   if (now.getTime() >= cutoffFor(date, schedule).getTime()) return 'pastCutoff';
-  if (date > addDays(londonWallClock(now).date, BOOKING_HORIZON_DAYS)) return 'beyondHorizon';
+  if (date > addDays(londonDate(now), BOOKING_HORIZON_DAYS)) return 'beyondHorizon';
   return 'orderable';
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import type { IsoDate } from '../time/calendar-date';
-import { londonWallClock } from '../time/london-time';
+import { londonDate } from '../time/london-time';
 
 /** Whom and when a price is for: the same lines may cost a sold-to one thing and another sold-to, or date, another. */
 export interface PriceContext {
@@ -16,17 +16,8 @@ export interface PriceContext {
 /** The date lines are priced for: their delivery date, or today while they have none (docs/pricing.md). */
 export const pricedFor = (context: PriceContext): IsoDate => context.deliveryDate ?? context.today;
 
-let todayMemo = { minute: Number.NaN, date: '' };
-
-/**
- * Today in London, as pricing takes it: lines without a delivery date are priced for it. Worked out once a minute
- * (every cart read asks, and Intl's formatting is the dearest part of it): London's midnight falls on a minute.
- */
-export function pricingToday(now: Date = new Date()): IsoDate {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== todayMemo.minute) todayMemo = { minute, date: londonWallClock(now).date };
-  return todayMemo.date;
-}
+/** Today in London, as pricing takes it: lines without a delivery date are priced for it. */
+export const pricingToday = (now: Date = new Date()): IsoDate => londonDate(now);
 
 /** The context of lines ordered for a ship-to's scope (accounts/ship-tos.ts) and a delivery date. */
 export const priceContext = (

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { BOOKING_HORIZON_DAYS } from '../delivery/delivery-dates';
 import { arrayLiteral } from '../db/text-array';
 import { addDays } from '../time/calendar-date';
-import { londonWallClock } from '../time/london-time';
+import { londonDate } from '../time/london-time';
 import { selectRows } from './sql-rows';
 import { stockDate } from './stock-date';
 import { stockLevelsByProduct } from './levels-by-product';
@@ -33,7 +33,7 @@ interface Row {
 export async function stockNotices(db: DbOrTx, scope: StockScope, codes: readonly string[], now: Date): Promise<Map<string, StockNotice>> {
   const notices = new Map<string, StockNotice>();
   if (codes.length === 0) return notices;
-  const today = londonWallClock(now).date;
+  const today = londonDate(now);
   const rows = await selectRows<Row>(
     db,
     sql`select r.delivery_weekdays as "deliveryWeekdays", s.cutoff_time as "cutoffTime",

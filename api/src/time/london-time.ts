@@ -34,6 +34,18 @@ export function londonWallClock(instant: Date): WallClock {
   };
 }
 
+let dateMemo = { minute: Number.NaN, date: '' };
+
+/**
+ * Today's date in London at an instant, worked out once a minute (London's midnight falls on a minute): pricing
+ * and stock ask on every request, and Intl's formatting is the dearest part of the answer.
+ */
+export function londonDate(instant: Date): IsoDate {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== dateMemo.minute) dateMemo = { minute, date: londonWallClock(instant).date };
+  return dateMemo.date;
+}
+
 /** London's offset from UTC at an instant, in minutes (0 in winter, 60 in summer). */
 export function londonOffsetMinutes(instant: Date): number {
   const wall = londonWallClock(instant);
