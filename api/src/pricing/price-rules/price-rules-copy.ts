@@ -1,5 +1,6 @@
 import { isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from '../../db/client';
+import { NotifiedCopy } from '../../db/notified-copy';
 import { categories, datedPrices, priceRulesVersion, promotions, soldTos, volumeTiers } from '../../db/schema';
 import { rootOf } from '../../db/transaction-root';
 import type { IsoDate } from '../../time/calendar-date';
@@ -10,7 +11,6 @@ import type { VolumeTier } from './volume-tiers';
 
 /** The channel migration 0028_price_rules_notify notifies on whenever a rule, a customer group or the category tree changes. */
 export const PRICE_RULES_CHANNEL = 'mv_price_rules_changed';
-const RETRY_MS = 1_000;
 
 /** A promotion as held: what pricing sees of it, and whom it is for. */
 interface HeldOffer {
@@ -147,47 +147,29 @@ const MEMO_LIMIT = 50_000;
  * undefined and pricing reads the rules from the database instead, as it always does inside a transaction.
  */
 export class PriceRulesCopy {
-  private held: HeldRules | null = null;
+  private readonly copy: NotifiedCopy<HeldRules>;
   /** Products' rules worked out, by sold-to and product, until the copy is read again; with the category each was worked out for. */
   private readonly memo = new Map<string, { rules: Map<string, LineRules>; categories: Map<string, string> }>();
   private memoSize = 0;
   /** offerTargets' answers, by sold-to and day, until the copy is read again (or MEMO_LIMIT of them). */
   private readonly offerMemo = new Map<string, OfferTargets>();
-  /** Bumped by every change heard, so a read that started before one is not kept. */
-  private changes = 0;
-  private work: Promise<void> = Promise.resolve();
-  private stopListening: (() => Promise<void>) | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private closed = false;
 
-  constructor(
-    private readonly database: Database,
-    private readonly log: { warn(details: object, message: string): void },
-  ) {}
+  constructor(database: Database, log: { warn(details: object, message: string): void }) {
+    this.copy = new NotifiedCopy(database, { channel: PRICE_RULES_CHANNEL, name: 'price rules', read: readAll, onChange: () => this.forget() }, log);
+  }
 
   /** Resolves once the copy has been read (or found unreadable: it is tried again in the background). */
-  async start(): Promise<void> {
-    if (this.closed) return;
-    try {
-      this.stopListening = await this.database.listen(PRICE_RULES_CHANNEL, { onMessage: () => this.changed(), onLost: (error) => this.lost(error) });
-      this.changed();
-      await this.work;
-    } catch (error) {
-      this.lost(error instanceof Error ? error : new Error(String(error)));
-    }
+  start(): Promise<void> {
+    return this.copy.start();
   }
 
   /** Resolves when every change heard so far has been read. */
   settled(): Promise<void> {
-    return this.work;
+    return this.copy.settled();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retry);
-    this.held = null;
-    await this.stopListening?.().catch(() => undefined);
-    await this.work.catch(() => undefined);
+  close(): Promise<void> {
+    return this.copy.close();
   }
 
   /**
@@ -196,10 +178,10 @@ export class PriceRulesCopy {
    * made itself), and while there is no copy.
    */
   async rulesIn(tx: DbOrTx, soldTo: string, lines: readonly RuledProduct[]): Promise<RulesLookup | undefined> {
-    const held = this.held;
+    const held = this.copy.value;
     if (!held) return undefined;
     const [row] = await versionStatement(tx).execute();
-    return row && Number(row.version) === held.version && this.held === held ? this.rulesFor(soldTo, lines) : undefined;
+    return row && Number(row.version) === held.version && this.copy.value === held ? this.rulesFor(soldTo, lines) : undefined;
   }
 
   /**
@@ -207,7 +189,7 @@ export class PriceRulesCopy {
    * The lookup is the memo itself (it may know more products than asked about): pricing a cart builds nothing.
    */
   rulesFor(soldTo: string, lines: readonly RuledProduct[]): RulesLookup | undefined {
-    const held = this.held;
+    const held = this.copy.value;
     if (!held) return undefined;
     let known = this.memo.get(soldTo);
     if (!known || this.memoSize >= MEMO_LIMIT) {
@@ -230,7 +212,7 @@ export class PriceRulesCopy {
    * statement's `live` and `reached` (catalogue/live-offers.ts) find; undefined while there is no copy.
    */
   offerTargets(soldTo: string | null, today: IsoDate): OfferTargets | undefined {
-    const held = this.held;
+    const held = this.copy.value;
     if (!held) return undefined;
     const key = `${today}|${soldTo ?? ''}`;
     let targets = this.offerMemo.get(key);
@@ -246,30 +228,6 @@ export class PriceRulesCopy {
     this.offerMemo.clear();
     this.memo.clear();
     this.memoSize = 0;
-  }
-
-  private changed(): void {
-    this.held = null;
-    this.forget();
-    this.changes += 1;
-    const heard = this.changes;
-    this.work = this.work
-      .then(async () => {
-        if (heard !== this.changes || this.closed) return;
-        const read = await readAll(this.database.db);
-        if (heard === this.changes && !this.closed) this.held = read;
-      })
-      .catch((error: unknown) => this.lost(error instanceof Error ? error : new Error(String(error))));
-  }
-
-  private lost(error: Error): void {
-    if (this.closed) return;
-    this.log.warn({ err: error }, 'price rules: change notifications lost; reading rules from the database until read again');
-    this.held = null;
-    void this.stopListening?.().catch(() => undefined);
-    this.stopListening = undefined;
-    clearTimeout(this.retry);
-    this.retry = setTimeout(() => void this.start(), RETRY_MS);
   }
 }
 
