@@ -23,6 +23,7 @@ import { deliveryRoutes } from './delivery/delivery-routes';
 import { registerOrderEvents } from './orders/order-event-types';
 import { registerOrderablePolicy } from './orders/orderable-policy';
 import { keepCopyOfPriceRules } from './pricing/price-rules/price-rules-copy';
+import { keepLowStockCopy } from './stock/low-stock-copy';
 import { registerApprovalProcess } from './approvals/approval-process';
 import { orderRoutes } from './orders/order-routes';
 import { invoiceRoutes } from './invoices/invoice-routes';
@@ -131,6 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const priceRules = keepCopyOfPriceRules(deps.database, app.log);
   app.addHook('onClose', () => priceRules.close());
   void priceRules.start();
+  // Listings ask for stock only of the products with few cases left, kept here (stock/low-stock-copy.ts).
+  const lowStock = keepLowStockCopy(deps.database, app.log);
+  app.addHook('onClose', () => lowStock.close());
+  void lowStock.start();
   registerRequestCause(app);
   const metrics = deps.config.metrics
     ? registerAppMetrics(app, deps.config.metrics, () => ({

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { integrationToken } from './support/integration-client';
 import { eventually } from './support/order-helpers';
@@ -64,6 +65,17 @@ describe('stock notices on cards and product pages, for the delivery date the cu
       'ST-L3': undefined,
       'ST-L4': { deliveryDate: first, available: 0, backOn: null },
     });
+  });
+
+  it('a row lowered by another process shows once its notification is heard (stock/low-stock-copy.ts)', async () => {
+    const [first] = dates as [string];
+    assert.equal(await detailNotice('ST-L3'), undefined);
+    // Written past this process's feed, as another API process or the ERP's own tools would.
+    await server.database.db.execute(sql`update stock_levels set available = 3 where product_code = 'ST-L3' and delivery_date = ${first}::date`);
+    const notice = await eventually(() => detailNotice('ST-L3'), 'the notice after the notification');
+    assert.deepEqual(notice, { deliveryDate: first, available: 3, backOn: null });
+    await server.database.db.execute(sql`update stock_levels set available = 500 where product_code = 'ST-L3' and delivery_date = ${first}::date`);
+    assert.equal(await detailNotice('ST-L3'), undefined, 'raised again: the copy holds it still, the statement finds plenty');
   });
 
   it('the cart\'s chosen delivery date is the one told', async () => {

@@ -6,6 +6,7 @@ import { selectRows } from './sql-rows';
 import { checkStockRows, type StockRow, type StockRowProblem } from './feed-rows';
 import type { StockFeedProblem } from './problems';
 import { answerBackInStock } from './answer-requests';
+import { readLowStockAgain } from './low-stock-copy';
 
 /** What a feed did: rows new to the table, rows whose quantity changed, rows that said what was stored already. */
 export interface StockFeedCounts {
@@ -65,7 +66,7 @@ async function upsertLevels(tx: Tx, rows: readonly StockRow[]): Promise<Omit<Sto
 export async function applyStockFeed(db: Db, values: readonly unknown[]): Promise<Result<StockFeedCounts, StockFeedProblem>> {
   const { rows, problems } = checkStockRows(values);
   if (problems.length > 0) return fail({ kind: 'rowsRefused', problems });
-  return inTransaction(db, async (tx) => {
+  const applied = await inTransaction(db, async (tx): Promise<Result<StockFeedCounts, StockFeedProblem>> => {
     const unknown = await unknownProducts(tx, [...new Set(rows.map((row) => row.productCode))]);
     if (unknown.size > 0) {
       const refused: StockRowProblem[] = [];
@@ -80,4 +81,7 @@ export async function applyStockFeed(db: Db, values: readonly unknown[]): Promis
     await answerBackInStock(tx);
     return ok({ received: rows.length, ...counts });
   });
+  // The feed's own process knows the moment it is written; the others hear it from the trigger's notification.
+  if (applied.ok) await readLowStockAgain(db);
+  return applied;
 }

@@ -17,7 +17,10 @@ export interface StockLevel {
   available: number;
 }
 
-/** At most this many cases left is worth saying on a card; more limits the cart but is not news to the customer. */
+/**
+ * At most this many cases left is worth saying on a card; more limits the cart but is not news to the customer.
+ * Written also in migration 0032_low_stock_notify (its trigger and index), which the low stock copy depends on.
+ */
 export const FEW_LEFT_CASES = 20;
 
 /**

@@ -1,7 +1,7 @@
 // Live stock (docs/stock.md): what the ERP says is available of a product for a delivery date. A product with no
 // row for a date is not limited on it.
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { shipTos, users } from './customers';
 
@@ -16,7 +16,12 @@ export const stockLevels = pgTable(
     available: integer('available').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.productCode, t.deliveryDate] }), check('stock_levels_available_not_negative', sql`${t.available} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.productCode, t.deliveryDate] }),
+    check('stock_levels_available_not_negative', sql`${t.available} >= 0`),
+    // The few left (stock/stock-notice.ts FEW_LEFT_CASES), which the low stock copy reads (stock/low-stock-copy.ts).
+    index('stock_levels_few_left').on(t.productCode).where(sql`${t.available} <= 20`),
+  ],
 );
 
 /**
