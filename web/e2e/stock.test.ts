@@ -85,6 +85,7 @@ for (const [width, viewport] of [
       await hydrated(page);
       const [first, , third] = dates as [string, string, string];
       await page.getByText(`Out of stock for ${weekday(first)} — back on ${dayMonth(third)}`).waitFor();
+      assert.equal(await page.getByText('In stock', { exact: true }).count(), 0, 'the catalogue\'s status is not shown beside a notice saying otherwise');
       const tell = page.getByRole('button', { name: 'Tell me when it is back' });
       assert.equal(await scrollsSideways(page), false);
       await assertAccessible(page, `a product out of stock at ${width} px`);

@@ -66,10 +66,13 @@ export function ProductCard({ product, eager = false, priority = false, avoid }:
           <dt>Minimum order</dt>
           <dd>{product.minOrderQuantity}</dd>
         </div>
-        <div>
-          <dt>Stock</dt>
-          <dd className={styles[product.stock.stockLevelStatus] ?? ''}>{stockText(product.stock.stockLevelStatus)}</dd>
-        </div>
+        {/* A notice for the delivery date (below) says more than the catalogue's stock status, and may say otherwise. */}
+        {product.stockNotice ? null : (
+          <div>
+            <dt>Stock</dt>
+            <dd className={styles[product.stock.stockLevelStatus] ?? ''}>{stockText(product.stock.stockLevelStatus)}</dd>
+          </div>
+        )}
       </dl>
       <FoodMarks marks={product.foodMarks} avoid={avoid} />
       {product.price ? (

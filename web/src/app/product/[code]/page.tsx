@@ -59,9 +59,14 @@ export default async function ProductPage({ params }: Props) {
             <dd>
               {product.minOrderQuantity} {product.minOrderQuantity === 1 ? 'case' : 'cases'}
             </dd>
-            <dt>Stock</dt>
-            <dd>{stockText(product.stock.stockLevelStatus)}</dd>
+            {product.stockNotice ? null : (
+              <>
+                <dt>Stock</dt>
+                <dd>{stockText(product.stock.stockLevelStatus)}</dd>
+              </>
+            )}
           </dl>
+          {/* A notice for the delivery date says more than the catalogue's stock status, and may say otherwise. */}
           <StockNote notice={product.stockNotice} id="stock-notice" />
           {product.stockNotice?.available === 0 ? <BackInStockButton productCode={product.code} describedBy="stock-notice" /> : null}
           <AddToCart
