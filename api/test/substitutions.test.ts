@@ -234,5 +234,10 @@ describe('substitutions (docs/substitutions.md): the cart line, the order, the d
     const line = view.checkin.lines.find((candidate) => candidate.entryNumber === 0);
     assert.deepEqual([line?.productCode, line?.name, line?.deliveredQuantity, line?.receivedQuantity], [substitute.code, substitute.name, 2, 1]);
     assert.deepEqual(view.creditRequest.lines.map((credit) => [credit.entryNumber, credit.quantity, credit.net.valuePence]), [[0, 1, 700]], 'one case of the substitute at its price');
+    const requests = (await solo.call('GET', '/users/current/creditrequests', { scoped: false })).body as { creditRequests?: { code: string; orderCode: string }[] };
+    const code = (requests.creditRequests ?? []).find((request) => request.orderCode === order.code)?.code;
+    assert.ok(code, JSON.stringify(requests));
+    const credit = (await solo.call('GET', `/users/current/creditrequests/${code}`, { scoped: false })).body as { lines: { product: { code: string; name: string; packSize: string } }[] };
+    assert.deepEqual(credit.lines.map((line) => [line.product.code, line.product.name, line.product.packSize]), [[substitute.code, substitute.name, substitute.packSize]], 'the credit request names the product that came');
   });
 });

@@ -7,7 +7,7 @@ import { inTransaction } from '../errors/transaction';
 import type { SiteSubstitutesProblem } from './problems';
 
 /** A site's default for "Allow a substitute" on new cart lines, and whether the caller may change it. */
-export interface SiteSubstitutes {
+interface SiteSubstitutes {
   shipTo: { code: string; name: string };
   allowSubstitutes: boolean;
   canEdit: boolean;

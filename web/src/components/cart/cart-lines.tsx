@@ -261,7 +261,7 @@ function CartLine({ line, waiting, refusal, onDismissRefusal, onRemoved }: CartL
           Remove<span className="visually-hidden"> {line.name}</span>
         </button>
       </form>
-      {line.allowSubstitute === undefined ? null : <SubstituteChoice entryNumber={line.entryNumber} name={line.name} allowed={line.allowSubstitute} />}
+      {line.allowSubstitute === undefined ? null : <SubstituteChoice entryNumber={line.entryNumber} name={`${line.name}, ${line.packSize} (${line.code})`} allowed={line.allowSubstitute} />}
       <p className={styles.lineTotal}>
         <span className={styles.muted}>Line total</span> {line.lineTotal}
       </p>
