@@ -195,6 +195,9 @@ describe('substitutions (docs/substitutions.md): the cart line, the order, the d
     const [statusEvent] = (await webhookLines(order.code, 'order.status_changed')).slice(-1);
     assert.deepEqual(statusEvent?.[0]?.substitution && [statusEvent[0].substitution.productCode, statusEvent[0].substitution.quantity, statusEvent[0].substitution.unitPricePence, statusEvent[0].substitution.netPence], [substitute.code, 1, 1234, sent.netPence]);
 
+    const statusView = (await (await server.request(`/admin/v1/orders/${order.code}/status`, { token: erp })).json()) as { lines: { allowSubstitute: boolean; substitution: { productCode: string; quantity: number } | null }[] };
+    assert.deepEqual(statusView.lines.map((viewed) => [viewed.allowSubstitute, viewed.substitution?.productCode ?? null, viewed.substitution?.quantity ?? null]), [[true, substitute.code, 1], [false, null, null]]);
+
     // The ERP says it again with the delivery: nothing is written twice, the totals stay.
     const delivered = await reportStatus(server, erp, order.code, { ...report, status: 'delivered' });
     assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
