@@ -115,6 +115,14 @@ describe('substitutions (docs/substitutions.md): the cart line, the order, the d
     assert.deepEqual(order.entries.map((entry) => entry.substitution), [null, null, null]);
     const [placed] = await webhookLines(order.code, 'order.placed');
     assert.deepEqual(placed?.map((line) => [line.allowSubstitute, line.substitution]), [[true, null], [false, null], [false, null]]);
+
+    // An amendment keeps each kept product's choice; a product it adds takes the site's default.
+    const codes = await sellableProducts(server, 'DAIR', 4);
+    const [keep, , , extra] = codes;
+    const amended = await solo.call('PUT', `/users/current/orders/${order.code}`, { body: { entries: [{ product: { code: extra }, quantity: 1 }, { product: { code: keep }, quantity: 3 }] }, scoped: false });
+    assert.equal(amended.status, 200, JSON.stringify(amended.body));
+    const after = await detail(solo, order.code);
+    assert.deepEqual(after.entries.map((entry) => [entry.product.code, entry.allowSubstitute]), [[extra, false], [keep, true]]);
   });
 
   it('a company admin sets the site default; new cart lines of its users start ticked; only admins change it, audited once', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertAccessible, signedIn, SOLO } from './journey-support';
+import { assertAccessible, orderableProducts, setCart, signedIn, SOLO, tabTo, type ApiProduct } from './journey-support';
 import { userToken } from './support/api';
 import { operatorApiToken, reportStatusViaApi } from './support/orders-api';
 import { DESKTOP, PHONE, startShop, type Shop } from './support/shop';
@@ -113,6 +113,48 @@ async function checkInSubstitute(page: Page, code: string, substitute: { code: s
   await assertAccessible(page, 'the check-in of a substituted line');
 }
 
+const SITE = 'Harbour Café – Quayside';
+const ADMIN = { username: 'head@example.com', shipTo: '0000410002', salesOrg: 'DAIR' } as const;
+const BUYER = { username: 'buyer@example.com', shipTo: '0000410002', salesOrg: 'DAIR' } as const;
+
+/**
+ * A company admin ticks "Allow substitutes" for the site on its page from the keyboard; its buyer reads it there and
+ * finds a new cart line ticked; then the admin unticks it again, so the test leaves the site as it found it.
+ */
+async function siteDefault(viewport: { width: number; height: number }, tag: string): Promise<void> {
+  const page = await shop.newPage({ viewport });
+  await signedIn(shop, page, ADMIN.username, { at: '/account/substitutes/', account: ADMIN });
+  await page.getByRole('heading', { level: 1, name: 'Substitutes' }).waitFor();
+  const box = page.getByRole('checkbox', { name: `Allow substitutes for ${SITE}` });
+  assert.equal(await box.isChecked(), false);
+  await tabTo(page, box);
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }));
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: `Saved. New cart lines for ${SITE} allow a substitute.` }).waitFor();
+  assert.equal(await scrollsSideways(page), false, `no sideways scrolling at ${viewport.width} px`);
+  await assertAccessible(page, `/account/substitutes/ admin (${tag})`);
+  await page.screenshot({ path: `/tmp/substitutions-site-${tag}.png`, fullPage: true });
+
+  try {
+    const [product] = (await orderableProducts(shop, BUYER, 1)) as (ApiProduct & { packSize: string })[];
+    assert.ok(product);
+    await setCart(shop, BUYER, [{ code: product.code, quantity: 1 }]);
+    const buyer = await shop.newPage({ viewport });
+    await signedIn(shop, buyer, BUYER.username, { at: '/account/substitutes/', account: BUYER });
+    await buyer.getByText(`New cart lines for ${SITE} allow a substitute. Your company admin can change this.`).waitFor();
+    assert.equal(await buyer.getByRole('main').getByRole('checkbox').count(), 0, 'read-only for a buyer');
+    await assertAccessible(buyer, `/account/substitutes/ buyer (${tag})`);
+    await buyer.goto('/cart/');
+    assert.equal(await buyer.getByRole('checkbox', { name: `Allow a substitute for ${product.name}, ${product.packSize} (${product.code})`, exact: true }).isChecked(), true, 'a new line starts as the site says');
+  } finally {
+    await page.reload();
+    await page.getByRole('checkbox', { name: `Allow substitutes for ${SITE}` }).uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `Saved. New cart lines for ${SITE} do not allow a substitute.` }).waitFor();
+  }
+}
+
 describe('a substituted line (docs/substitutions.md)', () => {
   test('at 1280 px: "Allow a substitute" ticked from the keyboard; the order and its check-in show what was sent instead', async () => {
     await substitutedLine(DESKTOP, '1280');
@@ -120,5 +162,13 @@ describe('a substituted line (docs/substitutions.md)', () => {
 
   test('at 390 px: the same on the phone, nothing wider than the screen', async () => {
     await substitutedLine(PHONE, '390');
+  });
+
+  test('at 390 px: a company admin makes the site allow substitutes; its buyer\'s new cart lines start ticked', async () => {
+    await siteDefault(PHONE, '390');
+  });
+
+  test('at 1280 px: the same on a wide screen', async () => {
+    await siteDefault(DESKTOP, '1280');
   });
 });

@@ -23,7 +23,7 @@ export default async function SubstitutesPage() {
         <>
           <p>
             When a product is short, we can send a close substitute instead, such as another pack size. You see it on the order and in its e-mail, and you
-            check in what came. Each cart line has its own &quot;Allow a substitute&quot; box; this is what new lines for {result.data.shipTo.name} start with.
+            check in what came. Each cart line has its own “Allow a substitute” box; this is what new lines for {result.data.shipTo.name} start with.
           </p>
           {result.data.canEdit ? (
             <SiteSubstitutesForm siteName={result.data.shipTo.name} allowed={result.data.allowSubstitutes} />
