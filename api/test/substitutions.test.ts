@@ -251,4 +251,19 @@ describe('substitutions (docs/substitutions.md): the cart line, the order, the d
     const credit = (await solo.call('GET', `/users/current/creditrequests/${code}`, { scoped: false })).body as { lines: { product: { code: string; name: string; packSize: string } }[] };
     assert.deepEqual(credit.lines.map((line) => [line.product.code, line.product.name, line.product.packSize]), [[substitute.code, substitute.name, substitute.packSize]], 'the credit request names the product that came');
   });
+
+  it('the demo: kitchen@example.com\'s order delivered yesterday has its first line substituted, open for check-in (README)', async () => {
+    const kitchen = await shopper(server, { username: 'kitchen@example.com', shipTo: '0000410005', salesOrg: 'DAIR' });
+    const history = (await kitchen.call('GET', '/users/current/orders')).body as unknown as { orders: OrderAnswer[] };
+    const substituted = history.orders.filter((order) => order.entries.some((entry) => entry.substitution));
+    assert.equal(substituted.length, 1, JSON.stringify(history.orders.map((order) => order.code)));
+    const [order] = substituted;
+    assert.ok(order);
+    assert.equal(order.status, 'delivered');
+    assert.equal(order.entries[0]?.substitution?.text, 'Filtered Semi-Skimmed Milk 12 x 1 L sent instead of Jersey Gold Top Milk 6 x 2 L × 8');
+    const checkin = (await kitchen.call('GET', `/users/current/orders/${order.code}/checkin`, { scoped: false })).body as { eligible: boolean };
+    assert.equal(checkin.eligible, true);
+    const site = await kitchen.call('GET', '/users/current/substitutes?shipTo=0000410005', { scoped: false });
+    assert.equal(site.body.allowSubstitutes, true, 'the kitchen\'s new cart lines start ticked');
+  });
 });
