@@ -168,6 +168,8 @@ describe('substitutions (docs/substitutions.md): the cart line, the order, the d
     assert.match(unknown.body.errors?.[0]?.message ?? '', /no such other product/);
     const itself = await reportStatus(server, erp, order.code, { status: 'dispatched', lines: [{ entryNumber: 0, substitutedBy: substituted.product.code, quantity: 1, unitPrice: 500 }] });
     assert.equal(itself.status, 422, 'a product is no substitute for itself');
+    const huge = await reportStatus(server, erp, order.code, { status: 'dispatched', lines: [{ entryNumber: 0, substitutedBy: substitute.code, quantity: 1_000_000, unitPrice: 10_000_000 }] });
+    assert.equal(huge.status, 422, `an order's total has the checkout's ceiling: ${JSON.stringify(huge.body)}`);
     for (const line of [
       { entryNumber: 0, substitutedBy: substitute.code, quantity: 1 },
       { entryNumber: 0, substitutedBy: substitute.code, quantity: 1, unitPrice: 500, deliveredQuantity: 1 },

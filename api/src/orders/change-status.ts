@@ -9,6 +9,8 @@ import { DECISION_STATUSES, canMove, QUANTITY_STATUSES, type OrderStatus } from 
 import type { StatusProblem } from '../order-status/problems';
 import type { Cause } from '../tracing/cause';
 import type { OrderLineRow, OrderRow } from '../order-status/order-in-process';
+import { MAX_ORDER_PENCE } from './can-place';
+import type { Totals } from '../pricing/money';
 import { lineSubstitution, sameSubstitution, sentTotals, type ReportedSubstitution, type SubstituteProduct } from './substitutions';
 
 
@@ -84,7 +86,13 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
       .where(and(eq(orderLines.orderId, row.order.id), eq(orderLines.lineNumber, reported.entryNumber)));
   }
   // The order's totals are for what was sent: worked out again from every line, so a repeated report changes nothing.
-  const order = substitutionsChanged ? await writeSentTotals(tx, row.order, lines) : row.order;
+  let order = row.order;
+  if (substitutionsChanged) {
+    const totals = sentTotals(lines);
+    // The failed report is rolled back whole, its lines' writes included (errors/transaction.ts).
+    if (totals.grossPence > MAX_ORDER_PENCE) return fail({ kind: 'orderTooLarge', maximumPence: MAX_ORDER_PENCE });
+    order = await writeSentTotals(tx, row.order, totals);
+  }
   // The reported quantities are written first: the move counts every line not reported as delivered in full.
   const placedBy = { customerId: row.customerId, name: row.name, email: row.email };
   const by = { changedBy: report.changedBy, operatorId: report.operatorId, cause: 'statusReport' as const, trace: report.cause, auditDetails: { lines: delivered } };
@@ -105,8 +113,8 @@ async function substituteProducts(tx: Tx, reported: readonly ReportedLine[]): Pr
   return new Map(rows.map((product) => [product.code, product]));
 }
 
-async function writeSentTotals(tx: Tx, order: OrderRow, lines: OrderLineRow[]): Promise<OrderRow> {
-  const [written] = await tx.update(orders).set(sentTotals(lines)).where(eq(orders.id, order.id)).returning();
+async function writeSentTotals(tx: Tx, order: OrderRow, totals: Totals): Promise<OrderRow> {
+  const [written] = await tx.update(orders).set(totals).where(eq(orders.id, order.id)).returning();
   if (!written) throw new Error(`order ${order.code} vanished while locked`);
   return written;
 }

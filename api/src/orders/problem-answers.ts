@@ -35,6 +35,8 @@ export function statusProblemToApiError(problem: StatusProblem): ApiError {
       return unprocessable('OrderStatusError', 'lines.substitutedBy', `Entry ${problem.entryNumber} does not allow a substitute: the customer did not tick "Allow a substitute"`);
     case 'unknownSubstitute':
       return unprocessable('OrderStatusError', 'lines.substitutedBy', `Entry ${problem.entryNumber} cannot be substituted by '${problem.productCode}': the shop has no such other product`);
+    case 'orderTooLarge':
+      return unprocessable('OrderStatusError', 'lines.unitPrice', `With these substitutes the order's total would exceed ${formatPence(problem.maximumPence)}`);
   }
 }
 
