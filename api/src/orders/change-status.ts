@@ -8,7 +8,7 @@ import { moveOrder } from '../order-status/move-order';
 import { DECISION_STATUSES, canMove, QUANTITY_STATUSES, type OrderStatus } from '../order-status/order-status';
 import type { StatusProblem } from '../order-status/problems';
 import type { Cause } from '../tracing/cause';
-import type { OrderLineRow, OrderRow } from '../order-status/order-in-process';
+import type { OrderRow } from '../order-status/order-in-process';
 import { MAX_ORDER_PENCE } from './can-place';
 import type { Totals } from '../pricing/money';
 import { lineSubstitution, sameSubstitution, sentTotals, type ReportedSubstitution, type SubstituteProduct } from './substitutions';
