@@ -70,6 +70,7 @@ import { registerCutoffReminderJob } from './cutoff-reminders/cutoff-reminder-jo
 import { registerHousekeepingJob } from './operations/housekeeping-job';
 import { checkinRoutes } from './checkin/checkin-routes';
 import { siteProfileRoutes } from './food-info/site-profile/site-profile-routes';
+import { siteSubstitutesRoutes } from './company/site-substitutes-routes';
 import { registerCreditRequestEvents } from './credits/credit-events';
 import { registerCreditControl } from './credit-control/credit-policy';
 import { registerCreditControlEvents } from './credit-control/credit-mail';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(creditControlRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(checkinRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(siteProfileRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(siteSubstitutesRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(backInStockRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));

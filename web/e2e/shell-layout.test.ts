@@ -48,7 +48,7 @@ describe('header and footer', () => {
     const account = nav.getByRole('button', { name: 'My account' });
     await account.click();
     assert.equal(await account.getAttribute('aria-expanded'), 'true');
-    assert.deepEqual(await nav.locator('.menu-list a').allInnerTexts(), ['Usual items', 'Saved carts', 'Standing orders', 'Invoices', 'Credits', 'Allergen profile', 'User details']);
+    assert.deepEqual(await nav.locator('.menu-list a').allInnerTexts(), ['Usual items', 'Saved carts', 'Standing orders', 'Invoices', 'Credits', 'Allergen profile', 'Substitutes', 'User details']);
     await page.keyboard.press('Escape');
     assert.equal(await account.getAttribute('aria-expanded'), 'false');
     assert.equal(await account.evaluate((element) => element === document.activeElement), true);

@@ -57,6 +57,8 @@ export interface ShipToScope {
   cutoffTime: string;
   purchaseOrderRequired: boolean;
   deliveryWeekdays: number[];
+  /** The default of a new cart line's "Allow a substitute" (docs/substitutions.md). */
+  allowSubstitutes: boolean;
 }
 
 /** The columns of a ShipToScope, for every query that joins a ship-to and one of its ranges. */
@@ -68,6 +70,7 @@ export const shipToScopeColumns = {
   cutoffTime: shipTos.cutoffTime,
   purchaseOrderRequired: shipTos.purchaseOrderRequired,
   deliveryWeekdays: shipToRanges.deliveryWeekdays,
+  allowSubstitutes: shipTos.allowSubstitutes,
 };
 
 function scopeQuery(db: DbOrTx) {

@@ -95,6 +95,8 @@ export async function ensureCurrentCart(db: DbOrTx, userId: number, scope: ShipT
 export interface EntryRow extends FoodMarkRow {
   entryNumber: number;
   quantity: number;
+  /** The line's own "Allow a substitute"; null or absent follows the ship-to's default (allowSubstitute below). */
+  allowSubstitute?: boolean | null;
   productCode: string;
   categoryId: string;
   name: string;
@@ -138,7 +140,7 @@ export const cartProductColumns = {
 };
 
 /** A cart line: its number and quantity, and its product priced for the cart's sold-to. */
-export const entryColumns = { entryNumber: cartEntries.entryNumber, quantity: cartEntries.quantity, ...cartProductColumns };
+export const entryColumns = { entryNumber: cartEntries.entryNumber, quantity: cartEntries.quantity, allowSubstitute: cartEntries.allowSubstitute, ...cartProductColumns };
 
 /** The lines of a cart with their products and the sold-to's prices, in entry order. */
 export async function cartEntryRows(db: DbOrTx, cartId: number, soldToCode: string): Promise<EntryRow[]> {
@@ -171,3 +173,7 @@ export async function touchCart(db: DbOrTx, cartId: number, changes: Partial<Car
   if (!row) throw new Error(`cart ${cartId} vanished while locked`);
   return row;
 }
+
+/** Whether a line lets the warehouse send a substitute: its own choice, else its ship-to's default. */
+export const allowSubstitute = (entry: Pick<EntryRow, 'allowSubstitute'>, scope: Pick<ShipToScope, 'allowSubstitutes'>): boolean =>
+  entry.allowSubstitute ?? scope.allowSubstitutes;

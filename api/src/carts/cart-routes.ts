@@ -3,14 +3,14 @@ import { currentUser } from '../auth/bearer';
 import { cartProblemToApiError } from './problem-answers';
 import { unwrap } from '../errors/reply';
 import { parseInput } from '../http/validate';
-import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody } from './cart-schemas';
+import { cartDetailsBody, cartParams, cartQuery, entryParams, expectedVersion, listQuery, saveQuery, scopeQuery, addEntryBody, updateEntryBody, substituteEntryBody } from './cart-schemas';
 import { changeCart, type Changed } from './cart-change';
 import { cartReader } from './cart-read';
 import { priceCartEntries } from './cart-prices';
 import { cartEtag, cartView } from './cart-view';
 import { updateCartDetails } from './cart-details';
 import { deleteCart } from './delete-cart';
-import { decideAdd, decideRemove, decideSetQuantity, type EntryOutcome } from './entries';
+import { decideAdd, decideAllowSubstitute, decideRemove, decideSetQuantity, type EntryOutcome } from './entries';
 import { changeEntries } from './entry-change';
 import { listCarts, restoreSavedCart, saveCart } from './saved-carts';
 import { openCurrentCart } from './open-cart';
@@ -119,6 +119,15 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(updateEntryBody, request.body, 'body');
     return answerChange(request, reply, target.userId, async (tx) =>
       modification(unwrap(await changeEntries(tx, readerFor(tx), target, (state) => decideSetQuantity(state, entryNumber, body.quantity, body.product?.code)), cartProblemToApiError)),
+    );
+  });
+
+  app.patch('/users/current/carts/:cartId/entries/:entryNumber', async (request, reply) => {
+    const target = changeRequest(request);
+    const { entryNumber } = parseInput(entryParams, request.params, 'params');
+    const body = parseInput(substituteEntryBody, request.body, 'body');
+    return answerChange(request, reply, target.userId, async (tx) =>
+      modification(unwrap(await changeEntries(tx, readerFor(tx), target, (state) => decideAllowSubstitute(state, entryNumber, body.allowSubstitute)), cartProblemToApiError)),
     );
   });
 

@@ -27,6 +27,9 @@ export const addEntryBody = z.object({ product: z.object({ code: productCode }),
 
 export const updateEntryBody = z.object({ product: z.object({ code: productCode }).optional(), quantity });
 
+/** PATCH of an entry: its "Allow a substitute" (docs/substitutions.md). */
+export const substituteEntryBody = z.object({ allowSubstitute: z.boolean() });
+
 export const optionalText = (max: number) =>
   z
     .string()

@@ -5,7 +5,7 @@ import { foodMarks } from '../food-info/food-marks';
 import { rowAmounts, rowTotals } from '../pricing/price-lines';
 import { offerView, totalSaving } from '../pricing/price-rules/offers';
 import type { PricedEntry } from './cart-prices';
-import type { CartRow } from './cart-queries';
+import { allowSubstitute, type CartRow } from './cart-queries';
 import { levelsFromPairs } from '../stock/product-levels';
 import { stockDate } from '../stock/stock-date';
 import { lineStockNotice, type StockNotice } from '../stock/stock-notice';
@@ -21,12 +21,14 @@ function entryStockNotice(entry: PricedEntry, stockFor: IsoDate | undefined): { 
   return notice ? { stockNotice: notice } : {};
 }
 
-export function entryView(entry: PricedEntry, stockFor?: IsoDate) {
+export function entryView(entry: PricedEntry, stockFor?: IsoDate, substitute?: boolean) {
   const amounts = rowAmounts(entry);
   const offer = offerView(entry);
   return {
     entryNumber: entry.entryNumber,
     quantity: entry.quantity,
+    // A cart's lines say whether the warehouse may substitute them (docs/substitutions.md); a standing order's do not.
+    ...(substitute === undefined ? {} : { allowSubstitute: substitute }),
     product: {
       code: entry.productCode,
       name: entry.name,
@@ -78,7 +80,7 @@ export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry
     requestedDeliveryDate: cart.requestedDeliveryDate,
     /** The delivery date the prices are for: the requested one, or today's until there is one (pricing/price-adjuster.ts). */
     pricedFor: cart.requestedDeliveryDate ?? pricingToday(),
-    entries: entries.map((entry) => entryView(entry, stockFor)),
+    entries: entries.map((entry) => entryView(entry, stockFor, allowSubstitute(entry, scope))),
     totalItems: entries.length,
     totalUnitCount: entries.reduce((sum, entry) => sum + entry.quantity, 0),
     subTotal: money(totals.netPence),

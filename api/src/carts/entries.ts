@@ -20,6 +20,7 @@ export type CartProduct = Omit<EntryRow, 'entryNumber' | 'quantity'>;
 export type EntryWrite =
   | { kind: 'insert'; entryNumber: number; productCode: string; quantity: number }
   | { kind: 'setQuantity'; entryNumber: number; quantity: number }
+  | { kind: 'setAllowSubstitute'; entryNumber: number; allowSubstitute: boolean }
   | { kind: 'delete'; entryNumber: number }
   | { kind: 'none' };
 
@@ -96,6 +97,17 @@ export function decideSetQuantity(state: CartState, entryNumber: number, quantit
   });
 }
 
+/** Sets whether the warehouse may send a substitute for an entry (docs/substitutions.md); the quantity stays. */
+export function decideAllowSubstitute(state: CartState, entryNumber: number, allow: boolean): Result<EntryDecision> {
+  const entry = state.entries.find((candidate) => candidate.entryNumber === entryNumber);
+  if (!entry) return fail({ kind: 'entryNotFound', entryNumber });
+  return ok({
+    outcome: { entryNumber, quantity: entry.quantity, quantityAdded: 0 },
+    entries: state.entries.map((candidate) => (candidate.entryNumber === entryNumber ? { ...candidate, allowSubstitute: allow } : candidate)),
+    write: { kind: 'setAllowSubstitute', entryNumber, allowSubstitute: allow },
+  });
+}
+
 export function decideRemove(state: CartState, entryNumber: number): Result<EntryDecision> {
   const entry = state.entries.find((candidate) => candidate.entryNumber === entryNumber);
   if (!entry) return fail({ kind: 'entryNotFound', entryNumber });
@@ -116,6 +128,9 @@ export async function writeEntry(tx: Tx, cartId: number, write: EntryWrite): Pro
       return;
     case 'setQuantity':
       await tx.update(cartEntries).set({ quantity: write.quantity }).where(whereEntry(cartId, write.entryNumber));
+      return;
+    case 'setAllowSubstitute':
+      await tx.update(cartEntries).set({ allowSubstitute: write.allowSubstitute }).where(whereEntry(cartId, write.entryNumber));
       return;
     case 'delete':
       await tx.delete(cartEntries).where(whereEntry(cartId, write.entryNumber));

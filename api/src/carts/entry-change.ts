@@ -22,6 +22,9 @@ function rowChange(write: EntryWrite): SQL | undefined {
     case 'setQuantity':
       return sql`update cart_entries set quantity = ${write.quantity} from bumped
         where cart_entries.cart_id = bumped.id and cart_entries.entry_number = ${write.entryNumber}`;
+    case 'setAllowSubstitute':
+      return sql`update cart_entries set allow_substitute = ${write.allowSubstitute} from bumped
+        where cart_entries.cart_id = bumped.id and cart_entries.entry_number = ${write.entryNumber}`;
     case 'delete':
       return sql`delete from cart_entries using bumped where cart_entries.cart_id = bumped.id and cart_entries.entry_number = ${write.entryNumber}`;
     case 'none':

@@ -38,18 +38,25 @@ export async function deliveredAt(db: DbOrTx, orderId: number): Promise<Date | n
   return rows[0]?.at ?? null;
 }
 
-/** The order's lines as delivered: a line the warehouse did not report went in full. */
+/** The order's lines as delivered: a line the warehouse did not report went in full; a substituted one is its substitute. */
 export async function deliveredLines(db: DbOrTx, orderId: number): Promise<DeliveredLine[]> {
   const rows = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineNumber));
-  return rows.map((line) => ({
-    entryNumber: line.lineNumber,
-    productCode: line.productCode,
-    name: line.name,
-    quantity: line.quantity,
-    deliveredQuantity: line.deliveredQuantity ?? line.quantity,
-    unitPricePence: line.unitPricePence,
-    vatRateBp: line.vatRateBp,
-  }));
+  return rows.map((line) => {
+    const sent = line.substitution;
+    // A substituted line is checked, and credited, as the product the warehouse sent (docs/substitutions.md).
+    if (sent) {
+      return { entryNumber: line.lineNumber, productCode: sent.productCode, name: sent.name, quantity: sent.quantity, deliveredQuantity: sent.quantity, unitPricePence: sent.unitPricePence, vatRateBp: sent.vatRateBp };
+    }
+    return {
+      entryNumber: line.lineNumber,
+      productCode: line.productCode,
+      name: line.name,
+      quantity: line.quantity,
+      deliveredQuantity: line.deliveredQuantity ?? line.quantity,
+      unitPricePence: line.unitPricePence,
+      vatRateBp: line.vatRateBp,
+    };
+  });
 }
 
 export async function findCheckin(db: DbOrTx, orderId: number) {

@@ -1,4 +1,4 @@
-import type { CompanyProblem } from './problems';
+import type { CompanyProblem, SiteSubstitutesProblem } from './problems';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 
 /** "3 hours", "1 hour", "20 minutes": when a limited action may be tried again. */
@@ -49,5 +49,15 @@ export function companyProblemToApiError(problem: CompanyProblem): ApiError {
         'uid',
         { 'Retry-After': String(problem.retryAfterSeconds) },
       );
+  }
+}
+
+/** The HTTP answers of a site's "Allow substitutes" default (docs/substitutions.md). */
+export function siteSubstitutesProblemToApiError(problem: SiteSubstitutesProblem): ApiError {
+  switch (problem.kind) {
+    case 'shipToNotFound':
+      return notFound('UnknownIdentifierError', 'shipTo', `Ship-to '${problem.shipTo}' not found`);
+    case 'notCompanyAdmin':
+      return forbidden(`Only a company admin can change whether ship-to '${problem.shipTo}' allows substitutes`, 'shipTo');
   }
 }

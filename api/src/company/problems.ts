@@ -17,3 +17,6 @@ export type CompanyProblem =
   | { kind: 'userDisabled'; uid: string }
   /** Resent `limit` times within the window; the next may go in `retryAfterSeconds`. */
   | { kind: 'resendLimited'; uid: string; limit: number; retryAfterSeconds: number };
+
+/** Why a site's "Allow substitutes" default was not read or changed (docs/substitutions.md). */
+export type SiteSubstitutesProblem = { kind: 'shipToNotFound'; shipTo: string } | { kind: 'notCompanyAdmin'; shipTo: string };

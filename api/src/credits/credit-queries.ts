@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { checkinLines, checkinPhotos, creditRequestLines, creditRequests, orderLines, orders, shipTos, users, userShipTos } from '../db/schema';
@@ -101,6 +101,10 @@ export async function creditRequestByCode(db: DbOrTx, code: string): Promise<Cre
 }
 
 /** The credited lines of these requests, by request id, in order-line order. */
+/** A credited line is of what was sent: the substitute's field where the line was substituted (docs/substitutions.md). */
+const sent = (key: 'productCode' | 'name' | 'packSize', column: typeof orderLines.productCode | typeof orderLines.name | typeof orderLines.packSize) =>
+  sql<string>`coalesce(${orderLines.substitution}->>${key}::text, ${column})`;
+
 export async function creditLinesOf(db: DbOrTx, requestIds: number[]): Promise<Map<number, CreditLineRecord[]>> {
   const byRequest = new Map<number, CreditLineRecord[]>(requestIds.map((id) => [id, []]));
   if (requestIds.length === 0) return byRequest;
@@ -108,9 +112,9 @@ export async function creditLinesOf(db: DbOrTx, requestIds: number[]): Promise<M
     .select({
       creditRequestId: creditRequestLines.creditRequestId,
       lineNumber: creditRequestLines.lineNumber,
-      productCode: orderLines.productCode,
-      name: orderLines.name,
-      packSize: orderLines.packSize,
+      productCode: sent('productCode', orderLines.productCode),
+      name: sent('name', orderLines.name),
+      packSize: sent('packSize', orderLines.packSize),
       orderedQuantity: orderLines.quantity,
       deliveredQuantity: orderLines.deliveredQuantity,
       receivedQuantity: checkinLines.receivedQuantity,
@@ -118,10 +122,10 @@ export async function creditLinesOf(db: DbOrTx, requestIds: number[]): Promise<M
       quantity: creditRequestLines.quantity,
       reason: creditRequestLines.reason,
       note: checkinLines.note,
-      unitPricePence: orderLines.unitPricePence,
+      unitPricePence: sql<number>`coalesce((${orderLines.substitution}->>'unitPricePence')::int, ${orderLines.unitPricePence})`.mapWith(Number),
       netPence: creditRequestLines.netPence,
       vatPence: creditRequestLines.vatPence,
-      vatRateBp: orderLines.vatRateBp,
+      vatRateBp: sql<number>`coalesce((${orderLines.substitution}->>'vatRateBp')::int, ${orderLines.vatRateBp})`.mapWith(Number),
       creditedQuantity: creditRequestLines.creditedQuantity,
       creditedPence: creditRequestLines.creditedPence,
     })

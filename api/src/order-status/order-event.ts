@@ -1,3 +1,4 @@
+import type { LineSubstitution } from '../db/schema';
 import type { Channels } from '../outbox/event-types';
 import type { OutboxEvent } from '../outbox/write-event';
 import type { Cause } from '../tracing/cause';
@@ -62,6 +63,13 @@ export interface OrderEventData {
        * the one offer with its name and end date. Absent in events written before it was added.
        */
       priceAdjustments?: { kind: string; source: string; amount: number; name?: string; endsOn?: string }[];
+      /** Whether the customer lets the warehouse send a substitute (docs/substitutions.md). Absent in events written before it was added. */
+      allowSubstitute?: boolean;
+      /**
+       * What the dispatch report sent instead: that product, its cases and prices; null when nothing was
+       * substituted. Absent in events written before it was added.
+       */
+      substitution?: LineSubstitution | null;
     }[];
     netPence: number;
     vatPence: number;
@@ -102,6 +110,8 @@ export function orderEvent(type: OrderEventType, { order, shipToName, lines }: P
           netPence: line.netPence,
           vatPence: line.vatPence,
           priceAdjustments: line.priceAdjustments,
+          allowSubstitute: line.allowSubstitute,
+          substitution: line.substitution,
         })),
         netPence: order.netPence,
         vatPence: order.vatPence,

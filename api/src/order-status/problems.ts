@@ -8,7 +8,10 @@ export type StatusProblem =
   | { kind: 'decidedByApproval'; from: OrderStatus; to: OrderStatus }
   | { kind: 'quantitiesNotAllowed'; status: OrderStatus }
   | { kind: 'unknownEntry'; entryNumber: number }
-  | { kind: 'deliveredMoreThanOrdered'; entryNumber: number; ordered: number };
+  | { kind: 'deliveredMoreThanOrdered'; entryNumber: number; ordered: number }
+  | { kind: 'substituteNotAllowed'; entryNumber: number }
+  | { kind: 'unknownSubstitute'; entryNumber: number; productCode: string }
+  | { kind: 'orderTooLarge'; maximumPence: number };
 
 /**
  * Why an order cannot be placed as asked (orders/can-place.ts, and any placement policy that refuses,

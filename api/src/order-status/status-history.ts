@@ -5,7 +5,7 @@ import { QUANTITY_STATUSES, reportableMoves } from './order-status';
 
 /**
  * An order's status as the status form and an ERP need it: where it stands, the moves open from there,
- * what each line ordered and delivered, and every change with who made it.
+ * what each line ordered and delivered (or sent instead, docs/substitutions.md), and every change with who made it.
  */
 export async function orderStatusView(db: Db, code: string) {
   const rows = await db.select({ id: orders.id, code: orders.code, status: orders.status }).from(orders).where(eq(orders.code, code)).limit(1);
@@ -13,7 +13,7 @@ export async function orderStatusView(db: Db, code: string) {
   if (!order) return undefined;
   const [lines, changes] = await Promise.all([
     db
-      .select({ entryNumber: orderLines.lineNumber, productCode: orderLines.productCode, name: orderLines.name, packSize: orderLines.packSize, quantity: orderLines.quantity, deliveredQuantity: orderLines.deliveredQuantity })
+      .select({ entryNumber: orderLines.lineNumber, productCode: orderLines.productCode, name: orderLines.name, packSize: orderLines.packSize, quantity: orderLines.quantity, deliveredQuantity: orderLines.deliveredQuantity, allowSubstitute: orderLines.allowSubstitute, substitution: orderLines.substitution })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.lineNumber)),

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { orderLines, orders } from '../db/schema';
+import { orderLines, orders, shipTos } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { checkLimits, orderToCheck, type ApprovalReason } from '../spending-limits/limit-check';
@@ -91,10 +91,13 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, { changedBy, trace }:
   const priced = await priceAmendment(tx, locked, amendment);
   if (!priced.ok) return priced;
 
-  await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
+  const before = await tx.delete(orderLines).where(eq(orderLines.orderId, order.id)).returning({ productCode: orderLines.productCode, allowSubstitute: orderLines.allowSubstitute });
+  // A product kept keeps its "Allow a substitute"; a new one takes the ship-to's default, as a new cart line does (docs/substitutions.md).
+  const allowed = new Map(before.map((line) => [line.productCode, line.allowSubstitute]));
+  const siteDefault = sql<boolean>`(select ${shipTos.allowSubstitutes} from ${shipTos} where ${shipTos.code} = ${order.shipToCode})`;
   const lines = await tx
     .insert(orderLines)
-    .values(priced.value.lines.map((line) => ({ ...line, orderId: order.id })))
+    .values(priced.value.lines.map((line) => ({ ...line, orderId: order.id, allowSubstitute: allowed.get(line.productCode) ?? siteDefault })))
     .returning();
   const [written] = await tx
     .update(orders)

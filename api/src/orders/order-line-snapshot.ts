@@ -14,11 +14,14 @@ export interface OrderLineSnapshot {
   netPence: number;
   vatPence: number;
   priceAdjustments: Adjustment[];
+  /** Whether the warehouse may send a substitute (docs/substitutions.md); absent: the column's default, no. */
+  allowSubstitute?: boolean;
 }
 
 /** A line priced by the pipeline (pricing/price-lines.ts) as an order keeps it; the one snapshot of checkout and amendments. */
-export function orderLineSnapshot(line: EntryRow & { adjustments?: readonly Adjustment[] }, lineNumber: number): OrderLineSnapshot {
+export function orderLineSnapshot(line: EntryRow & { adjustments?: readonly Adjustment[] }, lineNumber: number, allowSubstitute?: boolean): OrderLineSnapshot {
   return {
+    ...(allowSubstitute === undefined ? {} : { allowSubstitute }),
     lineNumber,
     productCode: line.productCode,
     name: line.name,

@@ -5,6 +5,7 @@ import { offerView, totalSaving } from '../pricing/price-rules/offers';
 import { specificationSheetUrl } from '../food-info/food-info-view';
 import type { OrderEventData, OrderEventType } from '../order-status/order-event';
 import type { OrderStatus } from '../order-status/order-status';
+import { substitutionSentence } from './substitutions';
 
 /**
  * Every status in the e-mails' words. No order e-mail is sent for a rejection or an expiry (the ERP never
@@ -45,7 +46,7 @@ function headline(type: OrderEventType, { order, statusChange }: OrderEventData)
       lead: `Your order ${order.code} for delivery on ${longDate(order.deliveryDate)} has been cancelled at your request. Nothing will be delivered or invoiced for it.`,
     };
   }
-  const shortage = order.lines.some((line) => line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity);
+  const shortage = order.lines.some(isShort);
   return {
     subject: `Order ${order.code} is ${statusText(order.status)}${shortage ? ' (some items short)' : ''}`,
     lead: `Your order ${order.code} is now ${statusText(order.status)}${statusChange ? ` (it was ${statusText(statusChange.previousStatus)})` : ''}.`,
@@ -74,9 +75,10 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
   const withSheets = type === 'order.placed' || type === 'order.amended';
   const sheetLink = (code: string) => shopLink(shopUrl, specificationSheetUrl(code));
   const lineText = (line: OrderLine) => {
-    const short = line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity ? `, delivered ${line.deliveredQuantity} (short ${line.quantity - line.deliveredQuantity})` : '';
+    const short = isShort(line) && line.deliveredQuantity !== null ? `, delivered ${line.deliveredQuantity} (short ${line.quantity - line.deliveredQuantity})` : '';
     const offer = offerText(line);
-    return `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${short}${offer ? `\n  ${offer.name}: ${offer.rest}` : ''}`;
+    const sent = substitutionText(line);
+    return `${line.quantity} x ${line.name} (${line.packSize}, ${line.productCode}) at ${formatPence(line.unitPricePence)}: ${formatPence(line.netPence)}${short}${offer ? `\n  ${offer.name}: ${offer.rest}` : ''}${sent ? `\n  ${sent.sentence}: ${sent.detail}` : ''}`;
   };
   const saving = totalSaving(order.lines.map((line) => ({ quantity: line.quantity, adjustments: line.priceAdjustments ?? [] })));
   const totals: [string, string][] = [
@@ -109,10 +111,12 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
   const num = 'style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:right"';
   const rows = order.lines
     .map((line) => {
-      const delivered = line.deliveredQuantity === null ? '' : String(line.deliveredQuantity);
+      const delivered = line.deliveredQuantity === null || line.substitution ? '' : String(line.deliveredQuantity);
       const offer = offerText(line);
       const offerHtml = offer ? `<br><small style="color:#1d6b34"><strong>${escapeHtml(offer.name)}</strong>: ${escapeHtml(offer.rest)}</small>` : '';
-      return `<tr><td ${cell}>${escapeHtml(line.name)}${offerHtml}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}${withSheets ? ` · <a href="${escapeHtml(sheetLink(line.productCode))}">Specification sheet</a>` : ''}</small></td><td ${num}>${line.quantity}</td><td ${num}>${delivered}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`;
+      const sent = substitutionText(line);
+      const sentHtml = sent ? `<br><strong>${escapeHtml(sent.sentence)}</strong><br><small>${escapeHtml(sent.detail)}</small>` : '';
+      return `<tr><td ${cell}>${escapeHtml(line.name)}${offerHtml}${sentHtml}<br><small>${escapeHtml(line.packSize)} · ${escapeHtml(line.productCode)}${withSheets ? ` · <a href="${escapeHtml(sheetLink(line.productCode))}">Specification sheet</a>` : ''}</small></td><td ${num}>${line.quantity}</td><td ${num}>${delivered}</td><td ${num}>${formatPence(line.unitPricePence)}</td><td ${num}>${formatPence(line.netPence)}</td></tr>`;
     })
     .join('');
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">
@@ -130,6 +134,22 @@ ${note ? `<p><strong>Note from Meadowvale Foods:</strong> ${escapeHtml(note)}</p
 }
 
 type OrderLine = OrderEventData['order']['lines'][number];
+
+/** A line delivered short of what was ordered; a substituted line is not short, it was sent as another product. */
+const isShort = (line: OrderLine): boolean => !line.substitution && line.deliveredQuantity !== null && line.deliveredQuantity < line.quantity;
+
+/**
+ * What was sent instead of a line, as the order page says it (docs/substitutions.md): the sentence, then the
+ * substitute's cases and prices, which the totals count; none for a line sent as ordered or an older event.
+ */
+function substitutionText(line: OrderLine): { sentence: string; detail: string } | null {
+  const sent = line.substitution;
+  if (!sent) return null;
+  return {
+    sentence: substitutionSentence({ ...line, substitution: sent }),
+    detail: `${sent.quantity} x ${sent.name} (${sent.packSize}, ${sent.productCode}) at ${formatPence(sent.unitPricePence)}: ${formatPence(sent.netPence)}`,
+  };
+}
 
 /**
  * A line's offer in the words the cart used for it ("Brie 10 % off: was £10.00, you save £2.00"), from the

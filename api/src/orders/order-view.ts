@@ -5,6 +5,24 @@ import { offerView, totalSaving } from '../pricing/price-rules/offers';
 import type { ApprovalReason } from '../spending-limits/limit-check';
 import { orderTiming } from './order-cutoff';
 import type { OrderRecord } from './order-queries';
+import { substitutionSentence } from './substitutions';
+
+/**
+ * What was sent instead of a line (docs/substitutions.md), with the sentence the customer reads; null when the
+ * line was sent as ordered. `totalPrice` is what the order's totals count for the line.
+ */
+function substitutionView(line: OrderRecord['lines'][number]) {
+  const sent = line.substitution;
+  if (!sent) return null;
+  return {
+    text: substitutionSentence({ ...line, substitution: sent }),
+    product: { code: sent.productCode, name: sent.name, packSize: sent.packSize, images: [{ url: productImageUrl(sent.productCode), format: 'thumbnail', imageType: 'PRIMARY' }] },
+    quantity: sent.quantity,
+    basePrice: money(sent.unitPricePence),
+    totalPrice: money(sent.netPence),
+    totalTax: money(sent.vatPence),
+  };
+}
 
 /**
  * An order as the API answers it at `now`: the lines are the snapshot taken when it was placed or last
@@ -46,6 +64,8 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
       totalPrice: money(line.netPence),
       totalTax: money(line.vatPence),
       ...offerView({ unitPricePence: line.unitPricePence, quantity: line.quantity, adjustments: line.priceAdjustments }),
+      allowSubstitute: line.allowSubstitute,
+      substitution: substitutionView(line),
     })),
     totalItems: lines.length,
     totalUnitCount: lines.reduce((sum, line) => sum + line.quantity, 0),

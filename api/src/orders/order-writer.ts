@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PricedEntry } from '../carts/cart-prices';
-import type { ScopedCart } from '../carts/cart-queries';
+import { allowSubstitute, type ScopedCart } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { carts, orderLines, orders } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
@@ -63,7 +63,7 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEn
   const { anyLimits, ...order } = written;
   const lines = await tx
     .insert(orderLines)
-    .values(entries.map((entry, index) => ({ ...orderLineSnapshot(entry, index), orderId: order.id })))
+    .values(entries.map((entry, index) => ({ ...orderLineSnapshot(entry, index, allowSubstitute(entry, scope)), orderId: order.id })))
     .returning();
   await tx.update(carts).set({ status: 'ordered', version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
   // The answer shows each product's food marks as the cart read them, as a later read of the order would.

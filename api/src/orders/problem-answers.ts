@@ -1,5 +1,5 @@
 import type { CommerceProblem } from '../carts/problems';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../http/errors';
 import { QUANTITY_STATUSES } from '../order-status/order-status';
 import type { StatusProblem } from '../order-status/problems';
 import type { CompanyOrdersProblem } from './company-orders';
@@ -31,6 +31,12 @@ export function statusProblemToApiError(problem: StatusProblem): ApiError {
       return badRequest('lines.entryNumber', `The order has no entry ${problem.entryNumber}`, 'OrderStatusError');
     case 'deliveredMoreThanOrdered':
       return badRequest('lines.deliveredQuantity', `Entry ${problem.entryNumber} was ordered ${problem.ordered} times; more cannot be delivered`, 'OrderStatusError');
+    case 'substituteNotAllowed':
+      return unprocessable('OrderStatusError', 'lines.substitutedBy', `Entry ${problem.entryNumber} does not allow a substitute: the customer did not tick "Allow a substitute"`);
+    case 'unknownSubstitute':
+      return unprocessable('OrderStatusError', 'lines.substitutedBy', `Entry ${problem.entryNumber} cannot be substituted by '${problem.productCode}': the shop has no such other product`);
+    case 'orderTooLarge':
+      return unprocessable('OrderStatusError', 'lines.unitPrice', `With these substitutes the order's total would exceed ${formatPence(problem.maximumPence)}`);
   }
 }
 

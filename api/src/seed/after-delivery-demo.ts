@@ -13,12 +13,15 @@ import {
   orderLines,
   orderStatusChanges,
   orders,
+  shipTos,
   users,
+  type LineSubstitution,
 } from '../db/schema';
 import { londonInstant, londonWallClock } from '../time/london-time';
 import { contentHash, type InvoiceInput } from '../invoices/invoice-input';
 import { lineAmounts, sumTotals } from '../pricing/money';
 import { DEMO_OPERATOR } from './demo-accounts';
+import { lineSubstitution, sentTotals } from '../orders/substitutions';
 import { generateProduct } from './generate-catalogue';
 
 /**
@@ -37,6 +40,8 @@ const DECIDED_BY = `operator:${DEMO_OPERATOR.email}`;
 interface DemoLine {
   product: number;
   quantity: number;
+  /** The product and cases the warehouse sent instead (docs/substitutions.md); the line allowed a substitute. */
+  substitute?: { product: number; quantity: number };
 }
 interface DemoCheckinLine {
   line: number;
@@ -95,7 +100,8 @@ const ORDERS: DemoOrder[] = [
     },
     invoice: { number: 'INV-D90003', issuedDaysAgo: 4, termsDays: 30 },
   },
-  { key: 'demo-after-delivery-4', deliveredDaysAgo: 1, lines: [{ product: 0, quantity: 8 }, { product: 3, quantity: 2 }] },
+  // Delivered yesterday with a substituted line, still open for check-in: the check-in counts the substitute.
+  { key: 'demo-after-delivery-4', deliveredDaysAgo: 1, lines: [{ product: 0, quantity: 8, substitute: { product: 1, quantity: 8 } }, { product: 3, quantity: 2 }] },
 ];
 
 const addDays = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -112,6 +118,8 @@ interface PricedLine {
   quantity: number;
   netPence: number;
   vatPence: number;
+  allowSubstitute: boolean;
+  substitution: LineSubstitution | null;
 }
 
 function pricedLines(order: DemoOrder, priceOf: (product: number) => number): PricedLine[] {
@@ -119,7 +127,20 @@ function pricedLines(order: DemoOrder, priceOf: (product: number) => number): Pr
     const product = generateProduct(line.product);
     if (product.range !== AFTER_DELIVERY_DEMO.range) throw new Error(`demo product ${product.code} is not in ${AFTER_DELIVERY_DEMO.range}`);
     const unitPricePence = priceOf(line.product);
-    return { lineNumber, productCode: product.code, name: product.name, packSize: product.packSize, unitPricePence, vatRateBp: product.vatRateBp, quantity: line.quantity, ...lineAmounts(unitPricePence, line.quantity, product.vatRateBp) };
+    const sent = line.substitute && generateProduct(line.substitute.product);
+    const substitution = line.substitute && sent ? lineSubstitution(sent, { substitutedBy: sent.code, quantity: line.substitute.quantity, unitPrice: priceOf(line.substitute.product) }) : null;
+    return {
+      lineNumber,
+      productCode: product.code,
+      name: product.name,
+      packSize: product.packSize,
+      unitPricePence,
+      vatRateBp: product.vatRateBp,
+      quantity: line.quantity,
+      ...lineAmounts(unitPricePence, line.quantity, product.vatRateBp),
+      allowSubstitute: substitution !== null,
+      substitution,
+    };
   });
 }
 
@@ -127,7 +148,7 @@ function pricedLines(order: DemoOrder, priceOf: (product: number) => number): Pr
 async function writeOrder(tx: Tx, userId: number, order: DemoOrder, anchor: string, lines: PricedLine[]): Promise<{ id: number; code: string }> {
   const deliveryDate = addDays(anchor, -order.deliveredDaysAgo);
   const placedDay = addDays(deliveryDate, -2);
-  const totals = sumTotals(lines);
+  const totals = sentTotals(lines);
   const values = {
     status: 'delivered' as const,
     placedAt: londonInstant(placedDay, '10:15'),
@@ -164,7 +185,7 @@ async function writeOrder(tx: Tx, userId: number, order: DemoOrder, anchor: stri
   if (!written) throw new Error(`demo order ${order.key} was not written`);
   const orderId = written.id;
   for (const line of lines) {
-    const row = { ...line, orderId, deliveredQuantity: line.quantity };
+    const row = { ...line, orderId, deliveredQuantity: line.substitution?.quantity ?? line.quantity };
     await tx
       .insert(orderLines)
       .values(row)
@@ -271,6 +292,8 @@ export async function seedAfterDeliveryDemo(db: Db, now: Date, priceOf: (product
   if (!user) throw new Error(`demo user ${AFTER_DELIVERY_DEMO.username} was not written`);
   const first = ORDERS[0] as DemoOrder;
   await db.transaction(async (tx) => {
+    // The kitchen lets the warehouse substitute: its new cart lines start with "Allow a substitute" ticked.
+    await tx.update(shipTos).set({ allowSubstitutes: true }).where(eq(shipTos.code, AFTER_DELIVERY_DEMO.shipTo));
     const [existing] = await tx.select({ deliveryDate: orders.deliveryDate }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, first.key)));
     const anchor = existing ? addDays(existing.deliveryDate, first.deliveredDaysAgo) : londonWallClock(now).date;
     for (const order of ORDERS) {

@@ -1,6 +1,6 @@
 // Carts (current and saved) and their entries.
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { shipTos, users } from './customers';
 import { products } from './catalogue';
@@ -50,6 +50,8 @@ export const cartEntries = pgTable(
       .notNull()
       .references(() => products.code),
     quantity: integer('quantity').notNull(),
+    /** The customer's choice for this line; null follows the ship-to's default (docs/substitutions.md). */
+    allowSubstitute: boolean('allow_substitute'),
     createdAt: createdAt(),
   },
   (t) => [

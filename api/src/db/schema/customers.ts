@@ -22,6 +22,8 @@ export const shipTos = pgTable('ship_tos', {
   /** Local (Europe/London) time of day, 'HH:MM', by which an order must be placed on the working day before delivery. */
   cutoffTime: text('cutoff_time').notNull().default('14:00'),
   purchaseOrderRequired: boolean('purchase_order_required').notNull().default(false),
+  /** The site's default for "Allow a substitute" on new cart lines, set by its company admins (docs/substitutions.md). */
+  allowSubstitutes: boolean('allow_substitutes').notNull().default(false),
 });
 
 /** A range (sales org) a ship-to may order, with the ISO weekdays (1 = Monday … 7 = Sunday) it is delivered on. */

@@ -5,6 +5,18 @@ import { shipTos, soldTos, users } from './customers';
 import { carts } from './carts';
 import { ORDER_STATUSES } from './order-statuses';
 
+/** A product sent instead of the one ordered, as the dispatch report gave it; amounts in pence for `quantity` cases. */
+export interface LineSubstitution {
+  productCode: string;
+  name: string;
+  packSize: string;
+  quantity: number;
+  unitPricePence: number;
+  vatRateBp: number;
+  netPence: number;
+  vatPence: number;
+}
+
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
 
 export const orders = pgTable(
@@ -96,6 +108,10 @@ export const orderLines = pgTable(
     priceAdjustments: jsonb('price_adjustments').$type<{ kind: string; source: string; amount: number; name?: string; endsOn?: string }[]>().notNull().default(sql`'[]'::jsonb`),
     /** What the warehouse reported as delivered; null until it reports, less than quantity for a shortage. */
     deliveredQuantity: integer('delivered_quantity'),
+    /** Whether the customer let the warehouse send a substitute for this line (docs/substitutions.md). */
+    allowSubstitute: boolean('allow_substitute').notNull().default(false),
+    /** What the ERP's dispatch report sent instead, priced as it said; null when the line was not substituted. */
+    substitution: jsonb('substitution').$type<LineSubstitution>(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.lineNumber] })],
 );

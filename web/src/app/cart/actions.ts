@@ -3,7 +3,7 @@
 import { refresh, revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { addToCart, deleteCart, saveCart, setEntryQuantity } from '@/lib/commerce/cart';
+import { addToCart, deleteCart, saveCart, setAllowSubstitute, setEntryQuantity } from '@/lib/commerce/cart';
 import { lineErrorText, readQuantity, type QuantityRule } from '@/lib/commerce/quantity';
 import { productCodeSchema, quantityRuleInput } from '@/lib/commerce/quantity-input';
 import { shopScope } from '@/lib/commerce/scope';
@@ -56,6 +56,17 @@ export async function setQuantityAction(line: LineRef, quantity: unknown): Promi
   if (!reading.ok) return { ok: false, message: reading.message };
   const result = await setEntryQuantity(await shopScope(), ref.data.entryNumber, ref.data.productCode, reading.quantity);
   if (!result.ok) return lineFailure(failedWith(result.error, lineErrorText(result.error, ref.data.productCode, rule)));
+  refresh();
+  return { ok: true };
+}
+
+/** A line's "Allow a substitute" (docs/substitutions.md). */
+export async function allowSubstituteAction(entryNumber: unknown, allow: unknown): Promise<LineAnswer> {
+  const entry = z.number().int().min(0).safeParse(entryNumber);
+  const flag = z.boolean().safeParse(allow);
+  if (!entry.success || !flag.success) return { ok: false, message: 'Reload the page and try again' };
+  const result = await setAllowSubstitute(await shopScope(), entry.data, flag.data);
+  if (!result.ok) return lineFailure(failedWith(result.error));
   refresh();
   return { ok: true };
 }

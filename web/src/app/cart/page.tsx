@@ -38,6 +38,7 @@ const lineViews = (cart: Cart, avoid: SiteAvoid | undefined): LineView[] =>
     offer: <OfferNote line={entry} />,
     stock: <StockNote notice={entry.stockNotice} />,
     takeRest: restOnOffer(entry.stockNotice, entry.quantity),
+    allowSubstitute: entry.allowSubstitute ?? false,
   }));
 
 export default async function CartPage() {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { FoodMarks } from '@/components/food/food-marks';
 import { OfferNote } from '@/components/pricing/offer-note';
 import { productHref } from '@/lib/commerce/product-text';
-import type { LineOffer, Money, OrderLine } from '@/lib/commerce/types';
+import type { LineOffer, LineSubstitution, Money, OrderLine } from '@/lib/commerce/types';
 import type { FoodMarks as Marks } from '@/lib/food/food-schemas';
 import type { SiteAvoid } from '@/lib/food/food-text';
 import { hasDeliveredQuantities, shortBy } from '@/components/orders/order-status';
@@ -13,7 +13,7 @@ import styles from './orders.module.css';
  * A line as these lists show it: the API's formatted amounts are all they read (a standing order's lines too), and
  * the product's food marks and offer where the answer carries them (an order's lines do).
  */
-export type ShownLine = Pick<OrderLine, 'entryNumber' | 'quantity' | 'deliveredQuantity'> & {
+export type ShownLine = Pick<OrderLine, 'entryNumber' | 'quantity' | 'deliveredQuantity' | 'substitution'> & {
   product: Pick<OrderLine['product'], 'code' | 'name' | 'packSize'> & { foodMarks?: Marks };
 } & Record<'basePrice' | 'totalPrice', Pick<Money, 'formattedValue'>> &
   LineOffer;
@@ -36,6 +36,7 @@ export function OrderLines({ lines, label, avoid }: { lines: ShownLine[]; label:
             {line.product.foodMarks ? <FoodMarks marks={line.product.foodMarks} avoid={avoid} /> : null}
             {/* Without its end date: an order's price is settled, whenever the offer ends. */}
             <OfferNote line={{ ...line, offer: line.offer && { kind: line.offer.kind, name: line.offer.name } }} />
+            {line.substitution ? <SubstitutionNote substitution={line.substitution} /> : null}
           </div>
           <dl className={styles.lineFigures}>
             <div>
@@ -54,7 +55,7 @@ export function OrderLines({ lines, label, avoid }: { lines: ShownLine[]; label:
               <div>
                 <dt>Delivered</dt>
                 <dd>
-                  {line.deliveredQuantity ?? '–'}
+                  {line.substitution ? 'Substitute' : (line.deliveredQuantity ?? '–')}
                   {shortBy(line) > 0 ? <span className={orderStyles.short}> (short {shortBy(line)})</span> : null}
                 </dd>
               </div>
@@ -71,6 +72,21 @@ export function OrderLines({ lines, label, avoid }: { lines: ShownLine[]; label:
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * What the warehouse sent instead of the line, in the sentence the e-mail uses too, then the substitute's cases and
+ * prices, which the order's totals count (docs/substitutions.md).
+ */
+function SubstitutionNote({ substitution }: { substitution: LineSubstitution }) {
+  return (
+    <p className={styles.substitution}>
+      <strong>{substitution.text}</strong>
+      <span>
+        Sent: {substitution.quantity} × {substitution.basePrice.formattedValue} = {substitution.totalPrice.formattedValue} ({substitution.product.code})
+      </span>
+    </p>
   );
 }
 

@@ -47,25 +47,37 @@ export function OrderStatusForm({ view }: { view: OrderStatusView }) {
       {withQuantities ? (
         <fieldset className="admin-delivered">
           <legend>Delivered quantities (cases)</legend>
-          {view.lines.map((line) => (
-            <div className="admin-delivered-line" key={line.entryNumber}>
-              <label htmlFor={`delivered-${line.entryNumber}`}>
-                {line.name} <span className="admin-muted">({line.packSize}, ordered {line.quantity})</span>
-              </label>
-              <input
-                id={`delivered-${line.entryNumber}`}
-                name={`delivered-${line.entryNumber}`}
-                className="input admin-quantity"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={line.quantity}
-                step={1}
-                required
-                defaultValue={line.deliveredQuantity ?? line.quantity}
-              />
-            </div>
-          ))}
+          {view.lines.map((line) =>
+            // A substituted line is reported by the ERP, substitute and all: sending it a delivered quantity would
+            // say the ordered product went after all (docs/substitutions.md), so the form leaves it as it is.
+            line.substitution ? (
+              <p className="admin-delivered-line" key={line.entryNumber}>
+                {line.name}{' '}
+                <span className="admin-muted">
+                  ({line.packSize}, ordered {line.quantity}): sent {line.substitution.quantity} × {line.substitution.name} ({line.substitution.packSize},{' '}
+                  {line.substitution.productCode}) instead
+                </span>
+              </p>
+            ) : (
+              <div className="admin-delivered-line" key={line.entryNumber}>
+                <label htmlFor={`delivered-${line.entryNumber}`}>
+                  {line.name} <span className="admin-muted">({line.packSize}, ordered {line.quantity})</span>
+                </label>
+                <input
+                  id={`delivered-${line.entryNumber}`}
+                  name={`delivered-${line.entryNumber}`}
+                  className="input admin-quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={line.quantity}
+                  step={1}
+                  required
+                  defaultValue={line.deliveredQuantity ?? line.quantity}
+                />
+              </div>
+            ),
+          )}
         </fieldset>
       ) : null}
       <div className="field">

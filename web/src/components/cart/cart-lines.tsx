@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
-import { undoRemoveAction } from '@/app/cart/actions';
+import { allowSubstituteAction, undoRemoveAction } from '@/app/cart/actions';
 import { useNetworkFailure } from '@/components/shell/use-server-action';
 import { shelfLifeText } from '@/lib/commerce/product-facts';
 import { productHref } from '@/lib/commerce/product-text';
@@ -34,6 +34,8 @@ export interface LineView {
   stock?: ReactNode;
   /** Fewer cases are left than the line wants: the line offers to take these (docs/stock.md). */
   takeRest?: number;
+  /** "Allow a substitute" (docs/substitutions.md); absent where the answer does not say (a line shown offline). */
+  allowSubstitute?: boolean;
 }
 
 interface Removed {
@@ -259,6 +261,7 @@ function CartLine({ line, waiting, refusal, onDismissRefusal, onRemoved }: CartL
           Remove<span className="visually-hidden"> {line.name}</span>
         </button>
       </form>
+      {line.allowSubstitute === undefined ? null : <SubstituteChoice entryNumber={line.entryNumber} name={`${line.name}, ${line.packSize} (${line.code})`} allowed={line.allowSubstitute} />}
       <p className={styles.lineTotal}>
         <span className={styles.muted}>Line total</span> {line.lineTotal}
       </p>
@@ -283,5 +286,42 @@ function CartLine({ line, waiting, refusal, onDismissRefusal, onRemoved }: CartL
         ) : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * "Allow a substitute" on a cart line: a native checkbox (Space toggles it from the keyboard), saved as it changes;
+ * it shows the choice at once and goes back, with the reason, if the shop refuses it.
+ */
+function SubstituteChoice({ entryNumber, name, allowed }: { entryNumber: number; name: string; allowed: boolean }) {
+  const [checked, setChecked] = useState(allowed);
+  const [error, setError] = useState('');
+  const [pending, startTransition] = useTransition();
+  const { callAction, showNetworkError } = useNetworkFailure();
+  useEffect(() => setChecked(allowed), [allowed]);
+  const id = `substitute-${entryNumber}`;
+  const change = (next: boolean) => {
+    setChecked(next);
+    setError('');
+    startTransition(async () => {
+      const answer = await callAction(() => allowSubstituteAction(entryNumber, next));
+      if (!answer || answer.ok) return;
+      setChecked(!next);
+      if (answer.network) showNetworkError();
+      else setError(answer.message);
+    });
+  };
+  return (
+    <div className={styles.substitute} aria-busy={pending || undefined}>
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => change(event.target.checked)} aria-describedby={error ? `${id}-error` : undefined} />
+      <label htmlFor={id}>
+        Allow a substitute<span className="visually-hidden"> for {name}</span>
+      </label>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className={styles.lineError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

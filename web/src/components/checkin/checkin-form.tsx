@@ -12,6 +12,8 @@ export interface CheckinFormLine {
   packSize: string;
   productCode: string;
   delivered: number;
+  /** For a substituted line, what was sent instead of what (docs/substitutions.md): the line is the substitute. */
+  substitutionText?: string;
 }
 
 const IDLE: CheckinState = { status: 'idle' };
@@ -179,6 +181,7 @@ export function CheckinForm({ orderCode, lines, photos: initialPhotos }: { order
               <p className={styles.lineFacts}>
                 {line.packSize} · {line.productCode} · delivered {line.delivered}
               </p>
+              {line.substitutionText ? <p className={styles.lineFacts}>{line.substitutionText}</p> : null}
               <div className={styles.quantities}>
                 <div className={styles.field}>
                   <label htmlFor={id('received')}>Received</label>

@@ -17,9 +17,9 @@ const STATUS_LABELS: Record<string, string> = {
 
 export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? status;
 
-/** Cases not delivered on a line; 0 when complete or not yet reported. */
-export const shortBy = (line: Pick<OrderLine, 'quantity' | 'deliveredQuantity'>): number =>
-  line.deliveredQuantity === null || line.deliveredQuantity === undefined ? 0 : Math.max(line.quantity - line.deliveredQuantity, 0);
+/** Cases not delivered on a line; 0 when complete, not yet reported, or sent as a substitute (its own quantity). */
+export const shortBy = (line: Pick<OrderLine, 'quantity' | 'deliveredQuantity'> & { substitution?: object | null }): number =>
+  line.deliveredQuantity === null || line.deliveredQuantity === undefined || line.substitution ? 0 : Math.max(line.quantity - line.deliveredQuantity, 0);
 
 export const hasDeliveredQuantities = (lines: Pick<OrderLine, 'deliveredQuantity'>[]): boolean => lines.some((line) => line.deliveredQuantity !== null && line.deliveredQuantity !== undefined);
 

@@ -21,6 +21,9 @@ export const orderSchema = z.object({
       quantity: z.number(),
       /** Null until the warehouse reports what it sent. */
       deliveredQuantity: z.number().nullable().default(null),
+      /** Whether the customer allows a substitute, and what the warehouse sent instead (docs/substitutions.md). */
+      allowSubstitute: z.boolean().optional(),
+      substitution: z.object({ text: z.string(), quantity: z.number(), basePrice: money, totalPrice: money, product: z.object({ code: z.string() }) }).nullish(),
       product: z.object({ code: z.string(), name: z.string(), packSize: z.string() }),
       basePrice: money,
       totalPrice: money,

@@ -14,6 +14,8 @@ export const orderStatusViewSchema = z.object({
       packSize: z.string(),
       quantity: z.number(),
       deliveredQuantity: z.number().nullable(),
+      /** What the ERP's dispatch report sent instead (docs/substitutions.md); such a line has no delivered quantity to change. */
+      substitution: z.object({ productCode: z.string(), name: z.string(), packSize: z.string(), quantity: z.number() }).nullish(),
     }),
   ),
   changes: z.array(z.object({ from: z.string(), to: z.string(), note: z.string().nullable(), changedBy: z.string(), changedAt: z.string() })),

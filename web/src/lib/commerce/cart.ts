@@ -37,6 +37,10 @@ export const setEntryQuantity = (
     ...keyHeader(idempotencyKey),
   });
 
+/** Whether the warehouse may send a substitute for a line (docs/substitutions.md). */
+export const setAllowSubstitute = (scope: ShopScope, entryNumber: number, allowSubstitute: boolean): Promise<ApiResult<CartModification>> =>
+  apiRequest(cartModificationSchema, `${CARTS}/active/entries/${entryNumber}`, { method: 'PATCH', query: scopeQuery(scope), body: { allowSubstitute } });
+
 export interface CartDetails {
   purchaseOrderNumber?: string;
   deliveryInstructions?: string;

@@ -133,6 +133,8 @@ const cartEntrySchema = lineOfferSchema.extend({
   totalTax: moneySchema,
   /** Few or no cases left for the cart's delivery date, or fewer than the line wants (docs/stock.md). */
   stockNotice: stockNoticeSchema.optional(),
+  /** "Allow a substitute": the line's own choice, else its ship-to's default (docs/substitutions.md). */
+  allowSubstitute: z.boolean().optional(),
 });
 
 export const cartSchema = z.object({
@@ -183,6 +185,16 @@ export type DeliveryDate = z.infer<typeof deliveryDateSchema>;
 
 export const deliveryDatesSchema = z.object({ deliveryDates: z.array(deliveryDateSchema) });
 
+/** A product sent instead of an order line's (docs/substitutions.md): the order's totals count it. */
+const substitutionSchema = z.object({
+  text: z.string(),
+  product: z.object({ code: z.string(), name: z.string(), packSize: z.string() }),
+  quantity: z.number().int(),
+  basePrice: moneySchema,
+  totalPrice: moneySchema,
+});
+export type LineSubstitution = z.infer<typeof substitutionSchema>;
+
 /** An order's line with the offer it was priced with (the API answers no next break or ending offers for an order). */
 const orderLineSchema = lineOfferSchema.extend({
   entryNumber: z.number().int(),
@@ -192,6 +204,10 @@ const orderLineSchema = lineOfferSchema.extend({
   deliveredQuantity: z.number().int().nullish(),
   basePrice: moneySchema,
   totalPrice: moneySchema,
+  /** Whether the warehouse may send a substitute (docs/substitutions.md). */
+  allowSubstitute: z.boolean().optional(),
+  /** What the warehouse sent instead, with the sentence to show; null or absent when sent as ordered. */
+  substitution: substitutionSchema.nullish(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

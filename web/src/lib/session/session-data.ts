@@ -70,7 +70,8 @@ export interface MenuLink {
 
 /**
  * The company pages the account menus offer: everyone's invoices and credit requests (docs/after-delivery.md) and
- * the site's allergen profile (docs/food-information.md; only admins change it), then by the roles held (as of the
+ * the site's allergen profile (docs/food-information.md) and its substitutes default (docs/substitutions.md; only
+ * admins change either), then by the roles held (as of the
  * page's request, see withCurrentUser): approvers, and admins (who decide when a sold-to has no approver,
  * docs/approvals.md), see the approvals, with how many orders wait for them; admins also
  * run users and limits.
@@ -81,6 +82,7 @@ export function companyMenuLinks(user: SessionUser, approvalsWaiting = 0): MenuL
     { href: '/account/invoices/', label: 'Invoices' },
     { href: '/account/credits/', label: 'Credits' },
     { href: '/account/allergens/', label: 'Allergen profile' },
+    { href: '/account/substitutes/', label: 'Substitutes' },
     ...(decidesApprovals(user) ? [{ href: '/account/approvals/', label: approvalsWaiting > 0 ? `Approvals (${approvalsWaiting})` : 'Approvals' }] : []),
     ...(admin ? [{ href: '/account/company/users/', label: 'Company users' }, { href: '/account/company/limits/', label: 'Spending limits' }] : []),
   ];

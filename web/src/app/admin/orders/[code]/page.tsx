@@ -84,7 +84,22 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
                     {/* Entry numbers count from 0 (the API's); people count lines from 1. */}
                     <td data-label="Line">{entry.entryNumber + 1}</td>
                     <td data-label="Product">
-                      {entry.product.name} ({entry.product.code})
+                      {/* One element: on a phone the cell lays out its label and its value side by side. */}
+                      <span>
+                        {entry.product.name} ({entry.product.code})
+                        {entry.substitution ? (
+                          <>
+                            <br />
+                            <strong>{entry.substitution.text}</strong>: {entry.substitution.quantity} × {entry.substitution.basePrice.formattedValue} ={' '}
+                            {entry.substitution.totalPrice.formattedValue} ({entry.substitution.product.code})
+                          </>
+                        ) : entry.allowSubstitute ? (
+                          <>
+                            <br />
+                            <small>Substitute allowed</small>
+                          </>
+                        ) : null}
+                      </span>
                     </td>
                     <td data-label="Pack">{entry.product.packSize}</td>
                     <td data-label="Quantity" className="num">
@@ -94,7 +109,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ cod
                       <td data-label="Delivered" className="num">
                         {/* One element: on a phone the cell lays out its label and its value side by side. */}
                         <span>
-                          {entry.deliveredQuantity ?? '—'}
+                          {entry.substitution ? 'Substitute' : (entry.deliveredQuantity ?? '—')}
                           {shortBy(entry) > 0 ? <span className="admin-status-bad"> (short {shortBy(entry)})</span> : null}
                         </span>
                       </td>

@@ -41,13 +41,25 @@ export default async function CheckinPage({ params }: Props) {
         <CheckinForm
           orderCode={order.code}
           photos={view.photos}
-          lines={order.entries.map((entry) => ({
-            entryNumber: entry.entryNumber,
-            name: entry.product.name,
-            packSize: entry.product.packSize,
-            productCode: entry.product.code,
-            delivered: entry.deliveredQuantity ?? entry.quantity,
-          }))}
+          lines={order.entries.map((entry) =>
+            // A substituted line is checked as the product that came: its name, pack, code and cases.
+            entry.substitution
+              ? {
+                  entryNumber: entry.entryNumber,
+                  name: entry.substitution.product.name,
+                  packSize: entry.substitution.product.packSize,
+                  productCode: entry.substitution.product.code,
+                  delivered: entry.substitution.quantity,
+                  substitutionText: entry.substitution.text,
+                }
+              : {
+                  entryNumber: entry.entryNumber,
+                  name: entry.product.name,
+                  packSize: entry.product.packSize,
+                  productCode: entry.product.code,
+                  delivered: entry.deliveredQuantity ?? entry.quantity,
+                },
+          )}
         />
       ) : view.reasonNotEligible === 'notDelivered' ? (
         <p role="status">This order has not been delivered yet: it can be checked in once it arrives.</p>
