@@ -57,6 +57,10 @@ export interface ShipToScope {
   cutoffTime: string;
   purchaseOrderRequired: boolean;
   deliveryWeekdays: number[];
+  /** The ship-to's minimum order for the range, net pence, and what an order below it gets (docs/minimum-order.md). */
+  minimumOrderPence: number | null;
+  belowMinimum: 'charge' | 'refuse' | null;
+  deliveryChargePence: number | null;
 }
 
 /** The columns of a ShipToScope, for every query that joins a ship-to and one of its ranges. */
@@ -68,6 +72,10 @@ export const shipToScopeColumns = {
   cutoffTime: shipTos.cutoffTime,
   purchaseOrderRequired: shipTos.purchaseOrderRequired,
   deliveryWeekdays: shipToRanges.deliveryWeekdays,
+  // Read with the scope every cart and checkout already reads: the minimum costs no statement of its own.
+  minimumOrderPence: shipToRanges.minimumOrderPence,
+  belowMinimum: shipToRanges.belowMinimum,
+  deliveryChargePence: shipToRanges.deliveryChargePence,
 };
 
 function scopeQuery(db: DbOrTx) {

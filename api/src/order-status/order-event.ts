@@ -63,6 +63,11 @@ export interface OrderEventData {
        */
       priceAdjustments?: { kind: string; source: string; amount: number; name?: string; endsOn?: string }[];
     }[];
+    /**
+     * Charges on the order as a whole, in the totals below: the delivery charge of an order below its ship-to's
+     * minimum (docs/minimum-order.md), else empty. Absent in events written before it was added.
+     */
+    charges?: { kind: 'deliveryCharge'; name: string; netPence: number; vatPence: number }[];
     netPence: number;
     vatPence: number;
     grossPence: number;
@@ -103,6 +108,7 @@ export function orderEvent(type: OrderEventType, { order, shipToName, lines }: P
           vatPence: line.vatPence,
           priceAdjustments: line.priceAdjustments,
         })),
+        charges: order.deliveryChargePence > 0 ? [{ kind: 'deliveryCharge', name: 'Delivery charge', netPence: order.deliveryChargePence, vatPence: order.deliveryChargeVatPence }] : [],
         netPence: order.netPence,
         vatPence: order.vatPence,
         grossPence: order.grossPence,

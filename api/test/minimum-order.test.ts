@@ -1,0 +1,176 @@
+// test:api:embedded: the delivery charge and the refusal are decided and written in the order's transaction, on each engine
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, orders, outboxMessages } from '../src/db/schema';
+import { orderMail } from '../src/orders/order-mail';
+import type { OrderEventData } from '../src/order-status/order-event';
+import { operatorToken } from './support/admin-client';
+import { SOLO, shopper, type Shopper } from './support/cart-helpers';
+import { startTestServer, type TestServer } from './support/test-server';
+
+type MoneyJson = { valuePence: number; formattedValue: string };
+type CartJson = {
+  subTotal: MoneyJson;
+  deliveryCost: MoneyJson;
+  totalPrice: MoneyJson;
+  totalTax: MoneyJson;
+  totalPriceWithTax: MoneyJson;
+  charges: { kind: string; name: string; price: MoneyJson; tax: MoneyJson }[];
+  minimumOrder: { belowMinimum: string; minimumOrder: MoneyJson; addMore: MoneyJson; message: string } | null;
+};
+
+/** Products of the test's own, at prices that put a cart a penny either side of a £150.00 minimum. */
+const PRODUCTS = [
+  { code: 'MO-149', name: 'Minimum Brie', price: '149.99', vat: '20' },
+  { code: 'MO-PENNY', name: 'Minimum Penny Sweet', price: '0.01', vat: '20' },
+  { code: 'MO-137', name: 'Minimum Cheddar', price: '137.60', vat: '0' },
+];
+
+describe('minimum order: a delivery charge below it, or a refusal', () => {
+  let server: TestServer;
+  let admin: string;
+  before(async () => {
+    server = await startTestServer();
+    admin = await operatorToken(server);
+    const lines = PRODUCTS.map(({ code, name, price, vat }) => `${code},${name},Testbrand,DAIR,DAIR_BUTTER,6 x 250 g,${price},${vat},chilled,21`);
+    const csv = `code,name,brand,range,category,packSize,listPrice,vatRate,storage,shelfLifeDays\n${lines.join('\n')}\n`;
+    const imported = await server.request('/admin/v1/imports/products?dryRun=false&fileName=minimum-products.csv', { method: 'POST', token: admin, headers: { 'content-type': 'text/csv' }, body: csv });
+    assert.equal(imported.status, 200, await imported.text());
+  });
+  after(() => server.close());
+
+  const setMinimum = async (body: unknown, shipTo: string = SOLO.shipTo, range = 'DAIR') => {
+    const response = await server.request(`/admin/v1/shiptos/${shipTo}/ranges/${range}/minimumorder`, { method: 'PUT', token: admin, body: JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : {} };
+  };
+  const firstDate = async (who: Shopper) => ((await who.call('GET', '/users/current/deliverydates')).body.deliveryDates as { date: string }[])[0]?.date as string;
+  const cartOf = async (who: Shopper, lines: [string, number][]): Promise<CartJson> => {
+    await who.call('DELETE', '/users/current/carts/active');
+    assert.equal((await who.call('PUT', '/users/current/carts/active', { body: { requestedDeliveryDate: await firstDate(who) } })).status, 200);
+    for (const [code, quantity] of lines) assert.equal((await who.call('POST', '/users/current/carts/active/entries', { body: { product: { code }, quantity } })).status, 200);
+    const cart = await who.call('GET', '/users/current/carts/active');
+    assert.equal(cart.status, 200);
+    return cart.body as unknown as CartJson;
+  };
+  const place = (who: Shopper) => who.call('POST', '/users/current/orders?cartId=active', { headers: { 'idempotency-key': randomUUID() } });
+
+  it('charge mode: a penny under pays the charge, exactly at and a penny over do not; the cart says how much more avoids it', async () => {
+    assert.equal((await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'charge', deliveryChargePence: 1500 })).status, 200);
+    const solo = await shopper(server, SOLO);
+
+    // The issue's figures: £137.60 of zero-rated goods, £12.40 short of £150.00.
+    const issue = await cartOf(solo, [['MO-137', 1]]);
+    assert.equal(issue.minimumOrder?.message, 'Add £12.40 more to avoid the £15.00 delivery charge');
+    assert.equal(issue.deliveryCost.valuePence, 1500);
+    assert.deepEqual(issue.charges.map((charge) => [charge.kind, charge.name, charge.price.valuePence, charge.tax.valuePence]), [['deliveryCharge', 'Delivery charge', 1500, 0]]);
+    assert.deepEqual([issue.subTotal.valuePence, issue.totalPrice.valuePence, issue.totalTax.valuePence, issue.totalPriceWithTax.valuePence], [13760, 15260, 0, 15260]);
+
+    // A penny under, goods at 20 % VAT: the charge bears the goods' VAT.
+    const under = await cartOf(solo, [['MO-149', 1]]);
+    assert.equal(under.minimumOrder?.message, 'Add £0.01 more to avoid the £15.00 delivery charge');
+    assert.deepEqual(under.minimumOrder && [under.minimumOrder.belowMinimum, under.minimumOrder.minimumOrder.valuePence, under.minimumOrder.addMore.valuePence], ['charge', 15000, 1]);
+    assert.deepEqual([under.subTotal.valuePence, under.deliveryCost.valuePence, under.totalPrice.valuePence, under.totalTax.valuePence, under.totalPriceWithTax.valuePence], [14999, 1500, 16499, 3000 + 300, 16499 + 3300]);
+
+    const at = await cartOf(solo, [['MO-149', 1], ['MO-PENNY', 1]]);
+    assert.equal(at.minimumOrder, null);
+    assert.deepEqual([at.subTotal.valuePence, at.deliveryCost.valuePence, at.totalPrice.valuePence, at.charges.length], [15000, 0, 15000, 0]);
+
+    const over = await cartOf(solo, [['MO-149', 1], ['MO-PENNY', 2]]);
+    assert.equal(over.minimumOrder, null);
+    assert.deepEqual([over.deliveryCost.valuePence, over.totalPrice.valuePence], [0, 15001]);
+  });
+
+  it('an order placed a penny under keeps its charge: in its totals, its page, the ERP payload and the confirmation', async () => {
+    assert.equal((await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'charge', deliveryChargePence: 1500 })).status, 200);
+    const solo = await shopper(server, SOLO);
+    await cartOf(solo, [['MO-149', 1]]);
+    const placed = await place(solo);
+    assert.equal(placed.status, 201, JSON.stringify(placed.body));
+    const code = placed.body.code as string;
+    const view = placed.body as unknown as CartJson;
+    assert.deepEqual([view.subTotal.valuePence, view.deliveryCost.valuePence, view.totalPrice.valuePence, view.totalPriceWithTax.valuePence], [14999, 1500, 16499, 19799]);
+
+    const [stored] = await server.database.db.select().from(orders).where(eq(orders.code, code));
+    assert.deepEqual(stored && [stored.netPence, stored.vatPence, stored.grossPence, stored.deliveryChargePence, stored.deliveryChargeVatPence], [16499, 3300, 19799, 1500, 300]);
+    const page = await solo.call('GET', `/users/current/orders/${code}`);
+    assert.equal((page.body as unknown as CartJson).deliveryCost.valuePence, 1500);
+
+    const [event] = await server.database.db
+      .select({ payload: outboxMessages.payload })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.type, 'order.placed'), eq(outboxMessages.orderingKey, code)))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    const data = (event?.payload as { data: OrderEventData }).data;
+    assert.deepEqual(data.order.charges, [{ kind: 'deliveryCharge', name: 'Delivery charge', netPence: 1500, vatPence: 300 }]);
+    assert.deepEqual([data.order.netPence, data.order.grossPence], [16499, 19799]);
+    const mail = orderMail('order.placed', data, 'http://shop.test');
+    assert.match(mail.text, /Delivery charge: £15\.00\nNet: £164\.99\nVAT: £33\.00\nTotal: £197\.99/);
+    assert.match(mail.html, /Delivery charge<\/th><td[^>]*>£15\.00/);
+
+    const exported = await server.request(`/admin/v1/orders/export.csv?from=${stored?.placedAt.toISOString().slice(0, 10)}&to=${stored?.placedAt.toISOString().slice(0, 10)}`, { token: admin });
+    const csv = await exported.text();
+    assert.match(csv.split('\n')[0] ?? '', /,delivery_charge_pence,delivery_charge_vat_pence\r?$/);
+    assert.match(csv.split('\n').find((row) => row.startsWith(code)) ?? '', /,1500,300\r?$/);
+  });
+
+  it('an order placed exactly at the minimum has no charge', async () => {
+    assert.equal((await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'charge', deliveryChargePence: 1500 })).status, 200);
+    const solo = await shopper(server, SOLO);
+    await cartOf(solo, [['MO-149', 1], ['MO-PENNY', 1]]);
+    const placed = await place(solo);
+    assert.equal(placed.status, 201, JSON.stringify(placed.body));
+    const [stored] = await server.database.db.select().from(orders).where(eq(orders.code, placed.body.code as string));
+    assert.deepEqual(stored && [stored.netPence, stored.deliveryChargePence, stored.deliveryChargeVatPence], [15000, 0, 0]);
+  });
+
+  it('refuse mode: a penny under is refused with how much more it needs, and the cart says so first; at the minimum it is ordered', async () => {
+    assert.equal((await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'refuse' })).status, 200);
+    const solo = await shopper(server, SOLO);
+    const under = await cartOf(solo, [['MO-149', 1]]);
+    assert.equal(under.minimumOrder?.message, 'Minimum order for this delivery is £150.00 — add £0.01 more');
+    assert.equal(under.deliveryCost.valuePence, 0);
+    const refused = await place(solo);
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.deepEqual(refused.body.errors?.[0], { type: 'MinimumOrderError', reason: 'unprocessable', message: 'Minimum order for this delivery is £150.00 — add £0.01 more', subject: 'entries' });
+    assert.equal((await solo.call('GET', '/users/current/carts/active')).status, 200, 'the cart is still there to add to');
+
+    assert.equal((await cartOf(solo, [['MO-149', 1], ['MO-PENNY', 1]])).minimumOrder, null);
+    const placed = await place(solo);
+    assert.equal(placed.status, 201, JSON.stringify(placed.body));
+    assert.equal((placed.body as unknown as CartJson).deliveryCost.valuePence, 0);
+  });
+
+  it('the back office sets, reads and clears a minimum, audited; bad settings are 400 and an unknown ship-to or range 404', async () => {
+    const set = await setMinimum({ minimumOrderPence: 9000, belowMinimum: 'charge', deliveryChargePence: 750 });
+    assert.deepEqual(set.body, { shipTo: SOLO.shipTo, range: 'DAIR', minimumOrder: { minimumOrderPence: 9000, belowMinimum: 'charge', deliveryChargePence: 750 } });
+    const read = await server.request(`/admin/v1/shiptos/${SOLO.shipTo}/ranges/DAIR/minimumorder`, { token: admin });
+    assert.deepEqual(await read.json(), set.body);
+    const [audit] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'shipTo.minimumOrder')).orderBy(desc(auditLog.id)).limit(1);
+    assert.deepEqual(audit?.after, { minimumOrderPence: 9000, belowMinimum: 'charge', deliveryChargePence: 750 });
+    assert.equal(audit?.subject, `shipTo:${SOLO.shipTo}:DAIR`);
+
+    const cleared = await setMinimum({ minimumOrderPence: null });
+    assert.deepEqual(cleared.body.minimumOrder, { minimumOrderPence: null, belowMinimum: null, deliveryChargePence: null });
+    const solo = await shopper(server, SOLO);
+    assert.equal((await cartOf(solo, [['MO-PENNY', 1]])).minimumOrder, null);
+
+    for (const bad of [
+      { minimumOrderPence: 9000, belowMinimum: 'charge' },
+      { minimumOrderPence: 9000, belowMinimum: 'refuse', deliveryChargePence: 500 },
+      { minimumOrderPence: 0, belowMinimum: 'refuse' },
+      { minimumOrderPence: 90.5, belowMinimum: 'refuse' },
+      { minimumOrderPence: 9000, belowMinimum: 'sometimes' },
+      { minimumOrderPence: 9000, belowMinimum: 'refuse', extra: 1 },
+      'nine pounds',
+    ]) {
+      assert.equal((await setMinimum(bad)).status, 400, JSON.stringify(bad));
+    }
+    assert.equal((await setMinimum({ minimumOrderPence: 9000, belowMinimum: 'refuse' }, SOLO.shipTo, 'CHIL')).status, 404);
+    assert.equal((await setMinimum({ minimumOrderPence: 9000, belowMinimum: 'refuse' }, '9999999999')).status, 404);
+    assert.equal((await setMinimum({ minimumOrderPence: 9000, belowMinimum: 'refuse' }, SOLO.shipTo, 'NOPE')).status, 400);
+  });
+});
