@@ -6,7 +6,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, orders, outboxMessages } from '../src/db/schema';
 import { orderMail } from '../src/orders/order-mail';
 import type { OrderEventData } from '../src/order-status/order-event';
+import { shipToRanges } from '../src/db/schema';
+import { MINIMUM_ORDER_DEMO } from '../src/seed/demo-accounts';
 import { operatorToken } from './support/admin-client';
+import { amend } from './support/amend-helpers';
 import { SOLO, shopper, type Shopper } from './support/cart-helpers';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -172,5 +175,75 @@ describe('minimum order: a delivery charge below it, or a refusal', () => {
     assert.equal((await setMinimum({ minimumOrderPence: 9000, belowMinimum: 'refuse' }, SOLO.shipTo, 'CHIL')).status, 404);
     assert.equal((await setMinimum({ minimumOrderPence: 9000, belowMinimum: 'refuse' }, '9999999999')).status, 404);
     assert.equal((await setMinimum({ minimumOrderPence: 9000, belowMinimum: 'refuse' }, SOLO.shipTo, 'NOPE')).status, 400);
+  });
+
+  const importCustomers = async (csv: string) => {
+    const response = await server.request('/admin/v1/imports/customers?dryRun=false&fileName=minimum-customers.csv', { method: 'POST', token: admin, headers: { 'content-type': 'text/csv' }, body: csv });
+    return { status: response.status, body: (await response.json()) as { outcome: string; updated: number; unchanged: number; problems: { line: number; column: string; reason: string }[] } };
+  };
+  const minimumOf = async (shipTo: string, range: string) =>
+    (
+      await server.database.db
+        .select({ minimumOrderPence: shipToRanges.minimumOrderPence, belowMinimum: shipToRanges.belowMinimum, deliveryChargePence: shipToRanges.deliveryChargePence })
+        .from(shipToRanges)
+        .where(and(eq(shipToRanges.shipToCode, shipTo), eq(shipToRanges.range, range)))
+    )[0];
+
+  it('the customers import sets a minimum per range, keeps it when the column is absent or empty, removes it with "none" and names a bad one', async () => {
+    const header = 'record,code,name,soldTo,address,town,postcode,cutoff,deliveryDays,minimumOrder';
+    const row = (minimum: string) => `shipTo,0000419801,Minimum Import Café,0000100001,1 Test Street,Whitby,YO21 1AA,14:00,CHIL: Mon; DAIR: Tue Fri,${minimum}`;
+    const set = await importCustomers(`${header}\n${row('"DAIR: £1,500.00 charge 15; CHIL: 80 refuse"')}\n`);
+    assert.equal(set.body.outcome, 'applied', JSON.stringify(set.body));
+    assert.deepEqual(await minimumOf('0000419801', 'DAIR'), { minimumOrderPence: 150_000, belowMinimum: 'charge', deliveryChargePence: 1500 });
+    assert.deepEqual(await minimumOf('0000419801', 'CHIL'), { minimumOrderPence: 8000, belowMinimum: 'refuse', deliveryChargePence: null });
+
+    // An old file without the column, and a row with it empty, keep what is stored; so does a delivery day changed.
+    const old = await importCustomers('record,code,name,soldTo,address,town,postcode,cutoff,deliveryDays\nshipTo,0000419801,Minimum Import Café,0000100001,1 Test Street,Whitby,YO21 1AA,14:00,CHIL: Mon; DAIR: Tue Thu\n');
+    assert.equal(old.body.updated, 1, JSON.stringify(old.body));
+    assert.equal((await importCustomers(`${header}\n${row('')}\n`)).body.outcome, 'applied');
+    assert.deepEqual(await minimumOf('0000419801', 'DAIR'), { minimumOrderPence: 150_000, belowMinimum: 'charge', deliveryChargePence: 1500 });
+
+    const again = await importCustomers(`${header}\n${row('"DAIR: 1500 charge 15.00"')}\n`);
+    assert.deepEqual([again.body.updated, again.body.unchanged], [0, 1], 'the same minimum again changes nothing');
+    assert.equal((await importCustomers(`${header}\n${row('DAIR: none')}\n`)).body.updated, 1);
+    assert.deepEqual(await minimumOf('0000419801', 'DAIR'), { minimumOrderPence: null, belowMinimum: null, deliveryChargePence: null });
+    assert.equal((await minimumOf('0000419801', 'CHIL'))?.minimumOrderPence, 8000);
+
+    for (const bad of ['DAIR: 150 charge', 'DAIR: 150', 'DAIR: 0 refuse', 'DAIR: 150 refuse 5', 'DAIR: ten charge 5', 'XXXX: 150 refuse', '"DAIR: 150 refuse; DAIR: 80 refuse"']) {
+      const refused = await importCustomers(`${header}\n${row(bad)}\n`);
+      assert.deepEqual(refused.body.problems.map((problem) => [problem.line, problem.column]), [[2, 'minimumOrder']], bad);
+    }
+    const otherRange = await importCustomers(`${header}\nshipTo,0000419802,Dairy Only,0000100001,1 Test Street,Whitby,YO21 1AA,14:00,DAIR: Tue,CHIL: 80 refuse\n`);
+    assert.match(otherRange.body.problems[0]?.reason ?? '', /Range CHIL has no delivery days on this row/);
+  });
+
+  it('an amendment is charged as checkout would be: over the minimum the charge goes, under a refusing minimum it is refused', async () => {
+    assert.equal((await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'charge', deliveryChargePence: 1500 })).status, 200);
+    const solo = await shopper(server, SOLO);
+    await cartOf(solo, [['MO-149', 1]]);
+    const placed = await place(solo);
+    assert.equal(placed.status, 201, JSON.stringify(placed.body));
+    const code = placed.body.code as string;
+
+    const over = await amend(solo, code, [{ code: 'MO-149', quantity: 1 }, { code: 'MO-PENNY', quantity: 1 }]);
+    assert.equal(over.status, 200, JSON.stringify(over.body));
+    const [amended] = await server.database.db.select().from(orders).where(eq(orders.code, code));
+    assert.deepEqual(amended && [amended.netPence, amended.deliveryChargePence, amended.deliveryChargeVatPence], [15000, 0, 0]);
+
+    assert.equal((await amend(solo, code, [{ code: 'MO-137', quantity: 1 }])).status, 200);
+    const [charged] = await server.database.db.select().from(orders).where(eq(orders.code, code));
+    assert.deepEqual(charged && [charged.netPence, charged.vatPence, charged.deliveryChargePence], [13760 + 1500, 0, 1500]);
+
+    assert.equal((await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'refuse' })).status, 200);
+    const refused = await amend(solo, code, [{ code: 'MO-PENNY', quantity: 1 }]);
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.equal(refused.body.errors?.[0]?.message, 'Minimum order for this delivery is £150.00 — add £149.99 more');
+  });
+
+  it("the demo's village shop: one case of dairy is short of its £150.00 minimum and says how much more avoids the £15.00 charge", async () => {
+    const village = await shopper(server, { username: MINIMUM_ORDER_DEMO.username, shipTo: MINIMUM_ORDER_DEMO.shipTo, salesOrg: 'DAIR' });
+    const cart = await cartOf(village, [['MO-137', 1]]);
+    assert.equal(cart.minimumOrder?.message, 'Add £12.40 more to avoid the £15.00 delivery charge');
+    assert.equal(cart.deliveryCost.valuePence, 1500);
   });
 });

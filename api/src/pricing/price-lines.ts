@@ -166,7 +166,7 @@ export const rowAmounts = (row: Pick<PriceableRow, 'unitPricePence' | 'quantity'
 export const rowTotals = (rows: readonly Pick<PriceableRow, 'unitPricePence' | 'quantity' | 'vatRateBp'>[]): Totals => sumTotals(rows.map(rowAmounts));
 
 /** Priced lines' totals with the charges on the order as a whole: what the order costs. */
-export interface ChargedTotals {
+interface ChargedTotals {
   /** The lines' own totals, before any charge. */
   goods: Totals;
   charges: readonly Charge[];

@@ -15,7 +15,7 @@ export type MinimumOrder =
   | { minimumOrderPence: number; belowMinimum: 'charge'; deliveryChargePence: number }
   | { minimumOrderPence: number; belowMinimum: 'refuse'; deliveryChargePence: null };
 
-export interface MinimumOrderSetting {
+interface MinimumOrderSetting {
   shipTo: string;
   range: string;
   minimumOrder: MinimumOrder;

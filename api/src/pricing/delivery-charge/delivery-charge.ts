@@ -9,7 +9,7 @@ export const DELIVERY_CHARGE = 'deliveryCharge';
  * minimum, the cart is empty or the goods reach it (exactly at the minimum is enough); else the minimum, how
  * much more reaches it, and whether the order is charged for delivery or refused.
  */
-export type MinimumOrderShortfall =
+type MinimumOrderShortfall =
   | { belowMinimum: 'charge'; minimumOrderPence: number; shortPence: number; deliveryChargePence: number }
   | { belowMinimum: 'refuse'; minimumOrderPence: number; shortPence: number };
 
