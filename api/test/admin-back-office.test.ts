@@ -78,8 +78,8 @@ describe('back office: orders, customers, products and the audit log', () => {
     assert.deepEqual(soldTos.map((soldTo) => soldTo.code).sort(), ['0000100001', '0000100002']);
     const harbour = soldTos.find((soldTo) => soldTo.code === '0000100001');
     assert.deepEqual(harbour?.shipTos.find((shipTo) => shipTo.code === '0000410002')?.ranges, [
-      { code: 'CHIL', deliveryWeekdays: [1, 3, 5] },
-      { code: 'DAIR', deliveryWeekdays: [2, 4, 6] },
+      { code: 'CHIL', deliveryWeekdays: [1, 3, 5], minimumOrder: null },
+      { code: 'DAIR', deliveryWeekdays: [2, 4, 6], minimumOrder: null },
     ]);
     assert.ok(harbour?.users.some((user) => user.username === 'multi@example.com'));
     const first = await call('GET', '/customers');
