@@ -240,6 +240,21 @@ describe('minimum order: a delivery charge below it, or a refusal', () => {
     assert.equal(refused.body.errors?.[0]?.message, 'Minimum order for this delivery is £150.00 — add £149.99 more');
   });
 
+  it("a spending limit weighs the order with its charge: £137.60 of goods and £15.00 of charge pass the Quayside buyer's £150.00 limit", async () => {
+    const quayside = { username: 'buyer@example.com', shipTo: '0000410002', salesOrg: 'DAIR' };
+    assert.equal((await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'charge', deliveryChargePence: 1500 }, quayside.shipTo)).status, 200);
+    const buyer = await shopper(server, quayside);
+    const cart = await cartOf(buyer, [['MO-137', 1]]);
+    assert.equal(cart.totalPrice.valuePence, 15260);
+    const check = await buyer.call('GET', '/users/current/carts/current/approvalcheck');
+    assert.equal(check.status, 200, JSON.stringify(check.body));
+    assert.equal(check.body.needsApproval, true, JSON.stringify(check.body));
+    const placed = await place(buyer);
+    assert.equal(placed.status, 201, JSON.stringify(placed.body));
+    assert.notEqual(placed.body.status, 'placed', 'held for approval');
+    assert.equal((await setMinimum({ minimumOrderPence: null }, quayside.shipTo)).status, 200);
+  });
+
   it("the demo's village shop: one case of dairy is short of its £150.00 minimum and says how much more avoids the £15.00 charge", async () => {
     const village = await shopper(server, { username: MINIMUM_ORDER_DEMO.username, shipTo: MINIMUM_ORDER_DEMO.shipTo, salesOrg: 'DAIR' });
     const cart = await cartOf(village, [['MO-137', 1]]);
