@@ -38,6 +38,11 @@ describe("a standing order's delivery below the minimum order", () => {
     await setClock(server, '2026-12-01T10:00:00Z');
     await setMinimum({ minimumOrderPence: 15000, belowMinimum: 'charge', deliveryChargePence: 1500 });
     const standing = await standingOfOneCase('2026-12-02');
+    // Its pages show the charge each order will pay, before any is placed.
+    const shown = (await solo.call('GET', `/users/current/standingorders/${standing.code}`)).body as { deliveryCost: { valuePence: number }; totalPrice: { valuePence: number } };
+    assert.deepEqual([shown.deliveryCost.valuePence, shown.totalPrice.valuePence], [1500, 15260]);
+    const friday = (await solo.call('GET', `/users/current/standingorders/${standing.code}/deliveries/2026-12-04`)).body as { deliveryCost: { valuePence: number } };
+    assert.equal(friday.deliveryCost.valuePence, 1500);
     await setClock(server, '2026-12-03T14:00:00Z');
     await runScheduler(server);
     const [placed] = await standingOrdersPlaced(server, standing.code);
