@@ -78,8 +78,8 @@ describe('back office: orders, customers, products and the audit log', () => {
     assert.deepEqual(soldTos.map((soldTo) => soldTo.code).sort(), ['0000100001', '0000100002']);
     const harbour = soldTos.find((soldTo) => soldTo.code === '0000100001');
     assert.deepEqual(harbour?.shipTos.find((shipTo) => shipTo.code === '0000410002')?.ranges, [
-      { code: 'CHIL', deliveryWeekdays: [1, 3, 5] },
-      { code: 'DAIR', deliveryWeekdays: [2, 4, 6] },
+      { code: 'CHIL', deliveryWeekdays: [1, 3, 5], minimumOrder: null },
+      { code: 'DAIR', deliveryWeekdays: [2, 4, 6], minimumOrder: null },
     ]);
     assert.ok(harbour?.users.some((user) => user.username === 'multi@example.com'));
     const first = await call('GET', '/customers');
@@ -131,7 +131,7 @@ describe('back office: orders, customers, products and the audit log', () => {
 
     const detail = await call('GET', `/products/${code}`, service);
     const prices = detail.body.prices as { soldTo: { code: string }; price: { valuePence: number } }[];
-    assert.deepEqual(prices.map((price) => price.soldTo.code), ['0000100001', '0000100002', '0000100003', '0000100004', '0000100005']);
+    assert.deepEqual(prices.map((price) => price.soldTo.code), ['0000100001', '0000100002', '0000100003', '0000100004', '0000100005', '0000100006']);
 
     assert.equal((await call('PUT', `/products/${code}/active`, service, { active: false })).status, 403);
     const off = await call('PUT', `/products/${code}/active`, admin, { active: false });

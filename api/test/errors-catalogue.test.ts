@@ -84,6 +84,7 @@ const carts: Examples<CommerceProblem> = {
   purchaseOrderMissing: { kind: 'purchaseOrderMissing' },
   cartAlreadyOrdered: { kind: 'cartAlreadyOrdered', orderCode: 'MV-000001' },
   stockShort: { kind: 'stockShort', deliveryDate: '2026-12-01', lines: [{ productCode: 'P1', name: 'Skyr', quantity: 10, available: 6 }] },
+  belowMinimumOrder: { kind: 'belowMinimumOrder', minimumOrderPence: 15000, shortPence: 1240 },
   idempotencyKeyReused: { kind: 'idempotencyKeyReused', orderCode: 'MV-000001' },
 };
 
@@ -101,6 +102,7 @@ const orderGuide: Examples<OrderGuideProblem> = { productNotInRange: { kind: 'pr
 const customers: Examples<CustomerProblem> = {
   userNotFound: { kind: 'userNotFound', username: 'nobody@example.com' },
   statusUnchangeable: { kind: 'statusUnchangeable', username: 'solo@example.com', status: 'disabled', action: 'disable' },
+  shipToRangeNotFound: { kind: 'shipToRangeNotFound', shipTo: '0000410001', range: 'CHIL' },
 };
 
 const products: Examples<ProductProblem> = { productNotFound: { kind: 'productNotFound', code: 'P1' } };

@@ -59,6 +59,10 @@ export interface ShipToScope {
   deliveryWeekdays: number[];
   /** The default of a new cart line's "Allow a substitute" (docs/substitutions.md). */
   allowSubstitutes: boolean;
+  /** The ship-to's minimum order for the range, net pence, and what an order below it gets (docs/minimum-order.md). */
+  minimumOrderPence: number | null;
+  belowMinimum: 'charge' | 'refuse' | null;
+  deliveryChargePence: number | null;
 }
 
 /** The columns of a ShipToScope, for every query that joins a ship-to and one of its ranges. */
@@ -71,6 +75,10 @@ export const shipToScopeColumns = {
   purchaseOrderRequired: shipTos.purchaseOrderRequired,
   deliveryWeekdays: shipToRanges.deliveryWeekdays,
   allowSubstitutes: shipTos.allowSubstitutes,
+  // Read with the scope every cart and checkout already reads: the minimum costs no statement of its own.
+  minimumOrderPence: shipToRanges.minimumOrderPence,
+  belowMinimum: shipToRanges.belowMinimum,
+  deliveryChargePence: shipToRanges.deliveryChargePence,
 };
 
 function scopeQuery(db: DbOrTx) {

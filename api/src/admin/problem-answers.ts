@@ -12,6 +12,8 @@ export function customerProblemToApiError(problem: CustomerProblem): ApiError {
       return notFound('UserError', 'username', `User '${problem.username}' not found`);
     case 'statusUnchangeable':
       return conflict('UserError', 'status', `User '${problem.username}' is ${problem.status}: cannot ${problem.action}`);
+    case 'shipToRangeNotFound':
+      return notFound('ShipToError', 'code', `Ship-to '${problem.shipTo}' does not order the ${problem.range} range`);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { ShipToScope } from '../accounts/ship-tos';
 import { money } from '../pricing/money';
-import { pricingToday } from '../pricing/price-adjuster';
+import { priceContext, pricingToday } from '../pricing/price-adjuster';
+import { minimumOrderShortfall, shortfallMessage } from '../pricing/delivery-charge/delivery-charge';
 import { foodMarks } from '../food-info/food-marks';
-import { rowAmounts, rowTotals } from '../pricing/price-lines';
+import { priceCharges, rowAmounts, rowTotals } from '../pricing/price-lines';
 import { offerView, totalSaving } from '../pricing/price-rules/offers';
 import type { PricedEntry } from './cart-prices';
 import { allowSubstitute, type CartRow } from './cart-queries';
@@ -59,8 +60,23 @@ export function entryView(entry: PricedEntry, stockFor?: IsoDate, substitute?: b
  * A cart as the API answers it (OCC names where OCC has one): prices are always the server's, for the
  * sold-to of the cart's ship-to. `totalPrice` is net, `totalTax` the VAT, `totalPriceWithTax` the gross.
  */
+/**
+ * The cart against its ship-to's minimum order (docs/minimum-order.md): the minimum, what it is short of it and
+ * the message saying so (the delivery charge it avoids, or that checkout refuses it); null where nothing is short.
+ */
+function minimumOrderView(scope: ShipToScope, goodsNetPence: number) {
+  const shortfall = minimumOrderShortfall(scope, goodsNetPence);
+  if (!shortfall) return null;
+  return {
+    belowMinimum: shortfall.belowMinimum,
+    minimumOrder: money(shortfall.minimumOrderPence),
+    addMore: money(shortfall.shortPence),
+    message: shortfallMessage(shortfall),
+  };
+}
+
 export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry[], now: Date = new Date()) {
-  const totals = rowTotals(entries);
+  const { goods, charges, totals } = priceCharges(priceContext(scope, cart.requestedDeliveryDate, now), rowTotals(entries));
   // The date's rule reads the calendar: only worked out for a cart with a line of a product with stock rows.
   const stockFor = entries.some((entry) => entry.stockLevels !== null) ? stockDate(now, scope, cart.requestedDeliveryDate) : undefined;
   return {
@@ -83,7 +99,11 @@ export function cartView(cart: CartRow, scope: ShipToScope, entries: PricedEntry
     entries: entries.map((entry) => entryView(entry, stockFor, allowSubstitute(entry, scope))),
     totalItems: entries.length,
     totalUnitCount: entries.reduce((sum, entry) => sum + entry.quantity, 0),
-    subTotal: money(totals.netPence),
+    /** The goods' net; `deliveryCost` the delivery charge below a minimum order; `totalPrice` both together. */
+    subTotal: money(goods.netPence),
+    deliveryCost: money(charges.reduce((sum, charge) => sum + charge.netPence, 0)),
+    charges: charges.map((charge) => ({ kind: charge.kind, name: charge.name, price: money(charge.netPence), tax: money(charge.vatPence) })),
+    minimumOrder: minimumOrderView(scope, goods.netPence),
     totalPrice: money(totals.netPence),
     totalTax: money(totals.vatPence),
     totalPriceWithTax: money(totals.grossPence),

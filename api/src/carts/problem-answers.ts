@@ -2,6 +2,7 @@ import type { CommerceProblem } from './problems';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../http/errors';
 import { formatPence } from '../pricing/money';
 import { accountProblemToApiError } from '../accounts/problem-answers';
+import { shortfallMessage } from '../pricing/delivery-charge/delivery-charge';
 
 /**
  * The HTTP answers of cart and checkout problems. Someone else's cart, or one of a ship-to or range the
@@ -63,6 +64,9 @@ export function cartProblemToApiError(problem: CommerceProblem): ApiError {
         'entries',
         `Not enough stock for delivery on ${problem.deliveryDate}: ${problem.lines.map((line) => `${line.name} (${line.productCode}): ${line.available} left, ${line.quantity} in the cart`).join('; ')}. Nothing was ordered; change these lines or the delivery date`,
       );
+    case 'belowMinimumOrder':
+      // The cart says the same before checkout (cart-view.ts): the words are the one rule's (docs/minimum-order.md).
+      return unprocessable('MinimumOrderError', 'entries', shortfallMessage({ belowMinimum: 'refuse', minimumOrderPence: problem.minimumOrderPence, shortPence: problem.shortPence }));
     case 'cartAlreadyOrdered':
       return conflict('CartError', 'cartId', `The cart has already been ordered as ${problem.orderCode}`);
     case 'idempotencyKeyReused':

@@ -30,6 +30,7 @@ export type CommerceProblem =
   | { kind: 'purchaseOrderMissing' }
   | { kind: 'cartAlreadyOrdered'; orderCode: string }
   | { kind: 'stockShort'; deliveryDate: string; lines: { productCode: string; name: string; quantity: number; available: number }[] }
+  | { kind: 'belowMinimumOrder'; minimumOrderPence: number; shortPence: number }
   | { kind: 'idempotencyKeyReused'; orderCode: string };
 
 export type Result<T> = GenericResult<T, CommerceProblem>;

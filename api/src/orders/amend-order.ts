@@ -1,6 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { orderLines, orders, shipTos } from '../db/schema';
+import { orderLines, orders, shipToRanges, shipTos } from '../db/schema';
+import type { Totals } from '../pricing/money';
+import { DELIVERY_CHARGE, minimumOrderShortfall } from '../pricing/delivery-charge/delivery-charge';
+import { priceCharges } from '../pricing/price-lines';
+import type { OrderLineSnapshot } from './order-line-snapshot';
 import type { Clock } from '../delivery/delivery-dates';
 import { fail, ok, type Result } from '../errors/result';
 import { checkLimits, orderToCheck, type ApprovalReason } from '../spending-limits/limit-check';
@@ -15,7 +19,7 @@ import { erpMayActOn } from '../order-status/order-status';
 import { orderEvent } from '../order-status/order-event';
 import type { Mover } from '../order-status/order-in-process';
 import { writeEvent } from '../outbox/write-event';
-import { priceContext } from '../pricing/price-adjuster';
+import { priceContext, type MinimumOrderTerms } from '../pricing/price-adjuster';
 import { amendedProducts, priceAmendedLines, type WantedLine } from './amended-lines';
 import { changeOwnedOrder, onOwnedOrder, type LockedOrder, type OrderChangeOutcome } from './order-change';
 import type { OrderChangeProblem } from './problems';
@@ -75,15 +79,36 @@ export async function previewAmendment(db: Db, clock: Clock, userId: number, cod
   });
 }
 
-async function priceAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment) {
+/** The ship-to's minimum order for the order's range as it stands now, as checkout would read it. */
+async function minimumOrderTerms(tx: Tx, order: { shipToCode: string; range: string }): Promise<MinimumOrderTerms> {
+  const [terms] = await tx
+    .select({ minimumOrderPence: shipToRanges.minimumOrderPence, belowMinimum: shipToRanges.belowMinimum, deliveryChargePence: shipToRanges.deliveryChargePence })
+    .from(shipToRanges)
+    .where(and(eq(shipToRanges.shipToCode, order.shipToCode), eq(shipToRanges.range, order.range)));
+  return terms ?? { minimumOrderPence: null, belowMinimum: null, deliveryChargePence: null };
+}
+
+/**
+ * The amended lines priced as checkout prices them, the delivery charge included: an amendment that takes an
+ * order below a minimum that refuses is refused, one below a minimum that charges is charged, and one that
+ * reaches the minimum loses its charge (docs/minimum-order.md).
+ */
+async function priceAmendment(tx: Tx, locked: LockedOrder, amendment: Amendment): Promise<Result<{ lines: OrderLineSnapshot[]; totals: Totals; deliveryChargePence: number; deliveryChargeVatPence: number }, OrderChangeProblem>> {
   const { order } = locked;
-  const products = await amendedProducts(tx, priceContext({ soldToCode: order.soldToCode, shipToCode: order.shipToCode, range: order.range }, order.deliveryDate), amendment.entries);
-  return priceAmendedLines(amendment.entries, products, {
+  const context = priceContext({ soldToCode: order.soldToCode, shipToCode: order.shipToCode, range: order.range, ...(await minimumOrderTerms(tx, order)) }, order.deliveryDate);
+  const products = await amendedProducts(tx, context, amendment.entries);
+  const priced = priceAmendedLines(amendment.entries, products, {
     owner: locked.owner,
     purchaseOrderRequired: locked.purchaseOrderRequired,
     purchaseOrderNumber: amendment.purchaseOrderNumber === undefined ? order.purchaseOrderNumber : amendment.purchaseOrderNumber,
     range: order.range,
   });
+  if (!priced.ok) return priced;
+  const shortfall = minimumOrderShortfall(context.minimumOrder, priced.value.totals.netPence);
+  if (shortfall?.belowMinimum === 'refuse') return fail({ kind: 'belowMinimumOrder', minimumOrderPence: shortfall.minimumOrderPence, shortPence: shortfall.shortPence });
+  const { totals, charges } = priceCharges(context, priced.value.totals);
+  const delivery = charges.find((charge) => charge.kind === DELIVERY_CHARGE);
+  return ok({ lines: priced.value.lines, totals, deliveryChargePence: delivery?.netPence ?? 0, deliveryChargeVatPence: delivery?.vatPence ?? 0 });
 }
 
 async function writeAmendment(tx: Tx, locked: LockedOrder, { changedBy, trace }: Pick<Mover, 'changedBy' | 'trace'>, amendment: Amendment): Promise<Result<void, OrderChangeProblem>> {
@@ -105,6 +130,8 @@ async function writeAmendment(tx: Tx, locked: LockedOrder, { changedBy, trace }:
       purchaseOrderNumber: amendment.purchaseOrderNumber === undefined ? order.purchaseOrderNumber : amendment.purchaseOrderNumber,
       deliveryInstructions: amendment.deliveryInstructions === undefined ? order.deliveryInstructions : amendment.deliveryInstructions,
       ...priced.value.totals,
+      deliveryChargePence: priced.value.deliveryChargePence,
+      deliveryChargeVatPence: priced.value.deliveryChargeVatPence,
     })
     .where(eq(orders.id, order.id))
     .returning();

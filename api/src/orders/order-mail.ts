@@ -84,6 +84,7 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
   const totals: [string, string][] = [
     // The cart's words for the same sum, so the mail says what the customer read before placing the order.
     ...(saving.valuePence > 0 ? [['Offers save you', saving.formattedValue] as [string, string]] : []),
+    ...(order.charges ?? []).map((charge): [string, string] => [charge.name, formatPence(charge.netPence)]),
     ['Net', formatPence(order.netPence)],
     ['VAT', formatPence(order.vatPence)],
     ['Total', formatPence(order.grossPence)],

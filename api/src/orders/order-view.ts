@@ -69,7 +69,9 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
     })),
     totalItems: lines.length,
     totalUnitCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subTotal: money(order.netPence),
+    /** The goods' net; `deliveryCost` the delivery charge of an order below its minimum; `totalPrice` both. */
+    subTotal: money(order.netPence - order.deliveryChargePence),
+    deliveryCost: money(order.deliveryChargePence),
     totalPrice: money(order.netPence),
     totalTax: money(order.vatPence),
     totalPriceWithTax: money(order.grossPence),

@@ -8,7 +8,9 @@ import type { PlacedBy } from '../order-status/order-event';
 import type { Mover } from '../order-status/order-in-process';
 import type { PlaceProblem } from '../order-status/problems';
 import { requestPlacement } from '../order-status/request-placement';
-import { rowTotals } from '../pricing/price-lines';
+import { DELIVERY_CHARGE } from '../pricing/delivery-charge/delivery-charge';
+import { priceContext } from '../pricing/price-adjuster';
+import { priceCharges, rowTotals } from '../pricing/price-lines';
 import { anyLimitsFor, limitsInput } from '../spending-limits/limit-check';
 import { orderLineSnapshot } from './order-line-snapshot';
 import { creditHoldOf, type OrderRecord } from './order-queries';
@@ -40,7 +42,9 @@ export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedE
  * its insert, whether any spending limit applies to it (the limits policy then reads none when none does).
  */
 async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEntry[], idempotencyKey: string): Promise<{ record: OrderRecord; anyLimits: boolean }> {
-  const totals = rowTotals(entries);
+  // The order's totals include its delivery charge, so the limits and credit exposure weigh what will be paid.
+  const { totals, charges } = priceCharges(priceContext(scope, cart.requestedDeliveryDate), rowTotals(entries));
+  const delivery = charges.find((charge) => charge.kind === DELIVERY_CHARGE);
   const [written] = await tx
     .insert(orders)
     .values({
@@ -55,6 +59,8 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEn
       netPence: totals.netPence,
       vatPence: totals.vatPence,
       grossPence: totals.grossPence,
+      deliveryChargePence: delivery?.netPence ?? 0,
+      deliveryChargeVatPence: delivery?.vatPence ?? 0,
       sourceCartId: cart.id,
       idempotencyKey,
     })

@@ -14,6 +14,8 @@ import { canPlace } from './can-place';
 import { findOrderByCart, findOrderByKey, findOwnedOrder, type OrderRecord } from './order-queries';
 import { writeNewOrder } from './order-writer';
 import { takeStock } from '../stock/take-stock';
+import { minimumOrderShortfall } from '../pricing/delivery-charge/delivery-charge';
+import { rowTotals } from '../pricing/price-lines';
 import type { PlaceProblem } from './problems';
 
 /** Checkout's answer: the cart's own problems, or the user's account refusing any order (canPlace). */
@@ -82,6 +84,9 @@ async function placeInTransaction(tx: Tx, request: PlaceOrderRequest, clock: Clo
   const owner = { status: scoped.ownerStatus ?? (await ownerStatus(tx, request.userId)) };
   const problem = checkoutProblem(scoped, entries, owner, clock());
   if (problem) return fail(problem);
+  // Below a minimum that refuses rather than charges, nothing is ordered (docs/minimum-order.md).
+  const shortfall = minimumOrderShortfall(scoped.scope, rowTotals(entries).netPence);
+  if (shortfall?.belowMinimum === 'refuse') return fail({ kind: 'belowMinimumOrder', minimumOrderPence: shortfall.minimumOrderPence, shortPence: shortfall.shortPence });
   const deliveryDate = scoped.cart.requestedDeliveryDate;
   if (deliveryDate === null) return fail({ kind: 'deliveryDateMissing' });
   // The stock rows stay locked until the order commits, so what is taken off them was there.

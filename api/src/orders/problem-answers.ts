@@ -61,6 +61,8 @@ export function orderChangeProblemToApiError(problem: OrderChangeProblem): ApiEr
       return badRequest('purchaseOrderNumber', 'This account requires a purchase order number', 'OrderError');
     case 'ownerDisabled':
       return ownerDisabled();
+    case 'belowMinimumOrder':
+      return cartProblemToApiError(problem);
   }
 }
 

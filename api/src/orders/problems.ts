@@ -11,4 +11,5 @@ export type OrderChangeProblem =
   | { kind: 'repeatedProduct'; index: number; productCode: string }
   | { kind: 'orderTooLarge'; maximumPence: number }
   | { kind: 'purchaseOrderMissing' }
-  | { kind: 'ownerDisabled' };
+  | { kind: 'ownerDisabled' }
+  | Extract<CommerceProblem, { kind: 'belowMinimumOrder' }>;

@@ -11,6 +11,15 @@ export interface PriceContext {
   deliveryDate: IsoDate | null;
   /** Today in London: lines without a delivery date are priced for it, and it tells which offers end before the date. */
   today: IsoDate;
+  /** The ship-to's minimum order for the range, where the caller read it with the scope (docs/minimum-order.md). */
+  minimumOrder?: MinimumOrderTerms;
+}
+
+/** A ship-to's minimum order for a range as the scope reads it (accounts/ship-tos.ts): all null where it has none. */
+export interface MinimumOrderTerms {
+  minimumOrderPence: number | null;
+  belowMinimum: 'charge' | 'refuse' | null;
+  deliveryChargePence: number | null;
 }
 
 /** The date lines are priced for: their delivery date, or today while they have none (docs/pricing.md). */
@@ -21,7 +30,7 @@ export const pricingToday = (now: Date = new Date()): IsoDate => londonDate(now)
 
 /** The context of lines ordered for a ship-to's scope (accounts/ship-tos.ts) and a delivery date. */
 export const priceContext = (
-  scope: { soldToCode: string; shipToCode: string; range: string },
+  scope: { soldToCode: string; shipToCode: string; range: string } & Partial<MinimumOrderTerms>,
   deliveryDate: IsoDate | null,
   now: Date = new Date(),
 ): PriceContext => ({
@@ -30,6 +39,9 @@ export const priceContext = (
   range: scope.range,
   deliveryDate,
   today: pricingToday(now),
+  ...(scope.minimumOrderPence === undefined
+    ? {}
+    : { minimumOrder: { minimumOrderPence: scope.minimumOrderPence, belowMinimum: scope.belowMinimum ?? null, deliveryChargePence: scope.deliveryChargePence ?? null } }),
 });
 
 /**
@@ -82,4 +94,31 @@ export interface AdjustingLine {
 export interface PriceAdjuster {
   kind: string;
   adjust(db: DbOrTx, context: PriceContext, lines: readonly AdjustingLine[]): LineAnswer[] | Promise<LineAnswer[]>;
+}
+
+/**
+ * A charge on an order as a whole rather than on its lines' unit prices (the delivery charge below a minimum
+ * order): net pence and its VAT, added to the lines' totals.
+ */
+export interface Charge {
+  kind: string;
+  /** What the customer reads on its line ("Delivery charge"). */
+  name: string;
+  netPence: number;
+  vatPence: number;
+}
+
+/** The goods' totals a charge adjuster sees: the lines as the line adjusters priced them. */
+export interface GoodsTotals {
+  netPence: number;
+  vatPence: number;
+}
+
+/**
+ * A step of the pricing pipeline after every line adjuster (price-lines.ts priceCharges): it sees the net value
+ * of the priced lines, promotions taken off, and answers a charge on the order or null.
+ */
+export interface ChargeAdjuster {
+  kind: string;
+  charge(context: PriceContext, goods: GoodsTotals): Charge | null;
 }

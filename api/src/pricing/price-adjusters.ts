@@ -1,5 +1,6 @@
 import { contractPriceAdjuster } from './contract-price/contract-price';
-import type { PriceAdjuster } from './price-adjuster';
+import { deliveryChargeAdjuster } from './delivery-charge/delivery-charge';
+import type { ChargeAdjuster, PriceAdjuster } from './price-adjuster';
 import { priceRulesAdjuster } from './price-rules/price-rules-adjuster';
 
 /**
@@ -7,6 +8,12 @@ import { priceRulesAdjuster } from './price-rules/price-rules-adjuster';
  * before it left. A new adjuster is one folder under pricing/ and one line here.
  */
 const adjusters: PriceAdjuster[] = [contractPriceAdjuster, priceRulesAdjuster];
+
+/** The steps on the order as a whole, after every line adjuster: the delivery charge below a minimum order. */
+const chargeAdjusters: readonly ChargeAdjuster[] = [deliveryChargeAdjuster];
+
+/** The charge adjusters in the order they apply. */
+export const priceChargeAdjusters = (): readonly ChargeAdjuster[] => chargeAdjusters;
 
 /** The adjusters in the order they apply. */
 export const priceAdjusters = (): readonly PriceAdjuster[] => adjusters;

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../db/client';
 import { prices, products } from '../db/schema';
 import { contractPriceSql } from './contract-price/contract-price';
 import { lineAmounts, sumTotals, type LineAmounts, type Totals } from './money';
-import type { Adjustment, AdjustingLine, LineAnswer, PriceContext, PriceHint } from './price-adjuster';
-import { priceAdjusters } from './price-adjusters';
+import type { Adjustment, AdjustingLine, Charge, GoodsTotals, LineAnswer, PriceContext, PriceHint } from './price-adjuster';
+import { priceAdjusters, priceChargeAdjusters } from './price-adjusters';
 
 /** What the catalogue holds about a product's price for a sold-to: the start of the pipeline. */
 export interface CatalogueBase {
@@ -164,3 +164,28 @@ export const rowAmounts = (row: Pick<PriceableRow, 'unitPricePence' | 'quantity'
 
 /** The totals of priced rows, as priceLines sums them. */
 export const rowTotals = (rows: readonly Pick<PriceableRow, 'unitPricePence' | 'quantity' | 'vatRateBp'>[]): Totals => sumTotals(rows.map(rowAmounts));
+
+/** Priced lines' totals with the charges on the order as a whole: what the order costs. */
+interface ChargedTotals {
+  /** The lines' own totals, before any charge. */
+  goods: Totals;
+  charges: readonly Charge[];
+  /** The goods and the charges together. */
+  totals: Totals;
+}
+
+/**
+ * The last steps of the pipeline: each charge adjuster looks at the goods' totals (the lines as priced, after
+ * every price rule and promotion) and may add a charge; the order's totals are the goods' and the charges'.
+ */
+export function priceCharges(context: PriceContext, goods: GoodsTotals): ChargedTotals {
+  const charges: Charge[] = [];
+  for (const adjuster of priceChargeAdjusters()) {
+    const charge = adjuster.charge(context, goods);
+    if (charge) charges.push(charge);
+  }
+  const goodsTotals = { netPence: goods.netPence, vatPence: goods.vatPence, grossPence: goods.netPence + goods.vatPence };
+  if (charges.length === 0) return { goods: goodsTotals, charges, totals: goodsTotals };
+  const totals = sumTotals([goods, ...charges]);
+  return { goods: goodsTotals, charges, totals };
+}

@@ -10,18 +10,35 @@ export const SOLD_TOS = [
   // Credit control (credit-demo.ts): each its own company, so no other demo user's orders wait for credit.
   { code: '0000100004', name: 'Dales Tearooms Ltd' },
   { code: '0000100005', name: 'Riverside Bistro Ltd' },
+  // The minimum order demo (docs/minimum-order.md): its own company, paying list prices, so its charge is plain.
+  { code: '0000100006', name: 'Helmsley Village Stores Ltd' },
 ];
+
+/** The minimum order demo's ship-to: below £150.00 of dairy, a £15.00 delivery charge (docs/minimum-order.md). */
+export const MINIMUM_ORDER_DEMO = { soldTo: '0000100006', shipTo: '0000410008', username: 'village@example.com' } as const;
 
 /** Written through the customers import, so each is one of its ship-to rows. */
 export const SHIP_TOS: Omit<ShipToImport, 'record'>[] = [
-  { code: '0000410001', name: 'The Corner Deli, York', soldToCode: '0000100002', addressLine1: '14 Goodramgate', town: 'York', postcode: 'YO1 7LQ', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [2, 5] }] },
-  { code: '0000410002', name: 'Harbour Café – Quayside', soldToCode: '0000100001', addressLine1: '3 The Quay', town: 'Whitby', postcode: 'YO21 1DH', cutoffTime: '12:00', purchaseOrderRequired: false, ranges: [{ range: 'CHIL', deliveryWeekdays: [1, 3, 5] }, { range: 'DAIR', deliveryWeekdays: [2, 4, 6] }] },
-  { code: '0000410003', name: 'Harbour Café – Old Town', soldToCode: '0000100001', addressLine1: '27 Church Street', town: 'Whitby', postcode: 'YO22 4AE', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
-  { code: '0000410004', name: 'Northgate Catering Kitchen', soldToCode: '0000100002', addressLine1: 'Unit 6, Northgate Trading Estate', town: 'Darlington', postcode: 'DL1 1RN', cutoffTime: '15:30', purchaseOrderRequired: true, ranges: [{ range: 'CHIL', deliveryWeekdays: [1, 4] }] },
+  { code: '0000410001', name: 'The Corner Deli, York', soldToCode: '0000100002', addressLine1: '14 Goodramgate', town: 'York', postcode: 'YO1 7LQ', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [2, 5] }], minimumOrders: [] },
+  { code: '0000410002', name: 'Harbour Café – Quayside', soldToCode: '0000100001', addressLine1: '3 The Quay', town: 'Whitby', postcode: 'YO21 1DH', cutoffTime: '12:00', purchaseOrderRequired: false, ranges: [{ range: 'CHIL', deliveryWeekdays: [1, 3, 5] }, { range: 'DAIR', deliveryWeekdays: [2, 4, 6] }], minimumOrders: [] },
+  { code: '0000410003', name: 'Harbour Café – Old Town', soldToCode: '0000100001', addressLine1: '27 Church Street', town: 'Whitby', postcode: 'YO22 4AE', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }], minimumOrders: [] },
+  { code: '0000410004', name: 'Northgate Catering Kitchen', soldToCode: '0000100002', addressLine1: 'Unit 6, Northgate Trading Estate', town: 'Darlington', postcode: 'DL1 1RN', cutoffTime: '15:30', purchaseOrderRequired: true, ranges: [{ range: 'CHIL', deliveryWeekdays: [1, 4] }], minimumOrders: [] },
   // Its own company, so the after-delivery demo (after-delivery-demo.ts) touches no other demo user's orders.
-  { code: '0000410006', name: 'Dales Tearoom – Hawes', soldToCode: '0000100004', addressLine1: '2 Market Place', town: 'Hawes', postcode: 'DL8 3QX', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
-  { code: '0000410007', name: 'Riverside Bistro – Richmond', soldToCode: '0000100005', addressLine1: '5 Riverside Road', town: 'Richmond', postcode: 'DL10 4AL', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
-  { code: '0000410005', name: 'Moorside Kitchen – Pickering', soldToCode: '0000100003', addressLine1: '8 Market Place', town: 'Pickering', postcode: 'YO18 7AA', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }] },
+  { code: '0000410006', name: 'Dales Tearoom – Hawes', soldToCode: '0000100004', addressLine1: '2 Market Place', town: 'Hawes', postcode: 'DL8 3QX', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }], minimumOrders: [] },
+  { code: '0000410007', name: 'Riverside Bistro – Richmond', soldToCode: '0000100005', addressLine1: '5 Riverside Road', town: 'Richmond', postcode: 'DL10 4AL', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }], minimumOrders: [] },
+  {
+    code: MINIMUM_ORDER_DEMO.shipTo,
+    name: 'Village Shop – Helmsley',
+    soldToCode: MINIMUM_ORDER_DEMO.soldTo,
+    addressLine1: '11 Bridge Street',
+    town: 'Helmsley',
+    postcode: 'YO62 5BG',
+    cutoffTime: '14:00',
+    purchaseOrderRequired: false,
+    ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }],
+    minimumOrders: [{ range: 'DAIR', minimumOrderPence: 15_000, belowMinimum: 'charge', deliveryChargePence: 1_500 }],
+  },
+  { code: '0000410005', name: 'Moorside Kitchen – Pickering', soldToCode: '0000100003', addressLine1: '8 Market Place', town: 'Pickering', postcode: 'YO18 7AA', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }], minimumOrders: [] },
 ];
 
 export const USERS = [
@@ -34,6 +51,7 @@ export const USERS = [
   { username: 'kitchen@example.com', customerId: 'C0001007', name: 'Kerry Dunn', status: 'active', shipTos: ['0000410005'] },
   { username: 'tearoom@example.com', customerId: 'C0001008', name: 'Tom Dale', status: 'active', shipTos: ['0000410006'] },
   { username: 'bistro@example.com', customerId: 'C0001009', name: 'Rita Moss', status: 'active', shipTos: ['0000410007'] },
+  { username: MINIMUM_ORDER_DEMO.username, customerId: 'C0001010', name: 'Vic Lowe', status: 'active', shipTos: [MINIMUM_ORDER_DEMO.shipTo] },
 ];
 
 /** Harbour Hospitality's head office runs its people and decides on held orders (docs/people.md). */

@@ -10,7 +10,7 @@ import { customerImport } from '../admin/imports/kinds/customers';
 import type { CustomerImportRow } from '../admin/imports/kinds/customers/customer-rows';
 import { priceImport, type PriceImportRow } from '../admin/imports/kinds/prices';
 import { productImport, type ProductImportRow } from '../admin/imports/kinds/products';
-import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
+import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, MINIMUM_ORDER_DEMO, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
 import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
 import { seedPriceRulesDemo } from './price-rules-demo';
@@ -36,8 +36,8 @@ function demoCustomers(): CustomerImportRow[] {
 /** The sold-tos' own prices of the demo catalogue (bench/import.mjs imports the same rows through the API). */
 export function demoPrices(products: ProductImportRow[]): PriceImportRow[] {
   return products.flatMap((product, index) =>
-    // Moorside (the after-delivery demo) and the credit demo's companies pay list prices: they negotiated none.
-    SOLD_TOS.filter((soldTo) => soldTo.code !== AFTER_DELIVERY_DEMO.soldTo && !CREDIT_DEMO_SOLD_TOS.includes(soldTo.code)).flatMap((soldTo, soldToIndex) => {
+    // Moorside (the after-delivery demo), the credit demo's companies and the minimum order demo's pay list prices: they negotiated none.
+    SOLD_TOS.filter((soldTo) => soldTo.code !== AFTER_DELIVERY_DEMO.soldTo && soldTo.code !== MINIMUM_ORDER_DEMO.soldTo && !CREDIT_DEMO_SOLD_TOS.includes(soldTo.code)).flatMap((soldTo, soldToIndex) => {
       const pricePence = soldToPrice(soldToIndex, product, index);
       return pricePence === null ? [] : [{ soldToCode: soldTo.code, productCode: product.code, pricePence }];
     }),

@@ -1,9 +1,7 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { approvalLimits, orderSpendDays, orders } from '../db/schema';
-import type { PricedEntry } from '../carts/cart-prices';
 import { addDays, isoDate, isoWeekday, type IsoDate } from '../time/calendar-date';
-import { rowTotals } from '../pricing/price-lines';
 import { SPENDING_STATUSES, type OrderStatus } from '../order-status/order-status';
 
 export type LimitType = 'orderThreshold' | 'periodThreshold';
@@ -57,9 +55,6 @@ export const orderToCheck = (order: { soldToCode: string; shipToCode: string; us
 
 /** The first key of the two-key advisory lock on a ship-to's period budget; the second is a hash of its code. */
 const PERIOD_BUDGET = 4_100_023;
-
-/** The net total an order of these cart entries will have, priced as checkout prices it: what the limits are checked against. */
-export const cartNet = (entries: PricedEntry[]): number => rowTotals(entries).netPence;
 
 /** The London calendar week (Monday to Sunday) or month holding a delivery date: delivery dates are London days. */
 export function periodOf(date: IsoDate, range: PeriodRange): { from: IsoDate; to: IsoDate } {

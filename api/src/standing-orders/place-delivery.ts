@@ -9,6 +9,7 @@ import { canPlace, type Placeable } from '../orders/can-place';
 import type { OrderRecord } from '../orders/order-queries';
 import { writeNewOrder } from '../orders/order-writer';
 import type { PlaceProblem } from '../orders/problems';
+import { minimumOrderShortfall, shortfallMessage } from '../pricing/delivery-charge/delivery-charge';
 import type { Cause } from '../tracing/cause';
 import type { DeliveryState } from './delivery-service';
 import { saveDeliveryRecord, type ScopedStandingOrder } from './standing-queries';
@@ -66,11 +67,18 @@ export async function deliveryPlaceable(tx: Tx, { standingOrder, scope }: Scoped
  * it). A delivery canPlace or a policy refuses is recorded as failed, with the reason.
  */
 export async function placeDelivery(tx: Tx, scoped: ScopedStandingOrder, state: DeliveryState, cause: Cause): Promise<Placement> {
-  const { standingOrder } = scoped;
+  const { standingOrder, scope } = scoped;
   const { delivery } = state;
   const { owner, placeable } = await deliveryPlaceable(tx, scoped, state);
   if (!placeable.ok) {
     const problem = placementProblem(placeable.problem);
+    await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem });
+    return { placed: false, problem };
+  }
+  // Below a minimum order that refuses, the delivery is not ordered, as checkout would not order it (docs/minimum-order.md).
+  const shortfall = minimumOrderShortfall(scope, placeable.value.totals.netPence);
+  if (shortfall?.belowMinimum === 'refuse') {
+    const problem = `Not ordered: ${shortfallMessage(shortfall)}`;
     await saveDeliveryRecord(tx, standingOrder.id, delivery.date, { problem });
     return { placed: false, problem };
   }

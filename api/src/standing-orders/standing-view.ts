@@ -4,7 +4,10 @@ import { lineProblem } from '../carts/sellable';
 import { cartProblemToApiError } from '../carts/problem-answers';
 import { formatLondonIso } from '../time/london-time';
 import { money } from '../pricing/money';
-import { rowTotals } from '../pricing/price-lines';
+import { priceContext } from '../pricing/price-adjuster';
+import { priceCharges, rowTotals } from '../pricing/price-lines';
+import type { ShipToScope } from '../accounts/ship-tos';
+import type { IsoDate } from '../time/calendar-date';
 import { BANK_HOLIDAY_SKIP, type ScheduledDelivery } from './schedule';
 import type { DeliveryRecord, ScopedStandingOrder } from './standing-queries';
 
@@ -16,12 +19,16 @@ export function lineView(entry: PricedEntry) {
   return { ...view, product: { ...view.product, price: { ...money(entry.unitPricePence), priceType: 'BUY' as const } } };
 }
 
-/** Net, VAT and gross of lines at today's prices, under the names a cart uses. */
-export function totalsView(entries: PricedEntry[]) {
-  const totals = rowTotals(entries);
+/**
+ * Net, VAT and gross of lines at today's prices, under the names a cart uses, with the delivery charge each order
+ * will pay below the ship-to's minimum order (docs/minimum-order.md), as checkout will add it.
+ */
+function totalsView(entries: PricedEntry[], scope: ShipToScope, deliveryDate: IsoDate | null) {
+  const { goods, charges, totals } = priceCharges(priceContext(scope, deliveryDate), rowTotals(entries));
   return {
     totalItems: entries.length,
-    subTotal: money(totals.netPence),
+    subTotal: money(goods.netPence),
+    deliveryCost: money(charges.reduce((sum, charge) => sum + charge.netPence, 0)),
     totalPrice: money(totals.netPence),
     totalTax: money(totals.vatPence),
     totalPriceWithTax: money(totals.grossPence),
@@ -77,7 +84,7 @@ export type DeliveryView = ReturnType<typeof deliveryView>;
 /** One delivery with the lines it will be (or was) ordered with: its own or the standing lines. */
 export function deliveryDetailView({ standingOrder, scope }: ScopedStandingOrder, delivery: ScheduledDelivery, record: DeliveryRecord | undefined, entries: PricedEntry[]) {
   const { sellable, unavailable } = splitSellable(entries, scope.range);
-  return { ...deliveryView(delivery, record, standingOrder.activeSince), lines: sellable.map(lineView), ...totalsView(sellable), unavailable };
+  return { ...deliveryView(delivery, record, standingOrder.activeSince), lines: sellable.map(lineView), ...totalsView(sellable, scope, delivery.date), unavailable };
 }
 
 export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder, lines: PricedEntry[], nextDeliveries: DeliveryView[]) {
@@ -99,7 +106,7 @@ export function standingOrderView({ standingOrder, scope }: ScopedStandingOrder,
     /** Whether its deliveries wait for, or were given, approval (docs/approvals.md "Standing orders"). */
     approval: { status: standingOrder.approvalStatus, approvedTotal: standingOrder.approvedNetPence === null ? null : money(standingOrder.approvedNetPence) },
     lines: lines.map(lineView),
-    ...totalsView(sellable),
+    ...totalsView(sellable, scope, null),
     unavailable,
     nextDeliveries,
   };

@@ -67,7 +67,15 @@ export async function listCustomers(db: DbOrTx, q: string | undefined, page: num
           address: [shipTo.addressLine1, shipTo.town, shipTo.postcode].join(', '),
           cutoffTime: shipTo.cutoffTime,
           purchaseOrderRequired: shipTo.purchaseOrderRequired,
-          ranges: rangeRows.filter((range) => range.shipToCode === shipTo.code).map((range) => ({ code: range.range, deliveryWeekdays: range.deliveryWeekdays })),
+          ranges: rangeRows.filter((range) => range.shipToCode === shipTo.code).map((range) => ({
+            code: range.range,
+            deliveryWeekdays: range.deliveryWeekdays,
+            // docs/minimum-order.md: null where the range has no minimum.
+            minimumOrder:
+              range.minimumOrderPence === null
+                ? null
+                : { minimumOrderPence: range.minimumOrderPence, belowMinimum: range.belowMinimum, deliveryChargePence: range.deliveryChargePence },
+          })),
           // Hours before the cut-off its users are reminded (docs/phone.md); own: false follows CUTOFF_REMINDER_HOURS.
           cutoffReminder: { hours: ownHours.get(shipTo.code) ?? defaultReminderHours, own: ownHours.has(shipTo.code) },
         })),

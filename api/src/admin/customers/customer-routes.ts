@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { RANGES } from '../../accounts/ship-tos';
 import { readReminderSetting, setReminderHours, MAX_REMINDER_HOURS } from '../../cutoff-reminders/reminder-settings';
 import { customerProblemToApiError } from '../problem-answers';
 import { reminderSettingProblemToApiError } from '../../cutoff-reminders/problem-answers';
@@ -8,6 +9,7 @@ import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
 import { SERVICE_ROLES } from '../auth/roles';
 import { listCustomers, unconfiguredUsers } from './customer-directory';
+import { readMinimumOrder, setMinimumOrder, type MinimumOrder } from './minimum-order';
 import { changeUserStatus } from './user-status';
 
 const customerQuery = z.object({
@@ -30,6 +32,34 @@ const reminderSetting = {
   properties: { shipTo: { type: 'string' }, hours: { type: 'integer' }, own: { type: 'boolean' }, defaultHours: { type: 'integer' } },
 } as const;
 
+const rangeParams = shipToParams.extend({ range: z.enum(RANGES) });
+/** Pounds as whole pence, at most £100,000.00: a minimum or charge beyond that is a typing slip. */
+const positivePence = z.number().int('must be whole pence').min(1).max(10_000_000);
+const minimumOrderBody = z.union([
+  z.strictObject({ minimumOrderPence: z.null(), belowMinimum: z.null().optional(), deliveryChargePence: z.null().optional() }),
+  z.strictObject({ minimumOrderPence: positivePence, belowMinimum: z.literal('charge'), deliveryChargePence: positivePence }),
+  z.strictObject({ minimumOrderPence: positivePence, belowMinimum: z.literal('refuse'), deliveryChargePence: z.null().optional() }),
+]);
+const asMinimumOrder = (body: z.infer<typeof minimumOrderBody>): MinimumOrder => {
+  if (body.minimumOrderPence === null) return { minimumOrderPence: null, belowMinimum: null, deliveryChargePence: null };
+  if (body.belowMinimum === 'charge') return body;
+  return { minimumOrderPence: body.minimumOrderPence, belowMinimum: 'refuse', deliveryChargePence: null };
+};
+const nullableInteger = { type: ['integer', 'null'] } as const;
+const minimumOrderSetting = {
+  type: 'object',
+  required: ['shipTo', 'range', 'minimumOrder'],
+  properties: {
+    shipTo: { type: 'string' },
+    range: { type: 'string' },
+    minimumOrder: {
+      type: 'object',
+      required: ['minimumOrderPence', 'belowMinimum', 'deliveryChargePence'],
+      properties: { minimumOrderPence: nullableInteger, belowMinimum: { type: ['string', 'null'] }, deliveryChargePence: nullableInteger },
+    },
+  },
+} as const;
+
 export async function adminCustomerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
@@ -50,6 +80,18 @@ export async function adminCustomerRoutes(app: FastifyInstance): Promise<void> {
     const { hours } = parseInput(reminderBody, request.body, 'body');
     const changed = await setReminderHours(db, currentOperator(request).id, code, hours, app.deps.config.cutoffReminderHours);
     return unwrap(changed, reminderSettingProblemToApiError);
+  });
+
+  // A ship-to's minimum order for a range (docs/minimum-order.md): a delivery charge below it, or a refusal.
+  app.get('/shiptos/:code/ranges/:range/minimumorder', { preHandler: allow(SERVICE_ROLES), schema: { response: { 200: minimumOrderSetting } } }, async (request) => {
+    const { code, range } = parseInput(rangeParams, request.params, 'params');
+    return unwrap(await readMinimumOrder(db, code, range), customerProblemToApiError);
+  });
+
+  app.put('/shiptos/:code/ranges/:range/minimumorder', { preHandler: allow(SERVICE_ROLES), schema: { response: { 200: minimumOrderSetting } } }, async (request) => {
+    const { code, range } = parseInput(rangeParams, request.params, 'params');
+    const body = parseInput(minimumOrderBody, request.body, 'body');
+    return unwrap(await setMinimumOrder(db, currentOperator(request).id, code, range, asMinimumOrder(body)), customerProblemToApiError);
   });
 
   app.post('/users/:username/:action', { preHandler: allow(SERVICE_ROLES) }, async (request) => {

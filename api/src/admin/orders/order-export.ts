@@ -26,6 +26,9 @@ export const EXPORT_COLUMNS = [
   'vat_pence',
   /** How the unit price was reached from the list price: "kind source amount" per adjustment, "; " between (docs/pricing.md). */
   'price_adjustments',
+  /** The order's delivery charge below its minimum and its VAT, repeated on each of its rows like its other facts (docs/minimum-order.md). */
+  'delivery_charge_pence',
+  'delivery_charge_vat_pence',
 ] as const;
 
 /** Midnight of a calendar date in London, where the business keeps its days. */
@@ -84,6 +87,8 @@ export async function exportOrderLines(db: Db, from: string, to: string): Promis
           line.netPence,
           line.vatPence,
           line.priceAdjustments.map((adjustment) => `${adjustment.kind} ${adjustment.source} ${adjustment.amount}`).join('; '),
+          order.deliveryChargePence,
+          order.deliveryChargeVatPence,
         ]),
       )
       .join('')

@@ -1,6 +1,7 @@
 // Who buys: sold-tos (the paying customer), their ship-tos (kitchens) with the ranges each may order, and
 // the customers' users with the ship-tos each may order for.
-import { boolean, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const soldTos = pgTable('sold_tos', {
@@ -36,8 +37,23 @@ export const shipToRanges = pgTable(
     range: text('range').notNull(),
     deliveryWeekdays: smallint('delivery_weekdays').array().notNull(),
     position: integer('position').notNull().default(0),
+    /** The least net value of goods an order for this ship-to and range should reach (docs/minimum-order.md); null: none. */
+    minimumOrderPence: integer('minimum_order_pence'),
+    /** What an order below the minimum gets: 'charge' (the delivery charge below) or 'refuse'; null with no minimum. */
+    belowMinimum: text('below_minimum', { enum: ['charge', 'refuse'] }),
+    /** The net delivery charge of an order below the minimum, in 'charge' mode only. */
+    deliveryChargePence: integer('delivery_charge_pence'),
   },
-  (t) => [primaryKey({ columns: [t.shipToCode, t.range] })],
+  (t) => [
+    primaryKey({ columns: [t.shipToCode, t.range] }),
+    // A minimum comes with its mode, and a charge exactly with the 'charge' mode: the shop never reads half a rule.
+    check(
+      'ship_to_ranges_minimum_order_check',
+      sql`(${t.minimumOrderPence} is null and ${t.belowMinimum} is null and ${t.deliveryChargePence} is null)
+        or (${t.minimumOrderPence} > 0 and ${t.belowMinimum} = 'refuse' and ${t.deliveryChargePence} is null)
+        or (${t.minimumOrderPence} > 0 and ${t.belowMinimum} = 'charge' and ${t.deliveryChargePence} > 0)`,
+    ),
+  ],
 );
 
 export const users = pgTable('users', {

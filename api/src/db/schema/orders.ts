@@ -44,6 +44,9 @@ export const orders = pgTable(
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     grossPence: integer('gross_pence').notNull(),
+    /** The delivery charge of an order below its ship-to's minimum, net and its VAT; net_pence, vat_pence and gross_pence include them. */
+    deliveryChargePence: integer('delivery_charge_pence').notNull().default(0),
+    deliveryChargeVatPence: integer('delivery_charge_vat_pence').notNull().default(0),
     /** One order per cart, whatever the idempotency key: backs "twenty submissions make one order". */
     sourceCartId: integer('source_cart_id')
       .notNull()

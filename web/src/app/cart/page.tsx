@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { ClearCartForm, SaveCartForm } from '@/components/cart/cart-actions';
 import { CartLines, type LineView } from '@/components/cart/cart-lines';
-import { CartTotals, itemsLabel } from '@/components/cart/cart-totals';
+import { CartTotals, MinimumOrderNote, itemsLabel } from '@/components/cart/cart-totals';
 import { FoodMarks } from '@/components/food/food-marks';
 import { OfferNote } from '@/components/pricing/offer-note';
 import { StockNote } from '@/components/stock/stock-note';
@@ -87,7 +87,8 @@ export default async function CartPage() {
         {cart.entries.length > 0 ? (
           <aside className={styles.summary} aria-labelledby="cart-summary">
             <h2 id="cart-summary">Summary</h2>
-            <CartTotals cart={cart} />
+            <MinimumOrderNote minimumOrder={cart.minimumOrder} />
+          <CartTotals cart={cart} />
             <Link href="/cart/checkout/" className={styles.primary}>
               Go to checkout
             </Link>

@@ -1,4 +1,4 @@
-import type { Cart, Money } from '@/lib/commerce/types';
+import type { Cart, MinimumOrder, Money } from '@/lib/commerce/types';
 import styles from './cart.module.css';
 
 export const itemsLabel = (units: number): string => `${units} ${units === 1 ? 'item' : 'items'}`;
@@ -6,12 +6,16 @@ export const itemsLabel = (units: number): string => `${units} ${units === 1 ? '
 type Shown = Pick<Money, 'formattedValue'>;
 
 interface Props {
-  cart: Pick<Cart, 'totalUnitCount'> & Record<'totalPrice' | 'totalTax' | 'totalPriceWithTax', Shown> & { totalSaving?: Pick<Money, 'formattedValue' | 'valuePence'> };
+  cart: Pick<Cart, 'totalUnitCount'> &
+    Record<'totalPrice' | 'totalTax' | 'totalPriceWithTax', Shown> & { totalSaving?: Pick<Money, 'formattedValue' | 'valuePence'>; deliveryCost?: Pick<Money, 'formattedValue' | 'valuePence'> };
   /** "Total" where nothing is to be paid (a cancelled order). */
   grossLabel?: string;
 }
 
-/** Net, VAT and gross, always as the API formatted them: the storefront never does money arithmetic. */
+/**
+ * Net, VAT and gross, always as the API formatted them: the storefront never does money arithmetic. A delivery
+ * charge below the minimum order has its own line; the net total includes it (docs/minimum-order.md).
+ */
 export function CartTotals({ cart, grossLabel = 'Total to pay' }: Props) {
   return (
     <dl className={styles.totals}>
@@ -23,6 +27,12 @@ export function CartTotals({ cart, grossLabel = 'Total to pay' }: Props) {
           <dd className={styles.saving}>{cart.totalSaving.formattedValue}</dd>
         </>
       ) : null}
+      {cart.deliveryCost && cart.deliveryCost.valuePence > 0 ? (
+        <>
+          <dt>Delivery charge</dt>
+          <dd>{cart.deliveryCost.formattedValue}</dd>
+        </>
+      ) : null}
       <dt>Net total</dt>
       <dd>{cart.totalPrice.formattedValue}</dd>
       <dt>VAT</dt>
@@ -30,5 +40,17 @@ export function CartTotals({ cart, grossLabel = 'Total to pay' }: Props) {
       <dt className={styles.gross}>{grossLabel}</dt>
       <dd className={styles.gross}>{cart.totalPriceWithTax.formattedValue}</dd>
     </dl>
+  );
+}
+
+/**
+ * Where the cart is short of its ship-to's minimum order, the API's message ("Add £12.40 more to avoid the £15.00
+ * delivery charge", or that checkout refuses it): a warning, read out when it changes.
+ */
+export function MinimumOrderNote({ minimumOrder }: { minimumOrder: Pick<MinimumOrder, 'message' | 'belowMinimum'> | null | undefined }) {
+  return (
+    <p role="status" className={minimumOrder ? styles.minimumOrder : styles.minimumOrderNone} data-testid="minimum-order">
+      {minimumOrder?.message}
+    </p>
   );
 }

@@ -45,6 +45,8 @@ const customerUser = z.object({
   locked: z.boolean(),
 });
 export type CustomerUser = z.infer<typeof customerUser>;
+const minimumOrderTerms = z.object({ minimumOrderPence: z.number(), belowMinimum: z.enum(['charge', 'refuse']), deliveryChargePence: z.number().nullable() });
+export type MinimumOrderTerms = z.infer<typeof minimumOrderTerms>;
 export const customerListSchema = z.object({
   soldTos: z.array(
     z.object({
@@ -57,7 +59,14 @@ export const customerListSchema = z.object({
           address: z.string(),
           cutoffTime: z.string(),
           purchaseOrderRequired: z.boolean(),
-          ranges: z.array(z.object({ code: z.string(), deliveryWeekdays: z.array(z.number()) })),
+          ranges: z.array(
+            z.object({
+              code: z.string(),
+              deliveryWeekdays: z.array(z.number()),
+              /** docs/minimum-order.md: null without a minimum. */
+              minimumOrder: minimumOrderTerms.nullable().optional(),
+            }),
+          ),
           /** Hours before the cut-off its users are reminded (docs/phone.md); own: false follows the default. */
           cutoffReminder: z.object({ hours: z.number(), own: z.boolean() }),
         }),
@@ -67,6 +76,12 @@ export const customerListSchema = z.object({
   ),
   unconfiguredUsers: z.array(customerUser),
   ...paging,
+});
+/** A ship-to's minimum order for a range (PUT/GET /admin/v1/shiptos/{code}/ranges/{range}/minimumorder). */
+export const minimumOrderSettingSchema = z.object({
+  shipTo: z.string(),
+  range: z.string(),
+  minimumOrder: z.object({ minimumOrderPence: z.number().nullable(), belowMinimum: z.enum(['charge', 'refuse']).nullable(), deliveryChargePence: z.number().nullable() }),
 });
 /** A ship-to's cut-off reminder hours (PUT/GET /admin/v1/shiptos/{code}/cutoffreminder). */
 export const reminderSettingSchema = z.object({ shipTo: z.string(), hours: z.number(), own: z.boolean(), defaultHours: z.number() });

@@ -26,6 +26,8 @@ export const standingLineSchema = z.object({
 const totals = {
   /** Cases over all lines; counted here when the API leaves it out (it is not money). */
   totalUnitCount: z.number().int().optional(),
+  /** The delivery charge each order will pay below the ship-to's minimum order, net (docs/minimum-order.md); its pence say whether there is one. */
+  deliveryCost: money.extend({ valuePence: z.number().int() }).optional(),
   totalPrice: money,
   totalTax: money,
   totalPriceWithTax: money,

@@ -137,6 +137,14 @@ const cartEntrySchema = lineOfferSchema.extend({
   allowSubstitute: z.boolean().optional(),
 });
 
+const minimumOrderSchema = z.object({
+  belowMinimum: z.enum(['charge', 'refuse']),
+  minimumOrder: moneySchema,
+  addMore: moneySchema,
+  message: z.string(),
+});
+export type MinimumOrder = z.infer<typeof minimumOrderSchema>;
+
 export const cartSchema = z.object({
   code: z.string(),
   version: z.number().int(),
@@ -154,7 +162,13 @@ export const cartSchema = z.object({
   totalUnitCount: z.number().int(),
   /** Number of lines. */
   totalItems: z.number().int(),
-  /** Net. */
+  /** The goods' net, before a delivery charge. */
+  subTotal: moneySchema.optional(),
+  /** The delivery charge below the ship-to's minimum order, net (docs/minimum-order.md); zero above it. */
+  deliveryCost: moneySchema.optional(),
+  /** Where the cart is short of the ship-to's minimum order: the API's words for it, the figures in them. */
+  minimumOrder: minimumOrderSchema.nullish(),
+  /** Net, the delivery charge included. */
   totalPrice: moneySchema,
   totalTax: moneySchema,
   totalPriceWithTax: moneySchema,
@@ -227,6 +241,8 @@ export const orderSchema = z.object({
   deliveryInstructions: z.string().nullish(),
   entries: z.array(orderLineSchema),
   totalUnitCount: z.number().int(),
+  /** The delivery charge of an order placed below its minimum, net; zero or absent without one. */
+  deliveryCost: moneySchema.optional(),
   totalPrice: moneySchema,
   totalTax: moneySchema,
   totalPriceWithTax: moneySchema,

@@ -22,6 +22,12 @@ export const customerImport: ImportKind<CustomerImportRow> = {
     { name: 'cutoff', required: false, help: 'shipTo: order cut-off HH:MM (Europe/London) on the working day before delivery; default 14:00', example: '14:00' },
     { name: 'poRequired', required: false, help: 'shipTo: true if orders need a purchase order number; default false', example: 'false' },
     { name: 'deliveryDays', required: false, help: 'shipTo: each range and its delivery days, e.g. "CHIL: Mon Wed; DAIR: Tue Fri"', example: 'DAIR: Tue Fri' },
+    {
+      name: 'minimumOrder',
+      required: false,
+      help: 'shipTo: per range the minimum net value in pounds and below it a delivery charge ("charge 15.00") or a refusal ("refuse"); "none" removes it; a range left out keeps its minimum',
+      example: 'DAIR: 150.00 charge 15.00',
+    },
     { name: 'email', required: false, help: 'user: e-mail address, the sign-in name (the key)', example: 'chef@example.com' },
     { name: 'customerId', required: false, help: 'user: customer id', example: 'C0002001' },
     { name: 'status', required: false, help: 'user: active or disabled; default active', example: 'active' },

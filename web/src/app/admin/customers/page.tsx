@@ -5,6 +5,7 @@ import { UserStatusActions } from '@/components/admin/user-status-actions';
 import { adminCall } from '@/lib/admin/admin-client';
 import { customerListSchema, type CustomerUser } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { MinimumOrderForm } from './minimum-order-form';
 import { ReminderHoursForm } from './reminder-hours-form';
 
 export const metadata: Metadata = { title: 'Customers' };
@@ -17,7 +18,7 @@ function UserState({ user }: { user: CustomerUser }) {
   return <span className="admin-status-ok">Active</span>;
 }
 
-/** Sold-tos with their ship-tos (ranges, delivery days, cut-off, cut-off reminder hours) and users, who can be disabled, enabled and unlocked. */
+/** Sold-tos with their ship-tos (ranges, delivery days, cut-off, cut-off reminder hours, minimum orders) and users, who can be disabled, enabled and unlocked. */
 export default async function AdminCustomersPage({ searchParams }: { searchParams: Params }) {
   await requireOperator();
   const params = await searchParams;
@@ -56,6 +57,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                       <th scope="col">Cut-off</th>
                       <th scope="col">PO required</th>
                       <th scope="col">Cut-off reminder</th>
+                      <th scope="col">Minimum order</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -70,6 +72,11 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                         <td data-label="PO required">{shipTo.purchaseOrderRequired ? 'Yes' : 'No'}</td>
                         <td data-label="Cut-off reminder">
                           <ReminderHoursForm shipTo={shipTo.code} shipToName={shipTo.name} hours={shipTo.cutoffReminder.hours} own={shipTo.cutoffReminder.own} />
+                        </td>
+                        <td data-label="Minimum order">
+                          {shipTo.ranges.map((range) => (
+                            <MinimumOrderForm key={range.code} shipTo={shipTo.code} shipToName={shipTo.name} range={range.code} minimumOrder={range.minimumOrder} />
+                          ))}
                         </td>
                       </tr>
                     ))}

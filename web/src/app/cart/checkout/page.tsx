@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
-import { CartTotals } from '@/components/cart/cart-totals';
+import { CartTotals, MinimumOrderNote } from '@/components/cart/cart-totals';
 import { CheckoutForm } from '@/components/cart/checkout-form';
 import { CheckoutAvoidNotice } from '@/components/food/allergen-profile-checkout';
 import { siteAvoid } from '@/components/food/site-avoid';
@@ -84,6 +84,7 @@ export default async function CheckoutPage() {
               </li>
             ))}
           </ul>
+          <MinimumOrderNote minimumOrder={cart.minimumOrder} />
           <CartTotals cart={cart} />
           <Link href="/cart/">Change the cart</Link>
         </aside>

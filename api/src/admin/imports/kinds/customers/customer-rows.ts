@@ -18,6 +18,16 @@ export interface ShipToImport {
   cutoffTime: string;
   purchaseOrderRequired: boolean;
   ranges: { range: Range; deliveryWeekdays: number[] }[];
+  /** The minimum orders the file sets (docs/minimum-order.md); a range it leaves out keeps what is stored. */
+  minimumOrders: MinimumOrderImport[];
+}
+
+/** A range's minimum order as a file sets it: all null for "none", which removes it. */
+export interface MinimumOrderImport {
+  range: Range;
+  minimumOrderPence: number | null;
+  belowMinimum: 'charge' | 'refuse' | null;
+  deliveryChargePence: number | null;
 }
 
 export interface UserImport {
@@ -59,6 +69,49 @@ export function parseDeliveryDays(text: string): ShipToImport['ranges'] | string
   return ranges;
 }
 
+/** Pounds as written in a minimum ("150", "150.00", "£1,500.00") into whole pence above nothing, or undefined. */
+function poundsToPence(text: string): number | undefined {
+  const match = /^£?(\d{1,3}(?:,\d{3})*|\d{1,6})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match?.[1]) return undefined;
+  const pence = Number(match[1].replaceAll(',', '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return pence > 0 && pence <= 10_000_000 ? pence : undefined;
+}
+
+const MINIMUM_HINT = 'e.g. "DAIR: 150.00 charge 15.00; CHIL: 80.00 refuse" or "DAIR: none"';
+
+/**
+ * "DAIR: 150.00 charge 15.00; CHIL: 80.00 refuse; …" into each range's minimum order: the minimum net value in
+ * pounds, then "charge" and the delivery charge below it, or "refuse"; "none" removes a range's minimum. Each
+ * range must be one the row delivers.
+ */
+export function parseMinimumOrders(text: string, ranges: readonly Range[]): MinimumOrderImport[] | string {
+  const parts = text.split(/[;|\n]/).map((part) => part.trim()).filter(Boolean);
+  const minimums: MinimumOrderImport[] = [];
+  for (const part of parts) {
+    const match = /^([A-Za-z]+)\s*[:=]\s*(.+)$/.exec(part);
+    const range = RANGES.find((candidate) => candidate === match?.[1]?.toUpperCase());
+    if (!match?.[2] || !range) return `'${part}' must be a range then its minimum, ${MINIMUM_HINT}`;
+    if (!ranges.includes(range)) return `Range ${range} has no delivery days on this row: a minimum needs its range in deliveryDays`;
+    if (minimums.some((known) => known.range === range)) return `Range ${range} is given twice`;
+    const words = match[2].trim().split(/\s+/);
+    if (words.length === 1 && words[0]?.toLowerCase() === 'none') {
+      minimums.push({ range, minimumOrderPence: null, belowMinimum: null, deliveryChargePence: null });
+      continue;
+    }
+    const minimumOrderPence = poundsToPence(words[0] ?? '');
+    const mode = words[1]?.toLowerCase();
+    if (minimumOrderPence === undefined) return `'${words[0]}' is not a minimum in pounds above 0 (${MINIMUM_HINT})`;
+    if (mode === 'refuse' && words.length === 2) {
+      minimums.push({ range, minimumOrderPence, belowMinimum: 'refuse', deliveryChargePence: null });
+      continue;
+    }
+    const deliveryChargePence = mode === 'charge' && words.length === 3 ? poundsToPence(words[2] ?? '') : undefined;
+    if (deliveryChargePence === undefined) return `'${part}' must say "charge" and the charge in pounds, or "refuse" (${MINIMUM_HINT})`;
+    minimums.push({ range, minimumOrderPence, belowMinimum: 'charge', deliveryChargePence });
+  }
+  return minimums;
+}
+
 function readShipTo(reader: RowReader): ShipToImport | undefined {
   const code = reader.code('code');
   const name = reader.text('name', { max: 120 });
@@ -70,8 +123,10 @@ function readShipTo(reader: RowReader): ShipToImport | undefined {
   const purchaseOrderRequired = reader.boolean('poRequired', false);
   const days = parseDeliveryDays(reader.text('deliveryDays', { max: 200, optional: true }) ?? '');
   if (typeof days === 'string') reader.problem('deliveryDays', days);
-  if (reader.problems.length > 0 || typeof days === 'string' || !code || !name || !soldToCode || !addressLine1 || !town || !postcode || purchaseOrderRequired === undefined) return undefined;
-  return { record: 'shipTo', code, name, soldToCode, addressLine1, town, postcode, cutoffTime, purchaseOrderRequired, ranges: days };
+  const minimums = parseMinimumOrders(reader.text('minimumOrder', { max: 200, optional: true }) ?? '', typeof days === 'string' ? [] : days.map((day) => day.range));
+  if (typeof minimums === 'string' && typeof days !== 'string') reader.problem('minimumOrder', minimums);
+  if (reader.problems.length > 0 || typeof days === 'string' || typeof minimums === 'string' || !code || !name || !soldToCode || !addressLine1 || !town || !postcode || purchaseOrderRequired === undefined) return undefined;
+  return { record: 'shipTo', code, name, soldToCode, addressLine1, town, postcode, cutoffTime, purchaseOrderRequired, ranges: days, minimumOrders: minimums };
 }
 
 function readUser(reader: RowReader): UserImport | undefined {
