@@ -30,8 +30,14 @@ describe('substitutions: the sentence, the amounts and the totals (docs/substitu
     const totals = sentTotals([
       { netPence: 500, vatPence: 100, substitution: sent },
       { netPence: 300, vatPence: 0, substitution: null },
-    ]);
+    ], { deliveryChargePence: 0, deliveryChargeVatPence: 0 });
     assert.deepEqual(totals, { netPence: 1300, vatPence: 200, grossPence: 1500 });
+  });
+
+  it('keeps the order\'s delivery charge in the totals of what was sent (docs/minimum-order.md)', () => {
+    const sent = lineSubstitution(cheese, { substitutedBy: cheese.code, quantity: 1, unitPrice: 1000 });
+    const totals = sentTotals([{ netPence: 500, vatPence: 100, substitution: sent }], { deliveryChargePence: 1500, deliveryChargeVatPence: 300 });
+    assert.deepEqual(totals, { netPence: 2500, vatPence: 500, grossPence: 3000 });
   });
 
   it('knows a repeated substitution from a changed one', () => {

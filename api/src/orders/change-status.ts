@@ -88,7 +88,7 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
   // The order's totals are for what was sent: worked out again from every line, so a repeated report changes nothing.
   let order = row.order;
   if (substitutionsChanged) {
-    const totals = sentTotals(lines);
+    const totals = sentTotals(lines, row.order);
     // The failed report is rolled back whole, its lines' writes included (errors/transaction.ts).
     if (totals.grossPence > MAX_ORDER_PENCE) return fail({ kind: 'orderTooLarge', maximumPence: MAX_ORDER_PENCE });
     order = await writeSentTotals(tx, row.order, totals);

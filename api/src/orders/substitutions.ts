@@ -41,12 +41,20 @@ interface SentLine {
   substitution: LineSubstitution | null;
 }
 
+/** The charges on an order as a whole (docs/minimum-order.md), which no substitution changes. */
+export interface OrderCharges {
+  deliveryChargePence: number;
+  deliveryChargeVatPence: number;
+}
+
 /**
  * An order's totals for what was sent: a substituted line counts at the substitute's amounts, every other line
- * at what was ordered (a short delivery is settled by the invoice and credit notes, docs/substitutions.md).
+ * at what was ordered (a short delivery is settled by the invoice and credit notes, docs/substitutions.md), and
+ * the order's charges as they were.
  */
-export function sentTotals(lines: readonly SentLine[]): Totals {
-  return sumTotals(lines.map((line) => (line.substitution ? { netPence: line.substitution.netPence, vatPence: line.substitution.vatPence } : { netPence: line.netPence, vatPence: line.vatPence })));
+export function sentTotals(lines: readonly SentLine[], charges: OrderCharges): Totals {
+  const sent = lines.map((line) => (line.substitution ? { netPence: line.substitution.netPence, vatPence: line.substitution.vatPence } : { netPence: line.netPence, vatPence: line.vatPence }));
+  return sumTotals([...sent, { netPence: charges.deliveryChargePence, vatPence: charges.deliveryChargeVatPence }]);
 }
 
 /**

@@ -148,7 +148,7 @@ function pricedLines(order: DemoOrder, priceOf: (product: number) => number): Pr
 async function writeOrder(tx: Tx, userId: number, order: DemoOrder, anchor: string, lines: PricedLine[]): Promise<{ id: number; code: string }> {
   const deliveryDate = addDays(anchor, -order.deliveredDaysAgo);
   const placedDay = addDays(deliveryDate, -2);
-  const totals = sentTotals(lines);
+  const totals = sentTotals(lines, { deliveryChargePence: 0, deliveryChargeVatPence: 0 });
   const values = {
     status: 'delivered' as const,
     placedAt: londonInstant(placedDay, '10:15'),
