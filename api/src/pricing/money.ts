@@ -11,7 +11,9 @@ export interface Money {
  */
 export function formatPence(pence: number): string {
   const whole = Math.abs(pence);
-  const pounds = String(Math.trunc(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const units = Math.trunc(whole / 100);
+  // Most prices are under £1,000: a cart answer formats hundreds of them, and the separators' pattern is dearest.
+  const pounds = units < 1000 ? String(units) : String(units).replace(/\B(?=(\d{3})+$)/g, ',');
   return `${pence < 0 ? '-' : ''}£${pounds}.${String(whole % 100).padStart(2, '0')}`;
 }
 
