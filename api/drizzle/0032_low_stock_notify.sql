@@ -1,8 +1,9 @@
-CREATE INDEX "stock_levels_few_left" ON "stock_levels" USING btree ("product_code") WHERE "stock_levels"."available" <= 20;--> statement-breakpoint
 -- Each API process keeps the products with few cases left (api/src/stock/low-stock-copy.ts), so a listing asks the
 -- database for stock only where a notice may show; it reads them again when told one more may have joined them.
 -- 20 is FEW_LEFT_CASES (api/src/stock/stock-notice.ts). A row rising above it needs no notice: the copy may hold
--- more products than have few left, never fewer.
+-- more products than have few left, never fewer. No index serves the copy's read: one whose predicate names
+-- `available` would make each feed's update of a row a non-HOT one, writing every index again, for a read made
+-- only when told.
 CREATE FUNCTION mv_low_stock_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('mv_low_stock', '');

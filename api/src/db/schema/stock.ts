@@ -1,7 +1,7 @@
 // Live stock (docs/stock.md): what the ERP says is available of a product for a delivery date. A product with no
 // row for a date is not limited on it.
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { shipTos, users } from './customers';
 
@@ -19,8 +19,6 @@ export const stockLevels = pgTable(
   (t) => [
     primaryKey({ columns: [t.productCode, t.deliveryDate] }),
     check('stock_levels_available_not_negative', sql`${t.available} >= 0`),
-    // The few left (stock/stock-notice.ts FEW_LEFT_CASES), which the low stock copy reads (stock/low-stock-copy.ts).
-    index('stock_levels_few_left').on(t.productCode).where(sql`${t.available} <= 20`),
   ],
 );
 
