@@ -97,7 +97,12 @@ export const orderLines = pgTable(
     /** What the warehouse reported as delivered; null until it reports, less than quantity for a shortage. */
     deliveredQuantity: integer('delivered_quantity'),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.lineNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNumber] }),
+    // Head office's spend by category sums its orders' lines (reports/spend-report.ts): product and net total
+    // are in the index too, so the lines are read from the index alone.
+    index('order_lines_report_idx').on(t.orderId, t.productCode, t.netPence),
+  ],
 );
 
 /** Every status change of an order after it was placed: who reported it, and the note the customer sees. */
