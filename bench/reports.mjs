@@ -13,7 +13,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URLSearchParams } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, startProcess, waitForUrl } from './lib/process.mjs';
