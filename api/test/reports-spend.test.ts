@@ -7,6 +7,8 @@ import { ORDER_STATUSES } from '../src/db/schema/order-statuses';
 import { SPENDING_STATUSES } from '../src/order-status/order-status';
 import { BASE, startTestServer, type TestServer } from './support/test-server';
 import { setClock } from './support/test-clock';
+import { cartFor, checkedOut, QUAYSIDE } from './support/limit-helpers';
+import { shopper } from './support/cart-helpers';
 
 interface OrderSpec {
   site: number;
@@ -162,6 +164,20 @@ describe('spend report', () => {
     assert.ok(lines.includes(`Site 1,${of.sites[1]},2026-11,0.00,`), csv.text);
     const months = await report(of, '.csv?table=months&from=2026-10&to=2026-11');
     assert.equal(months.text, 'Month,Spend (GBP)\r\n2026-10,0.00\r\n2026-11,1234.56\r\n');
+  });
+
+  it('counts an order placed through checkout at its net value, by site and by category alike', async () => {
+    const buyer = await shopper(server, QUAYSIDE);
+    await cartFor(server, buyer, { at: '2027-02-26T09:00:00Z', deliveryDate: '2027-03-02', quantities: [3, 2, 5] });
+    const order = await checkedOut(buyer);
+    const head = { soldTo: '0000100001', sites: [QUAYSIDE.shipTo], token: await server.tokenFor('head@example.com') };
+    const { status, body } = await report(head, '?from=2027-03&to=2027-03');
+    assert.equal(status, 200);
+    assert.equal(order.status, 'placed');
+    assert.equal(body.total.valuePence, order.subTotal.valuePence);
+    assert.equal(body.sites.find((site) => site.code === QUAYSIDE.shipTo)?.spend.valuePence, order.subTotal.valuePence);
+    assert.equal(body.categories.reduce((sum, category) => sum + category.spend.valuePence, 0), order.subTotal.valuePence);
+    await setClock(server, '2026-11-20T10:00:00Z');
   });
 
   it('answers 400 for a bad or reversed period and 403 for anyone but a company admin', async () => {
