@@ -3,7 +3,8 @@ import { addDays, isoDate, type IsoDate } from '../time/calendar-date';
 /** A calendar month as 'YYYY-MM'; reports count orders by their delivery date, a London day, so by London month. */
 export type IsoMonth = string;
 
-export const ISO_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** Years 2000 to 2999: the calendar helpers read years below 100 as 19xx, and no order is older. */
+export const ISO_MONTH = /^2\d{3}-(0[1-9]|1[0-2])$/;
 
 /** How many months a report covers unless asked otherwise: this month and the five before it (docs/reports.md). */
 export const DEFAULT_MONTHS = 6;

@@ -5,7 +5,7 @@ import type { ApiResult, AppError } from '@/lib/errors/app-error';
 import { moneySchema } from './types';
 
 /** A month as 'YYYY-MM', as the report's period and its rows name them. */
-export const ISO_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const ISO_MONTH = /^2\d{3}-(0[1-9]|1[0-2])$/;
 export const isIsoMonth = (value: string | undefined): value is string => value !== undefined && ISO_MONTH.test(value);
 
 const monthSpendSchema = z.object({ month: z.string().regex(ISO_MONTH), spend: moneySchema });
