@@ -76,6 +76,7 @@ import { registerCreditControl } from './credit-control/credit-policy';
 import { registerCreditControlEvents } from './credit-control/credit-mail';
 import { registerCreditExpiryJob } from './credit-control/credit-expiry';
 import { creditControlRoutes } from './credit-control/credit-routes';
+import { reportRoutes } from './reports/report-routes';
 import { registerAppMetrics, type AppMetrics } from './metrics/app-metrics';
 import { outboxBacklog } from './outbox/outbox-backlog';
 import { registerRequestCause, tracingChildLoggerFactory } from './tracing/request-tracing';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteProfileRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(siteSubstitutesRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(backInStockRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(reportRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(jobRoutes);

@@ -48,6 +48,8 @@ import { checkinProblemToApiError, photoProblemToApiError } from '../src/checkin
 import type { InvoiceProblem, InvoiceReadProblem } from '../src/invoices/problems';
 import type { CreditProblem as CreditControlProblem } from '../src/credit-control/problems';
 import { creditProblemToApiError as creditControlProblemToApiError } from '../src/credit-control/problem-answers';
+import type { ReportProblem } from '../src/reports/problems';
+import { reportProblemToApiError } from '../src/reports/problem-answers';
 import { invoiceProblemToApiError, invoiceReadProblemToApiError } from '../src/invoices/problem-answers';
 import type { CreditProblem } from '../src/credits/problems';
 import { creditProblemToApiError } from '../src/credits/problem-answers';
@@ -276,6 +278,12 @@ const credits: Examples<CreditProblem> = {
 };
 
 /** Every catalogue file with an example of each of its problems. */
+const reports: Examples<ReportProblem> = {
+  notCompanyAdmin: { kind: 'notCompanyAdmin' },
+  periodReversed: { kind: 'periodReversed' },
+  periodTooLong: { kind: 'periodTooLong', months: 25 },
+};
+
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [
   ['accounts', accounts, accountProblemToApiError],
   ['carts', carts, cartProblemToApiError],
@@ -301,6 +309,7 @@ const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) =>
   ['invoice reads', invoiceReads, invoiceReadProblemToApiError],
   ['credit requests', credits, creditProblemToApiError],
   ['credit control', creditControl, creditControlProblemToApiError],
+  ['reports', reports, reportProblemToApiError],
 ];
 
 describe('the error catalogue (errors/catalogue/)', () => {

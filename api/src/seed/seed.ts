@@ -16,6 +16,7 @@ import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-dem
 import { seedPriceRulesDemo } from './price-rules-demo';
 import { CREDIT_DEMO_SOLD_TOS, seedCreditDemo } from './credit-demo';
 import { seedStockDemo } from './stock-demo';
+import { seedReportsDemo } from './reports-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -86,4 +87,7 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   await seedAfterDeliveryDemo(db, by.now, (index) => generateProduct(index).listPricePence);
   // A sold-to close to its credit limit and one on hold, as the ERP sends them.
   await seedCreditDemo(db, by.now);
+  // Delivered orders of Harbour Hospitality's sites for head office's spend report (docs/reports.md), on the demo
+  // catalogue only: its lines name demo products.
+  if (options.products === undefined) await seedReportsDemo(db, by.now);
 }

@@ -116,7 +116,12 @@ export const orderLines = pgTable(
     /** What the ERP's dispatch report sent instead, priced as it said; null when the line was not substituted. */
     substitution: jsonb('substitution').$type<LineSubstitution>(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.lineNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNumber] }),
+    // Head office's spend by category sums its orders' lines (reports/spend-report.ts): product and net total
+    // are in the index too, so the lines are read from the index alone.
+    index('order_lines_report_idx').on(t.orderId, t.productCode, t.netPence),
+  ],
 );
 
 /** Every status change of an order after it was placed: who reported it, and the note the customer sees. */

@@ -74,7 +74,7 @@ export interface MenuLink {
  * admins change either), then by the roles held (as of the
  * page's request, see withCurrentUser): approvers, and admins (who decide when a sold-to has no approver,
  * docs/approvals.md), see the approvals, with how many orders wait for them; admins also
- * run users and limits.
+ * run users and limits and read the spend report.
  */
 export function companyMenuLinks(user: SessionUser, approvalsWaiting = 0): MenuLink[] {
   const admin = holds(user, 'admin');
@@ -84,7 +84,13 @@ export function companyMenuLinks(user: SessionUser, approvalsWaiting = 0): MenuL
     { href: '/account/allergens/', label: 'Allergen profile' },
     { href: '/account/substitutes/', label: 'Substitutes' },
     ...(decidesApprovals(user) ? [{ href: '/account/approvals/', label: approvalsWaiting > 0 ? `Approvals (${approvalsWaiting})` : 'Approvals' }] : []),
-    ...(admin ? [{ href: '/account/company/users/', label: 'Company users' }, { href: '/account/company/limits/', label: 'Spending limits' }] : []),
+    ...(admin
+      ? [
+          { href: '/account/company/users/', label: 'Company users' },
+          { href: '/account/company/limits/', label: 'Spending limits' },
+          { href: '/account/reports/', label: 'Spend report' },
+        ]
+      : []),
   ];
 }
 

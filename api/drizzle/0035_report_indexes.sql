@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_report_idx" ON "order_lines" USING btree ("order_id","product_code","net_pence");
