@@ -32,7 +32,7 @@ function fill(route: Route, cartCode: string, orderCode: string): string {
 const body = (method: string) =>
   method === 'GET' || method === 'DELETE'
     ? undefined
-    : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK', entries: [{ product: { code: '100001' }, quantity: 1 }], parLevel: 5, deliveryDate: '2030-01-07', lines: [{ entryNumber: 0, receivedQuantity: 0, damagedQuantity: 0, reason: 'short' }] });
+    : JSON.stringify({ product: { code: '100001' }, quantity: 1, purchaseOrderNumber: 'HACK', entries: [{ product: { code: '100001' }, quantity: 1 }], parLevel: 5, allowSubstitute: true, deliveryDate: '2030-01-07', lines: [{ entryNumber: 0, receivedQuantity: 0, damagedQuantity: 0, reason: 'short' }] });
 
 /** A photo upload is multipart: one small file, so the route gets as far as asking whose order it is. */
 function photoUpload(): FormData {
