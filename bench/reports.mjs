@@ -135,9 +135,11 @@ async function salesPlans(client) {
   const explain = async (text, values) => (await client.query(`explain ${text}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n');
   const period = `o.delivery_date >= current_date - 27 and o.delivery_date <= current_date and o.status = any($1)`;
   return {
-    'orders (day, range)': await explain(`select o.delivery_date, o.range, sum(o.net_pence), count(*) from orders o where ${period} group by 1, 2`, [statuses]),
+    'orders (day, range)': await explain(`select o.delivery_date, o.range, sum(o.net_pence), count(*), sum(o.delivery_charge_pence) from orders o where ${period} group by 1, 2`, [statuses]),
     'order lines (category)': await explain(
-      `select p.category_id, sum(l.net_pence) from orders o join order_lines l on l.order_id = o.id left join products p on p.code = l.product_code where ${period} group by p.category_id`,
+      `select p.category_id, sum(coalesce((l.substitution->>'netPence')::bigint, l.net_pence)) from order_lines l
+       left join products p on p.code = coalesce(l.substitution->>'productCode', l.product_code)
+       where l.order_id = any(array(select o.id from orders o where ${period})) group by p.category_id`,
       [statuses],
     ),
     'orders (top customers)': await explain(
@@ -150,8 +152,9 @@ async function salesPlans(client) {
       [statuses],
     ),
     'order lines (fill rate)': await explain(
-      `select sum(l.quantity), sum(l.delivered_quantity) from orders o join order_lines l on l.order_id = o.id
-       where o.delivery_date >= current_date - 27 and o.delivery_date <= current_date and o.status = 'delivered' and l.delivered_quantity is not null`,
+      `select sum(l.quantity), sum(l.delivered_quantity) from order_lines l
+       where l.order_id = any(array(select o.id from orders o where o.delivery_date >= current_date - 27 and o.delivery_date <= current_date and o.status = 'delivered'))
+         and l.delivered_quantity is not null`,
       [],
     ),
   };

@@ -16,6 +16,8 @@ interface LineSpec {
   pence: number;
   quantity: number;
   delivered: number | null;
+  /** What the warehouse sent instead: another product at its own value. */
+  substitute?: { product: number; pence: number } | null;
 }
 
 interface OrderSpec {
@@ -25,6 +27,8 @@ interface OrderSpec {
   status: (typeof ORDER_STATUSES)[number];
   range: 'DAIR' | 'CHIL';
   lines: LineSpec[];
+  /** The order's net delivery charge, part of its net value (docs/minimum-order.md). */
+  charge?: number;
 }
 
 interface Named {
@@ -46,7 +50,9 @@ interface SalesBody {
   fillRate: { orderedQuantity: number; deliveredQuantity: number; basisPoints: number | null };
 }
 
-const net = (spec: OrderSpec) => spec.lines.reduce((sum, line) => sum + line.pence, 0);
+/** A line's net value as sent: the substitute's where there is one (orders/substitutions.ts sentTotals). */
+const sent = (line: LineSpec) => line.substitute?.pence ?? line.pence;
+const net = (spec: OrderSpec) => spec.lines.reduce((sum, line) => sum + sent(line), spec.charge ?? 0);
 const sumBy = <T>(items: T[], key: (item: T) => string, value: (item: T) => number) => {
   const totals = new Map<string, number>();
   for (const item of items) totals.set(key(item), (totals.get(key(item)) ?? 0) + value(item));
@@ -99,13 +105,24 @@ describe('operators sales report', () => {
           insert into carts (code, user_id, ship_to_code, range, status)
           select ${code}, id, ${`${soldTo}-0`}, ${spec.range}, 'ordered' from users where username = 'head@example.com' returning id, user_id
         ), written as (
-          insert into orders (code, user_id, ship_to_code, sold_to_code, range, status, delivery_date, net_pence, vat_pence, gross_pence, source_cart_id, idempotency_key)
-          select ${code}, user_id, ${`${soldTo}-0`}, ${soldTo}, ${spec.range}, ${spec.status}, ${addDays(first, spec.day)}, ${net(spec)}, 0, ${net(spec)}, id, ${code} from cart returning id
+          insert into orders (code, user_id, ship_to_code, sold_to_code, range, status, delivery_date, net_pence, vat_pence, gross_pence, delivery_charge_pence, source_cart_id, idempotency_key)
+          select ${code}, user_id, ${`${soldTo}-0`}, ${soldTo}, ${spec.range}, ${spec.status}, ${addDays(first, spec.day)}, ${net(spec)}, 0, ${net(spec)}, ${spec.charge ?? 0}, id, ${code} from cart returning id
         )
-        insert into order_lines (order_id, line_number, product_code, name, pack_size, unit_price_pence, vat_rate_bp, quantity, net_pence, vat_pence, delivered_quantity)
-        select written.id, line.n, line.code, 'Line', '1 x 1', line.pence, 0, line.quantity, line.pence, 0, line.delivered
-        from written, jsonb_to_recordset(${JSON.stringify(spec.lines.map((line, n) => ({ n, code: products[line.product % products.length]?.code, pence: line.pence, quantity: line.quantity, delivered: line.delivered })))}::jsonb)
-          as line(n int, code text, pence int, quantity int, delivered int)`);
+        insert into order_lines (order_id, line_number, product_code, name, pack_size, unit_price_pence, vat_rate_bp, quantity, net_pence, vat_pence, delivered_quantity, substitution)
+        select written.id, line.n, line.code, 'Line', '1 x 1', line.pence, 0, line.quantity, line.pence, 0, line.delivered, line.substitution
+        from written, jsonb_to_recordset(${JSON.stringify(
+          spec.lines.map((line, n) => ({
+            n,
+            code: products[line.product % products.length]?.code,
+            pence: line.pence,
+            quantity: line.quantity,
+            delivered: line.delivered,
+            substitution: line.substitute
+              ? { productCode: products[line.substitute.product % products.length]?.code, name: 'Substitute', packSize: '1 x 2', quantity: line.quantity, unitPricePence: line.substitute.pence, vatRateBp: 0, netPence: line.substitute.pence, vatPence: 0 }
+              : null,
+          })),
+        )}::jsonb)
+          as line(n int, code text, pence int, quantity int, delivered int, substitution jsonb)`);
     }
     return { first, soldTos };
   }
@@ -113,13 +130,14 @@ describe('operators sales report', () => {
   const sales = async (query: string, bearer: string | undefined = token) => adminCall(server, bearer, 'GET', `/reports/sales${query}`);
 
   it('sums, to the penny, the orders that count by day, range, category and customer; lists the lapsed; rates the fill (property)', async () => {
-    const line = fc.record({ product: fc.nat(39), pence: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 20 }), delivered: fc.option(fc.integer({ min: 0, max: 20 })) });
+    const line = fc.record({ product: fc.nat(39), pence: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 20 }), delivered: fc.option(fc.integer({ min: 0, max: 20 })), substitute: fc.option(fc.record({ product: fc.nat(39), pence: fc.integer({ min: 0, max: 500_000 }) }), { freq: 4 }) });
     const order = fc.record({
       customer: fc.nat(3),
       day: fc.integer({ min: -80, max: 40 }),
       status: fc.constantFrom(...ORDER_STATUSES),
       range: fc.constantFrom('DAIR' as const, 'CHIL' as const),
       lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+      charge: fc.constantFrom(0, 0, 1_500, 999),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(order, { maxLength: 14 }), async (specs) => {
@@ -143,10 +161,10 @@ describe('operators sales report', () => {
         }
         assert.deepEqual(Object.fromEntries(body.ranges.map((range) => [range.code, range.sales.valuePence]).filter(([, pence]) => pence !== 0)), sumBy(inPeriod, (spec) => spec.range, net));
         const lines = inPeriod.flatMap((spec) => spec.lines);
-        assert.deepEqual(
-          Object.fromEntries(body.categories.map((category) => [category.code, category.sales.valuePence])),
-          sumBy(lines, (one) => topOf.get(products[one.product % products.length]?.code ?? '') as string, (one) => one.pence),
-        );
+        const byCategory = sumBy(lines, (one) => topOf.get(products[(one.substitute?.product ?? one.product) % products.length]?.code ?? '') as string, sent);
+        const charges = inPeriod.reduce((sum, spec) => sum + (spec.charge ?? 0), 0);
+        assert.deepEqual(Object.fromEntries(body.categories.map((category) => [category.code, category.sales.valuePence])), { ...byCategory, ...(charges ? { DELIVERY: charges } : {}) });
+        assert.equal(body.categories.reduce((sum, category) => sum + category.sales.valuePence, 0), body.total.valuePence, 'the categories add up to the total');
         const customers = Object.fromEntries(body.topCustomers.map((customer) => [customer.code, customer.sales.valuePence]));
         assert.deepEqual(Object.fromEntries(Object.entries(customers).filter(([, pence]) => pence !== 0)), sumBy(inPeriod, soldToOf, net));
         assert.equal(body.topCustomers.length, new Set(inPeriod.map(soldToOf)).size);

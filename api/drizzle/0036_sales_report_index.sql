@@ -1,1 +1,0 @@
-CREATE INDEX "orders_delivery_report_idx" ON "orders" USING btree ("delivery_date","status","range","sold_to_code","net_pence","id");
