@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * Spend report benchmark (docs/reports.md "How fast"): GET /users/current/reports/spend for a head office, on a
+ * Reports benchmark (docs/reports.md "How fast"): GET /users/current/reports/spend for a head office, or with
+ * `--report sales` the operators' GET /admin/v1/reports/sales (the 28 days to today, every customer), on a
  * database of `--orders` orders, beside GET /health/live and the head office's order history (GET
- * /users/current/orders) asked by the same user on the same API in the same run, alternately, one request at a
- * time. Prints p50/p99 of each, and the plans (EXPLAIN) of the report's two reads, which must use indexes.
+ * /users/current/orders) on the same API in the same run, alternately, one request at a time. Prints p50/p99 of
+ * each, and the plans (EXPLAIN) of the report's reads, which must use indexes.
  *
- *   node bench/reports.mjs [--orders 100000] [--share 0.1] [--requests 300] [--database-url postgres://postgres@127.0.0.1:5432/test]
+ *   node bench/reports.mjs [--report spend|sales] [--orders 100000] [--share 0.1] [--requests 300] [--database-url postgres://postgres@127.0.0.1:5432/test]
  *
  * The database is the demo seed plus, written in bulk SQL, 200 companies of 5 sites and the bench's own head office
  * (5 sites, `bench-head@example.com`); the orders, 4 lines each, spread over the 24 months before today, `--share`
@@ -21,6 +22,7 @@ import { BENCH_INVOICE_ENV } from './lib/invoice-env.mjs';
 
 const { values: args } = parseArgs({
   options: {
+    report: { type: 'string', default: 'spend' },
     orders: { type: 'string', default: '100000' },
     share: { type: 'string', default: '0.1' },
     requests: { type: 'string', default: '300' },
@@ -33,11 +35,14 @@ const REQUESTS = Number(args.requests);
 if (!Number.isInteger(ORDERS) || ORDERS < 1) throw new Error('--orders must be a positive whole number');
 if (!(SHARE > 0 && SHARE <= 1)) throw new Error('--share must be above 0 and at most 1');
 if (!Number.isInteger(REQUESTS) || REQUESTS < 10) throw new Error('--requests must be a whole number of at least 10');
+const SALES = args.report === 'sales';
+if (!SALES && args.report !== 'spend') throw new Error('--report must be spend or sales');
 
 const API_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../api');
 const CLIENT = { id: 'storefront', secret: 'bench-storefront-secret-0123456789' };
 const SECRETS = { STOREFRONT_CLIENT_ID: CLIENT.id, STOREFRONT_CLIENT_SECRET: CLIENT.secret, SESSION_SECRET: 'bench-session-secret-0123456789-0123456789' };
 const HEAD = 'bench-head@example.com';
+const OPERATOR = { email: 'admin@meadowvale.example', password: 'Meadowvale-demo-1' };
 const log = (message) => console.error(`[bench] ${message}`);
 
 async function freshDatabase() {
@@ -93,9 +98,10 @@ async function writeOrders(client) {
     [Math.round(ORDERS * SHARE), ORDERS, HEAD],
   );
   await client.query(
-    `insert into order_lines (order_id, line_number, product_code, name, pack_size, unit_price_pence, vat_rate_bp, quantity, net_pence, vat_pence)
+    `insert into order_lines (order_id, line_number, product_code, name, pack_size, unit_price_pence, vat_rate_bp, quantity, net_pence, vat_pence, delivered_quantity)
      select o.id, n, ($1::text[])[1 + ((o.id * 13 + n * 7) % cardinality($1::text[]))], 'Bench line', '1 x 1',
-            500 + ((substr(o.code, 3)::int * 31 + n * 17) % 4000), 0, 1, 500 + ((substr(o.code, 3)::int * 31 + n * 17) % 4000), 0
+            500 + ((substr(o.code, 3)::int * 31 + n * 17) % 4000), 0, 1, 500 + ((substr(o.code, 3)::int * 31 + n * 17) % 4000), 0,
+            case when o.status <> 'delivered' then null when (o.id + n) % 20 = 0 then 0 else 1 end
      from orders o, generate_series(0, 3) n where o.code like 'B-%'`,
     [products],
   );
@@ -121,6 +127,47 @@ async function plans(client) {
       [sites, from, to, statuses],
     ),
   };
+}
+
+/** The plans of the operators' report's reads (reports/sales-report.ts) for the 28 days to today. */
+async function salesPlans(client) {
+  const statuses = ['placed', 'confirmed', 'picking', 'dispatched', 'delivered'];
+  const explain = async (text, values) => (await client.query(`explain ${text}`, values)).rows.map((row) => row['QUERY PLAN']).join('\n');
+  const period = `o.delivery_date >= current_date - 27 and o.delivery_date <= current_date and o.status = any($1)`;
+  return {
+    'orders (day, range)': await explain(`select o.delivery_date, o.range, sum(o.net_pence), count(*), sum(o.delivery_charge_pence) from orders o where ${period} group by 1, 2`, [statuses]),
+    'order lines (category)': await explain(
+      `select p.category_id, sum(coalesce((l.substitution->>'netPence')::bigint, l.net_pence)) from order_lines l
+       left join products p on p.code = coalesce(l.substitution->>'productCode', l.product_code)
+       where l.order_id = any(array(select o.id from orders o where ${period})) group by p.category_id`,
+      [statuses],
+    ),
+    'orders (top customers)': await explain(
+      `select o.sold_to_code, min(s.name), sum(o.net_pence) from orders o left join sold_tos s on s.code = o.sold_to_code where ${period} group by o.sold_to_code order by 3 desc limit 10`,
+      [statuses],
+    ),
+    'orders (lapsed)': await explain(
+      `select o.sold_to_code, max(o.delivery_date), sum(o.net_pence) from orders o left join sold_tos s on s.code = o.sold_to_code
+       where o.delivery_date >= current_date - 69 and o.status = any($1) group by o.sold_to_code having max(o.delivery_date) < current_date - 13 order by 3 desc limit 50`,
+      [statuses],
+    ),
+    'order lines (fill rate)': await explain(
+      `select sum(l.quantity), sum(l.delivered_quantity) from order_lines l
+       where l.order_id = any(array(select o.id from orders o where o.delivery_date >= current_date - 27 and o.delivery_date <= current_date and o.status = 'delivered'))
+         and l.delivered_quantity is not null`,
+      [],
+    ),
+  };
+}
+
+async function operatorToken(base) {
+  const response = await fetch(`${base}/admin/v1/auth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify(OPERATOR),
+  });
+  if (!response.ok) throw new Error(`operator sign-in: ${response.status} ${await response.text()}`);
+  return (await response.json()).access_token;
 }
 
 async function token(base) {
@@ -149,8 +196,9 @@ try {
   await writeOrders(client);
   log(`written in ${((performance.now() - written) / 1000).toFixed(1)} s`);
   const counts = (await client.query(`select count(*)::int as orders, (select count(*)::int from order_lines) as lines,
-    count(*) filter (where sold_to_code = 'BS0000' and delivery_date >= date_trunc('month', current_date) - interval '5 months')::int as in_report from orders`)).rows[0];
-  const explained = await plans(client);
+    count(*) filter (where sold_to_code = 'BS0000' and delivery_date >= date_trunc('month', current_date) - interval '5 months')::int as in_report,
+    count(*) filter (where delivery_date between current_date - 27 and current_date)::int as in_sales from orders`)).rows[0];
+  const explained = SALES ? await salesPlans(client) : await plans(client);
   await client.end();
 
   const port = await freePort();
@@ -161,7 +209,9 @@ try {
   const routes = {
     'GET /health/live (reference)': { url: `${base}/health/live`, headers: {} },
     'GET /users/current/orders (reference)': { url: `${base}/occ/v2/b2b/users/current/orders?shipTo=BS0000-1&salesOrg=DAIR`, headers: bearer },
-    'GET /users/current/reports/spend': { url: `${base}/occ/v2/b2b/users/current/reports/spend`, headers: bearer },
+    ...(SALES
+      ? { 'GET /admin/v1/reports/sales': { url: `${base}/admin/v1/reports/sales`, headers: { authorization: `Bearer ${await operatorToken(base)}` } } }
+      : { 'GET /users/current/reports/spend': { url: `${base}/occ/v2/b2b/users/current/reports/spend`, headers: bearer } }),
   };
   const times = Object.fromEntries(Object.keys(routes).map((name) => [name, []]));
   let sample;
@@ -177,9 +227,17 @@ try {
     }
   }
   const report = JSON.parse(sample);
-  console.log(`PostgreSQL, ${counts.orders} orders (${counts.lines} lines); the bench head office: 5 sites, ${counts.in_report} orders in the report's six months; ${REQUESTS} requests a route, alternating`);
+  console.log(
+    SALES
+      ? `PostgreSQL, ${counts.orders} orders (${counts.lines} lines), ${counts.in_sales} of them delivered in the sales report's 28 days; ${REQUESTS} requests a route, alternating`
+      : `PostgreSQL, ${counts.orders} orders (${counts.lines} lines); the bench head office: 5 sites, ${counts.in_report} orders in the report's six months; ${REQUESTS} requests a route, alternating`,
+  );
   for (const [name, values] of Object.entries(times)) console.log(`${name}: p50 ${percentile(values, 0.5).toFixed(1)} ms, p99 ${percentile(values, 0.99).toFixed(1)} ms`);
-  console.log(`report: total ${report.total.formattedValue}, ${report.sites.length} sites, ${report.categories.length} categories`);
+  console.log(
+    SALES
+      ? `report: total ${report.total.formattedValue}, ${report.orders} orders, ${report.topCustomers.length} top customers, ${report.lapsed.customers.length} lapsed, fill rate ${report.fillRate.basisPoints} bp`
+      : `report: total ${report.total.formattedValue}, ${report.sites.length} sites, ${report.categories.length} categories`,
+  );
   for (const [name, plan] of Object.entries(explained)) {
     console.log(`plan, ${name}:\n${plan}`);
     if (/Seq Scan on (orders|order_lines|order_spend_days)\b/.test(plan)) console.log(`!! ${name} reads a whole table`);

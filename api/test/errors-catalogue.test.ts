@@ -282,6 +282,7 @@ const reports: Examples<ReportProblem> = {
   notCompanyAdmin: { kind: 'notCompanyAdmin' },
   periodReversed: { kind: 'periodReversed' },
   periodTooLong: { kind: 'periodTooLong', months: 25 },
+  daysTooMany: { kind: 'daysTooMany', days: 63 },
 };
 
 const CATALOGUES: [string, Record<string, { kind: string }>, (problem: never) => ApiError][] = [

@@ -20,6 +20,7 @@ import { adminCreditRequestRoutes } from './credit-requests/credit-request-route
 import { adminPromotionRoutes } from './promotions/promotion-routes';
 import { adminCreditControlRoutes } from './credit-control/credit-control-routes';
 import { adminStockRoutes } from './stock/stock-routes';
+import { adminReportRoutes } from './reports/report-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -47,4 +48,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminPromotionRoutes);
   await app.register(adminCreditControlRoutes);
   await app.register(adminStockRoutes);
+  await app.register(adminReportRoutes);
 }

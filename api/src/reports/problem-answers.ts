@@ -1,4 +1,5 @@
 import { ApiError, badRequest, forbidden } from '../http/errors';
+import { MAX_DAYS } from './report-days';
 import { MAX_MONTHS } from './report-months';
 import type { ReportProblem } from './problems';
 
@@ -11,5 +12,7 @@ export function reportProblemToApiError(problem: ReportProblem): ApiError {
       return badRequest('from', 'The first month comes after the last');
     case 'periodTooLong':
       return badRequest('to', `A report covers at most ${MAX_MONTHS} months, not ${problem.months}`);
+    case 'daysTooMany':
+      return badRequest('to', `A sales report covers at most ${MAX_DAYS} days, not ${problem.days}`);
   }
 }

@@ -1,2 +1,2 @@
 /** Why a report was refused: values, answered over HTTP by problem-answers.ts. */
-export type ReportProblem = { kind: 'notCompanyAdmin' } | { kind: 'periodReversed' } | { kind: 'periodTooLong'; months: number };
+export type ReportProblem = { kind: 'notCompanyAdmin' } | { kind: 'periodReversed' } | { kind: 'periodTooLong'; months: number } | { kind: 'daysTooMany'; days: number };

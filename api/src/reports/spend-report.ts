@@ -139,7 +139,7 @@ function topCategoryOf(leaf: string, byId: Map<string, CategoryNode>): CategoryN
 }
 
 /** Line totals by leaf category summed into top categories, largest first; lines of unknown products as "Other". */
-function topCategories(rows: { category: string | null; pence: number }[], tree: CategoryNode[]): SpendReport['categories'] {
+export function topCategories(rows: { category: string | null; pence: number }[], tree: CategoryNode[]): SpendReport['categories'] {
   const byId = new Map(tree.map((node) => [node.id, node]));
   const totals = new Map<string, { code: string; name: string; spendPence: number }>();
   for (const row of rows) {

@@ -67,6 +67,9 @@ export const orders = pgTable(
     // A period limit sums a ship-to's orders of a week or month by delivery date (docs/approvals.md "Limits"):
     // status and net total are in the index too, so the sum reads the index alone.
     index('orders_ship_to_delivery_idx').on(t.shipToCode, t.deliveryDate, t.status, t.netPence),
+    // The operators' sales report reads every customer's orders of a run of days (reports/sales-report.ts):
+    // delivery date first, and what it sums and groups by after, so it reads the index alone; id finds the lines.
+    index('orders_delivery_report_idx').on(t.deliveryDate, t.status, t.range, t.soldToCode, t.netPence, t.deliveryChargePence, t.id),
     // A sold-to's placed orders not yet invoiced alone (the statuses that spend, order-status.ts SPENDING_STATUSES),
     // so its credit exposure does not grow with its history (docs/credit-control.md).
     index('orders_uninvoiced_idx')
@@ -118,9 +121,10 @@ export const orderLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNumber] }),
-    // Head office's spend by category sums its orders' lines (reports/spend-report.ts): product and net total
-    // are in the index too, so the lines are read from the index alone.
-    index('order_lines_report_idx').on(t.orderId, t.productCode, t.netPence),
+    // Head office's spend by category sums its orders' lines (reports/spend-report.ts), and the operators' fill
+    // rate their ordered and delivered quantities (reports/sales-report.ts): all are in the index, so the lines
+    // are read from the index alone. The delivery report's one update of a line is no longer HOT for it.
+    index('order_lines_report_idx').on(t.orderId, t.productCode, t.netPence, t.quantity, t.deliveredQuantity),
   ],
 );
 

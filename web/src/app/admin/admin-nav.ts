@@ -21,6 +21,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { href: '/admin/audit/', label: 'Audit log' },
   { href: '/admin/outbox/', label: 'Orders out' },
   { href: '/admin/mail/', label: 'Mail' },
+  { href: '/admin/reports/', label: 'Reports' },
   { href: '/admin/operators/', label: 'Operators', roles: ['admin'] },
 ];
 

@@ -44,47 +44,55 @@ export function BarChart({ id, title, bars, columns, children }: BarChartProps) 
       <figcaption id={`${id}-title`} className={styles.title}>
         {title}
       </figcaption>
-      <svg className={styles.svg} viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={`${title}: a bar chart; its figures are in the table that follows`}>
-        {bars.map((bar, index) => {
-          const top = index * ROW;
-          const width = scale(bar.value);
-          const over = bar.marker !== undefined && bar.value > bar.marker.value;
-          return (
-            <g key={`${bar.label}-${index}`}>
-              <text x={0} y={top + LABEL_BASELINE} className={styles.label}>
-                {bar.label}
-              </text>
-              <rect x={0} y={top + BAR_TOP} width={WIDTH - VALUE_ROOM} height={BAR} className={styles.track} />
-              <rect x={0} y={top + BAR_TOP} width={width} height={BAR} className={over ? styles.over : styles.bar} />
-              {bar.marker ? (
-                <line x1={scale(bar.marker.value)} x2={scale(bar.marker.value)} y1={top + BAR_TOP - 3} y2={top + BAR_TOP + BAR + 3} className={styles.marker} />
-              ) : null}
-              <text x={Math.max(width, bar.marker ? scale(bar.marker.value) : 0) + 6} y={top + BAR_TOP + BAR - 3} className={styles.value}>
-                {bar.text}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns.label}</th>
-            <th scope="col">{columns.value}</th>
-            {withMarkers ? <th scope="col">{columns.marker}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar, index) => (
-            <tr key={`${bar.label}-${index}`}>
-              <th scope="row">{bar.label}</th>
-              <td>{bar.text}</td>
-              {withMarkers ? <td>{bar.marker?.text ?? ''}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* No bars, nothing to draw: the words under the chart say why (e.g. "No lapsed customers"). */}
+      {bars.length === 0 ? null : (
+        <>
+          <svg className={styles.svg} viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={`${title}: a bar chart; its figures are in the table that follows`}>
+            {bars.map((bar, index) => {
+              const top = index * ROW;
+              const width = scale(bar.value);
+              const over = bar.marker !== undefined && bar.value > bar.marker.value;
+              return (
+                <g key={`${bar.label}-${index}`}>
+                  <text x={0} y={top + LABEL_BASELINE} className={styles.label}>
+                    {bar.label}
+                  </text>
+                  <rect x={0} y={top + BAR_TOP} width={WIDTH - VALUE_ROOM} height={BAR} className={styles.track} />
+                  <rect x={0} y={top + BAR_TOP} width={width} height={BAR} className={over ? styles.over : styles.bar} />
+                  {bar.marker ? (
+                    <line x1={scale(bar.marker.value)} x2={scale(bar.marker.value)} y1={top + BAR_TOP - 3} y2={top + BAR_TOP + BAR + 3} className={styles.marker} />
+                  ) : null}
+                  <text x={Math.max(width, bar.marker ? scale(bar.marker.value) : 0) + 6} y={top + BAR_TOP + BAR - 3} className={styles.value}>
+                    {bar.text}
+                  </text>
+                </g>
+              );
+            })}
+          </svg>
+          {/* Hidden by a box around it: a table grows to its text whatever width it is given, and would widen the page. */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{columns.label}</th>
+                  <th scope="col">{columns.value}</th>
+                  {withMarkers ? <th scope="col">{columns.marker}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {bars.map((bar, index) => (
+                  <tr key={`${bar.label}-${index}`}>
+                    <th scope="row">{bar.label}</th>
+                    <td>{bar.text}</td>
+                    {withMarkers ? <td>{bar.marker?.text ?? ''}</td> : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
       {children ? <div className={styles.below}>{children}</div> : null}
     </figure>
   );
