@@ -14,7 +14,10 @@ interface OrderSpec {
   site: number;
   day: number;
   status: (typeof ORDER_STATUSES)[number];
-  lines: { product: number; pence: number }[];
+  /** Each line, and what the warehouse sent instead where it substituted (docs/substitutions.md). */
+  lines: { product: number; pence: number; substitute?: { product: number; pence: number } | null }[];
+  /** The order's net delivery charge, part of its net value (docs/minimum-order.md). */
+  charge?: number;
 }
 
 interface Company {
@@ -80,19 +83,28 @@ describe('spend report', () => {
     for (const [index, spec] of specs.entries()) {
       const site = of.sites[spec.site % of.sites.length] as string;
       const code = `${of.soldTo}-O${index}`;
-      const net = spec.lines.reduce((sum, line) => sum + line.pence, 0);
+      const net = spec.lines.reduce((sum, line) => sum + (line.substitute?.pence ?? line.pence), spec.charge ?? 0);
       const deliveryDate = new Date(Date.UTC(2026, 4, 1) + spec.day * 86_400_000).toISOString().slice(0, 10);
       await run(sql`
         with cart as (
           insert into carts (code, user_id, ship_to_code, range, status)
           select ${code}, id, ${site}, 'DAIR', 'ordered' from users where username = 'head@example.com' returning id, user_id
         ), written as (
-          insert into orders (code, user_id, ship_to_code, sold_to_code, range, status, delivery_date, net_pence, vat_pence, gross_pence, source_cart_id, idempotency_key)
-          select ${code}, user_id, ${site}, ${of.soldTo}, 'DAIR', ${spec.status}, ${deliveryDate}, ${net}, 0, ${net}, id, ${code} from cart returning id
+          insert into orders (code, user_id, ship_to_code, sold_to_code, range, status, delivery_date, net_pence, vat_pence, gross_pence, delivery_charge_pence, source_cart_id, idempotency_key)
+          select ${code}, user_id, ${site}, ${of.soldTo}, 'DAIR', ${spec.status}, ${deliveryDate}, ${net}, 0, ${net}, ${spec.charge ?? 0}, id, ${code} from cart returning id
         )
-        insert into order_lines (order_id, line_number, product_code, name, pack_size, unit_price_pence, vat_rate_bp, quantity, net_pence, vat_pence)
-        select written.id, line.n, line.code, 'Line', '1 x 1', line.pence, 0, 1, line.pence, 0
-        from written, jsonb_to_recordset(${JSON.stringify(spec.lines.map((line, n) => ({ n, code: products[line.product % products.length]?.code, pence: line.pence })))}::jsonb) as line(n int, code text, pence int)`);
+        insert into order_lines (order_id, line_number, product_code, name, pack_size, unit_price_pence, vat_rate_bp, quantity, net_pence, vat_pence, substitution)
+        select written.id, line.n, line.code, 'Line', '1 x 1', line.pence, 0, 1, line.pence, 0, line.substitution
+        from written, jsonb_to_recordset(${JSON.stringify(
+          spec.lines.map((line, n) => ({
+            n,
+            code: products[line.product % products.length]?.code,
+            pence: line.pence,
+            substitution: line.substitute
+              ? { productCode: products[line.substitute.product % products.length]?.code, name: 'Substitute', packSize: '1 x 2', quantity: 1, unitPricePence: line.substitute.pence, vatRateBp: 0, netPence: line.substitute.pence, vatPence: 0 }
+              : null,
+          })),
+        )}::jsonb) as line(n int, code text, pence int, substitution jsonb)`);
     }
   }
 
@@ -103,8 +115,15 @@ describe('spend report', () => {
   }
 
   it('sums, to the penny, the net value of the orders that spend, by site, month and category (property)', async () => {
-    const line = fc.record({ product: fc.nat(39), pence: fc.integer({ min: 0, max: 500_000 }) });
-    const order = fc.record({ site: fc.nat(2), day: fc.integer({ min: 0, max: 213 }), status: fc.constantFrom(...ORDER_STATUSES), lines: fc.array(line, { minLength: 1, maxLength: 4 }) });
+    const substitute = fc.option(fc.record({ product: fc.nat(39), pence: fc.integer({ min: 0, max: 500_000 }) }), { freq: 4 });
+    const line = fc.record({ product: fc.nat(39), pence: fc.integer({ min: 0, max: 500_000 }), substitute });
+    const order = fc.record({
+      site: fc.nat(2),
+      day: fc.integer({ min: 0, max: 213 }),
+      status: fc.constantFrom(...ORDER_STATUSES),
+      lines: fc.array(line, { minLength: 1, maxLength: 4 }),
+      charge: fc.option(fc.integer({ min: 1, max: 5_000 }), { nil: undefined, freq: 3 }),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(order, { maxLength: 12 }), async (specs) => {
         const of = await company(3);
@@ -112,7 +131,8 @@ describe('spend report', () => {
         const { status, body } = await report(of, '?from=2026-05&to=2026-11');
         assert.equal(status, 200);
         const counted = specs.filter((spec) => SPENDING_STATUSES.includes(spec.status));
-        const net = (spec: OrderSpec) => spec.lines.reduce((sum, one) => sum + one.pence, 0);
+        // As sent (orders/substitutions.ts sentTotals): a substitute's value, and the order's delivery charge.
+        const net = (spec: OrderSpec) => spec.lines.reduce((sum, one) => sum + (one.substitute?.pence ?? one.pence), spec.charge ?? 0);
         const monthOf = (spec: OrderSpec) => new Date(Date.UTC(2026, 4, 1) + spec.day * 86_400_000).toISOString().slice(0, 7);
         assert.equal(body.total.valuePence, counted.reduce((sum, spec) => sum + net(spec), 0));
         for (const [index, site] of of.sites.entries()) {
@@ -123,9 +143,13 @@ describe('spend report', () => {
         }
         for (const month of body.byMonth) assert.equal(month.spend.valuePence, counted.filter((spec) => monthOf(spec) === month.month).reduce((sum, spec) => sum + net(spec), 0));
         const byCategory = new Map<string, number>();
-        for (const spec of counted) for (const one of spec.lines) {
-          const top = topOf.get(products[one.product % products.length]?.code ?? '') as string;
-          byCategory.set(top, (byCategory.get(top) ?? 0) + one.pence);
+        for (const spec of counted) {
+          for (const one of spec.lines) {
+            const sent = one.substitute ?? one;
+            const top = topOf.get(products[sent.product % products.length]?.code ?? '') as string;
+            byCategory.set(top, (byCategory.get(top) ?? 0) + sent.pence);
+          }
+          if (spec.charge) byCategory.set('DELIVERY', (byCategory.get('DELIVERY') ?? 0) + spec.charge);
         }
         assert.deepEqual(
           Object.fromEntries(body.categories.map((category) => [category.code, category.spend.valuePence])),

@@ -6,10 +6,9 @@ import { SPENDING_STATUSES } from '../order-status/order-status';
 import { addDays, type IsoDate } from '../time/calendar-date';
 import { daysBetween, salesPeriod } from './report-days';
 import { topCategories } from './spend-report';
+import { sentNetPence, sentProductCode } from './sent-lines';
 import type { ReportProblem } from './problems';
 
-/** The category row of the orders' delivery charges (docs/minimum-order.md), part of their net value. */
-export const DELIVERY_CHARGES = 'DELIVERY';
 /** How many customers the top customers table lists. */
 export const TOP_CUSTOMERS = 10;
 /** Lapsed: an order delivered in the 8 weeks before the last 2, none since (docs/reports.md). */
@@ -62,9 +61,9 @@ export async function salesReport(db: DbOrTx, period: { from?: IsoDate; to?: Iso
     // A line counts as sent: a substituted line at the substitute's value and in its product's category, as the
     // order's net value counts it (orders/substitutions.ts sentTotals).
     db
-      .select({ category: products.categoryId, pence: sql<number>`sum(coalesce((${orderLines.substitution}->>'netPence')::bigint, ${orderLines.netPence}))::bigint`.mapWith(Number) })
+      .select({ category: products.categoryId, pence: sql<number>`sum(${sentNetPence})::bigint`.mapWith(Number) })
       .from(orderLines)
-      .leftJoin(products, eq(products.code, sql`coalesce(${orderLines.substitution}->>'productCode', ${orderLines.productCode})`))
+      .leftJoin(products, eq(products.code, sentProductCode))
       .where(linesOf(inPeriod))
       .groupBy(products.categoryId),
     db
@@ -115,9 +114,7 @@ export async function salesReport(db: DbOrTx, period: { from?: IsoDate; to?: Iso
     ranges: [...ranges]
       .map(([code, salesPence]) => ({ code, name: rangeName.get(code) ?? code, salesPence }))
       .sort((a, b) => b.salesPence - a.salesPence || a.code.localeCompare(b.code)),
-    categories: [...topCategories(byCategory, tree).map(({ code, name, spendPence }) => ({ code, name, salesPence: spendPence })), ...(chargesPence === 0 ? [] : [{ code: DELIVERY_CHARGES, name: 'Delivery charges', salesPence: chargesPence }])].sort(
-      (a, b) => b.salesPence - a.salesPence || a.name.localeCompare(b.name),
-    ),
+    categories: topCategories(byCategory, tree, chargesPence).map(({ code, name, spendPence }) => ({ code, name, salesPence: spendPence })),
     topCustomers: top.map((row) => ({ code: row.code, name: row.name ?? row.code, salesPence: row.pence, orders: row.count })),
     lapsed: {
       window: { from: lapsedFrom, to: lapsedTo },

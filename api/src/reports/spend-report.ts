@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { approvalLimits, categories, orderLines, orderSpendDays, orders, products, shipTos } from '../db/schema';
+import { DELIVERY_CHARGES, sentNetPence, sentProductCode } from './sent-lines';
 import { fail, ok, type Result } from '../errors/result';
 import { SPENDING_STATUSES } from '../order-status/order-status';
 import { londonDate } from '../time/london-time';
@@ -69,8 +70,9 @@ export async function spendReport(db: DbOrTx, userId: number, period: SpendPerio
   const siteCodes = sites.map((site) => site.code);
   const { first, last } = datesOf(from, to);
   const statuses = [...SPENDING_STATUSES];
+  const spent = and(inArray(orders.shipToCode, siteCodes), gte(orders.deliveryDate, first), lte(orders.deliveryDate, last), inArray(orders.status, statuses));
 
-  const [bySiteMonth, byCategory, limits, tree] = await Promise.all([
+  const [bySiteMonth, byCategory, charges, limits, tree] = await Promise.all([
     // The running totals the order writes keep per ship-to, day and status (db/schema/order-spend-days.ts).
     db
       .select({
@@ -82,13 +84,18 @@ export async function spendReport(db: DbOrTx, userId: number, period: SpendPerio
       .where(and(inArray(orderSpendDays.shipToCode, siteCodes), gte(orderSpendDays.deliveryDate, first), lte(orderSpendDays.deliveryDate, last), inArray(orderSpendDays.status, statuses)))
       .groupBy(orderSpendDays.shipToCode, sql`2`),
     // The lines of the same orders, read off the orders' ship-to and delivery index and the lines' covering index.
+    // Each line as sent (sent-lines.ts), so that with the orders' delivery charges they add up to the total.
     db
-      .select({ category: products.categoryId, pence: sql<number>`sum(${orderLines.netPence})::bigint`.mapWith(Number) })
+      .select({ category: products.categoryId, pence: sql<number>`sum(${sentNetPence})::bigint`.mapWith(Number) })
       .from(orders)
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .leftJoin(products, eq(products.code, orderLines.productCode))
-      .where(and(inArray(orders.shipToCode, siteCodes), gte(orders.deliveryDate, first), lte(orders.deliveryDate, last), inArray(orders.status, statuses)))
+      .leftJoin(products, eq(products.code, sentProductCode))
+      .where(spent)
       .groupBy(products.categoryId),
+    db
+      .select({ pence: sql<number>`coalesce(sum(${orders.deliveryChargePence}), 0)::bigint`.mapWith(Number) })
+      .from(orders)
+      .where(spent),
     db
       .select({ code: approvalLimits.code, site: approvalLimits.shipToCode, periodRange: approvalLimits.periodRange, thresholdPence: approvalLimits.thresholdPence })
       .from(approvalLimits)
@@ -116,7 +123,7 @@ export async function spendReport(db: DbOrTx, userId: number, period: SpendPerio
     totalPence: byMonth.reduce((sum, month) => sum + month.spendPence, 0),
     sites: siteReports,
     byMonth,
-    categories: topCategories(byCategory, tree),
+    categories: topCategories(byCategory, tree, charges[0]?.pence ?? 0),
   });
 }
 
@@ -138,8 +145,11 @@ function topCategoryOf(leaf: string, byId: Map<string, CategoryNode>): CategoryN
   return undefined;
 }
 
-/** Line totals by leaf category summed into top categories, largest first; lines of unknown products as "Other". */
-export function topCategories(rows: { category: string | null; pence: number }[], tree: CategoryNode[]): SpendReport['categories'] {
+/**
+ * Line totals by leaf category summed into top categories, largest first; lines of unknown products as "Other",
+ * the orders' delivery charges as "Delivery charges".
+ */
+export function topCategories(rows: { category: string | null; pence: number }[], tree: CategoryNode[], chargesPence: number): SpendReport['categories'] {
   const byId = new Map(tree.map((node) => [node.id, node]));
   const totals = new Map<string, { code: string; name: string; spendPence: number }>();
   for (const row of rows) {
@@ -149,5 +159,6 @@ export function topCategories(rows: { category: string | null; pence: number }[]
     entry.spendPence += row.pence;
     totals.set(key, entry);
   }
+  if (chargesPence !== 0) totals.set(DELIVERY_CHARGES, { code: DELIVERY_CHARGES, name: 'Delivery charges', spendPence: chargesPence });
   return [...totals.values()].filter((entry) => entry.spendPence !== 0).sort((a, b) => b.spendPence - a.spendPence || a.name.localeCompare(b.name));
 }
