@@ -68,7 +68,7 @@ describe('operator sign-in and the /admin/v1 guard', () => {
   });
 
   it(`locks an operator after ${SIGN_IN_LOCK.perAccountAndAddress} wrong passwords, the right one included, as for customers`, async () => {
-    const email = await createOperator(server, 'service');
+    const email = await createOperator(server, 'customerService');
     for (let attempt = 1; attempt <= SIGN_IN_LOCK.perAccountAndAddress; attempt++) {
       const wrong = await operatorSignIn(server, email, `wrong-${attempt}`, from('198.51.100.40'));
       assert.equal(wrong.status, 400);
@@ -81,7 +81,7 @@ describe('operator sign-in and the /admin/v1 guard', () => {
   });
 
   it('refuses a disabled operator, and their live tokens stop working', async () => {
-    const email = await createOperator(server, 'service');
+    const email = await createOperator(server, 'customerService');
     const token = await operatorToken(server, email);
     await server.database.db.update(operators).set({ status: 'disabled' }).where(eq(operators.email, email));
     const refused = await operatorSignIn(server, email, DEMO_PASSWORD, from('198.51.100.41'));

@@ -21,7 +21,7 @@ describe('back office: orders, customers, products and the audit log', () => {
   before(async () => {
     server = await startTestServer();
     admin = await operatorToken(server);
-    service = await operatorToken(server, await createOperator(server, 'service'));
+    service = await operatorToken(server, await createOperator(server, 'customerService'));
   });
   after(() => server.close());
 
@@ -113,7 +113,7 @@ describe('back office: orders, customers, products and the audit log', () => {
     const entries = audit.body.entries as { action: string; subject: string; operator: string; before: { status: string }; after: { status: string } }[];
     const disable = entries.find((entry) => entry.action === 'user.disable' && entry.subject === 'user:solo@example.com');
     assert.deepEqual(disable && [disable.before.status, disable.after.status], ['active', 'disabled']);
-    assert.match(disable?.operator ?? '', /^service-/);
+    assert.match(disable?.operator ?? '', /^customerservice-/);
     assert.ok(entries.some((entry) => entry.action === 'user.unlock'));
     assert.equal(((await call('GET', '/audit?to=2000-01-01')).body.entries as unknown[]).length, 0);
     const badDay = await call('GET', '/audit?from=2026-02-30');

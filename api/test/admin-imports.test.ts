@@ -250,7 +250,7 @@ describe('POST /admin/v1/imports/{kind}', () => {
   });
 
   it('service operators may import customers but not the catalogue or prices; customer tokens get 403', async () => {
-    const service = await operatorToken(server, await createOperator(server, 'service'));
+    const service = await operatorToken(server, await createOperator(server, 'customerService'));
     assert.equal((await upload('products', productCsv('900030'), { token: service })).status, 403);
     assert.equal((await upload('prices', 'soldTo,product,price\n', { token: service })).status, 403);
     assert.equal((await upload('categories', CATEGORY_CSV, { token: service })).status, 403);

@@ -22,7 +22,7 @@ describe('/admin/v1/promotions (docs/promotions.md)', () => {
   before(async () => {
     server = await startTestServer();
     admin = await operatorToken(server);
-    service = await operatorToken(server, await createOperator(server, 'service'));
+    service = await operatorToken(server, await createOperator(server, 'customerService'));
     await server.database.db.update(soldTos).set({ customerGroup: 'Hotels North' }).where(eq(soldTos.code, '0000100001'));
   });
   after(() => server.close());

@@ -202,7 +202,7 @@ describe('approvals: who decides and the decision', () => {
     const held = await holdTestOrder(server, buyer, company);
     assert.deepEqual((await queue(admin.who)).map((item) => [item.code, item.decidedBy]), [[held.code, 'admins']]);
 
-    const token = await operatorToken(server, await createOperator(server, 'service'));
+    const token = await operatorToken(server, await createOperator(server, 'customerService'));
     const adminCall = async (method: string, path: string, body?: unknown) => {
       const response = await server.request(`/admin/v1${path}`, { method, token, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -221,7 +221,7 @@ describe('approvals: who decides and the decision', () => {
     const approved = await adminCall('POST', `/approvals/${held.code}/decision`, { decision: 'APPROVE' });
     assert.equal(approved.status, 200, JSON.stringify(approved.body));
     assert.equal(approved.body.status, 'placed');
-    assert.equal((approved.body.approval as QueueItem['approval']).decisions[0]?.by, 'Test service');
+    assert.equal((approved.body.approval as QueueItem['approval']).decisions[0]?.by, 'Test customerService');
     const [audited] = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, `order:${held.code}`));
     assert.deepEqual([audited?.action, audited?.before, (audited?.after as { status: string }).status], ['order.status', { status: 'pendingApproval' }, 'placed']);
     assert.equal((await eventsOf(server, held.code, 'order.placed')).length, 2);

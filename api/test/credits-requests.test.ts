@@ -294,7 +294,7 @@ describe('credit requests: reads and decisions', () => {
     assert.equal((await decideCredit(server, solo.token, request.code, { status: 'accepted' })).status, 403, 'a customer');
     assert.equal((await decideCredit(server, '', request.code, { status: 'accepted' })).status, 401, 'no token');
     assert.equal((await adminGet(`/creditrequests/${request.code}`, finance)).status, 403, 'the ERP decides but does not browse the back office');
-    const service = await operatorToken(server, await createOperator(server, 'service'));
+    const service = await operatorToken(server, await createOperator(server, 'customerService'));
     assert.equal((await decideCredit(server, service, request.code, { status: 'accepted' })).status, 200, 'customer service decides');
   });
 

@@ -153,7 +153,7 @@ describe('cut-off reminders (docs/phone.md "Cut-off reminders")', () => {
     const early = await kitchen(server);
     const standard = await kitchen(server);
     for (const place of [off, early, standard]) await usualTuesdays(place);
-    const service = await operatorToken(server, await createOperator(server, 'service'));
+    const service = await operatorToken(server, await createOperator(server, 'customerService'));
 
     assert.deepEqual((await adminCall('GET', `/shiptos/${early.shipTo}/cutoffreminder`)).body, { shipTo: early.shipTo, hours: 3, own: false, defaultHours: 3 });
     assert.equal((await adminCall('PUT', `/shiptos/${off.shipTo}/cutoffreminder`, { hours: 0 }, service)).status, 200);

@@ -105,7 +105,7 @@ describe('food information: the ERP writes it, every product answer carries it, 
     await newProduct('FI-1002');
     const admin = await operatorToken(server);
     assert.equal((await put('FI-1002', MILK_INFO, admin)).status, 201);
-    assert.equal((await put('FI-1002', MILK_INFO, await operatorToken(server, await createOperator(server, 'service')))).status, 403);
+    assert.equal((await put('FI-1002', MILK_INFO, await operatorToken(server, await createOperator(server, 'customerService')))).status, 403);
     assert.equal((await put('FI-1002', MILK_INFO, await integrationToken(server, ERP_CLIENT))).status, 403);
     assert.equal((await put('FI-1002', MILK_INFO, (await shopper(server, SOLO)).token)).status, 403);
     assert.equal((await call('PUT', '/admin/v1/products/FI-1002/foodinfo', undefined, MILK_INFO)).status, 401);

@@ -106,7 +106,7 @@ describe('invoices in from the ERP: PUT /admin/v1/invoices/{number} and payments
     assert.equal((await postPayment(server, statusClient, 'INV-1001', { amount: 1, paidAt: '2026-11-02T09:00:00Z', reference: 'X' })).status, 403);
     const customer = await shopper(server, SOLO);
     assert.equal((await putInvoice(server, customer.token, 'INV-AUTH', body)).status, 403);
-    const service = await operatorToken(server, await createOperator(server, 'service'));
+    const service = await operatorToken(server, await createOperator(server, 'customerService'));
     const byOperator = await putInvoice(server, service, 'INV-AUTH', body);
     assert.equal(byOperator.status, 201);
     const [entry] = await auditOf('INV-AUTH');

@@ -46,11 +46,11 @@ describe('operator invitations (/admin/v1/operators)', () => {
 
   it('an admin invites an operator: 201, listed with a pending invitation, mailed a single set-password link; no password yet', async () => {
     const email = uniqueEmail('new');
-    const response = await invite(admin, { email: email.toUpperCase(), name: 'Nia New', role: 'service' });
+    const response = await invite(admin, { email: email.toUpperCase(), name: 'Nia New', role: 'customerService' });
     assert.equal(response.status, 201);
     const invited = (await response.json()) as OperatorEntry;
     assert.equal(invited.email, email);
-    assert.deepEqual([invited.role, invited.status, invited.passwordSet], ['service', 'active', false]);
+    assert.deepEqual([invited.role, invited.status, invited.passwordSet], ['customerService', 'active', false]);
     assert.ok(invited.invitationExpiresAt);
     const days = (Date.parse(invited.invitationExpiresAt) - server.app.clock().getTime()) / 86_400_000;
     assert.ok(days > 6.99 && days <= 7, `7 days, got ${days}`);
@@ -86,7 +86,7 @@ describe('operator invitations (/admin/v1/operators)', () => {
     assert.equal(await findValidToken(server.database.db, first, ['operatorInvitation'], now), undefined);
     assert.equal((await findValidToken(server.database.db, second, ['operatorInvitation'], now))?.operatorId, invited.id);
 
-    const taken = await invite(admin, { email, name: 'Someone Else', role: 'service' });
+    const taken = await invite(admin, { email, name: 'Someone Else', role: 'customerService' });
     assert.equal(taken.status, 409);
     assert.deepEqual(await taken.json(), { errors: [{ type: 'OperatorError', reason: 'conflict', subject: 'email', message: `${email} is already an operator` }] });
     const accepted = (await (await call('/operators', admin)).json()) as { operators: OperatorEntry[] };
@@ -96,14 +96,14 @@ describe('operator invitations (/admin/v1/operators)', () => {
 
   it('two invitations of one address at the same moment: one operator, one mail, the other 409', async () => {
     const email = uniqueEmail('race');
-    const answers = await Promise.all([1, 2].map((n) => invite(admin, { email, name: `Racer ${n}`, role: 'service' })));
+    const answers = await Promise.all([1, 2].map((n) => invite(admin, { email, name: `Racer ${n}`, role: 'customerService' })));
     assert.deepEqual(answers.map((answer) => answer.status).sort(), [201, 409]);
     await dispatch(server);
     assert.equal((await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, email))).length, 1);
   });
 
   it('disabling ends the operator\'s session and their invitation link at once; enabling lets them back; nobody disables themselves', async () => {
-    const email = await createOperator(server, 'service');
+    const email = await createOperator(server, 'customerService');
     const theirToken = await operatorToken(server, email, DEMO_PASSWORD);
     const list = (await (await call('/operators', admin)).json()) as { operators: OperatorEntry[] };
     const them = list.operators.find((entry) => entry.email === email);
@@ -116,7 +116,7 @@ describe('operator invitations (/admin/v1/operators)', () => {
     assert.equal((await call(`/operators/${them.id}/enable`, admin, { method: 'POST' })).status, 200);
     assert.equal((await call('/operators/current', await operatorToken(server, email, DEMO_PASSWORD))).status, 200);
 
-    const pending = (await (await invite(admin, { email: uniqueEmail('gone'), name: 'Gil Gone', role: 'service' })).json()) as OperatorEntry;
+    const pending = (await (await invite(admin, { email: uniqueEmail('gone'), name: 'Gil Gone', role: 'customerService' })).json()) as OperatorEntry;
     const token = decodeURIComponent(new URL(await mailedLink(pending.email)).searchParams.get('token') ?? '');
     assert.equal((await call(`/operators/${pending.id}/disable`, admin, { method: 'POST' })).status, 200);
     assert.equal(await findValidToken(server.database.db, token, ['operatorInvitation'], server.app.clock()), undefined);
@@ -128,11 +128,11 @@ describe('operator invitations (/admin/v1/operators)', () => {
   });
 
   it('only admins: a service operator is refused with 403; bad input is 400 naming the field; unknown operators 404', async () => {
-    const service = await operatorToken(server, await createOperator(server, 'service'), DEMO_PASSWORD);
+    const service = await operatorToken(server, await createOperator(server, 'customerService'), DEMO_PASSWORD);
     assert.equal((await call('/operators', service)).status, 403);
-    assert.equal((await invite(service, { email: uniqueEmail('x'), name: 'X', role: 'service' })).status, 403);
+    assert.equal((await invite(service, { email: uniqueEmail('x'), name: 'X', role: 'customerService' })).status, 403);
     for (const [body, field] of [
-      [{ email: 'not-an-address', name: 'N', role: 'service' }, 'email'],
+      [{ email: 'not-an-address', name: 'N', role: 'customerService' }, 'email'],
       [{ email: uniqueEmail('r'), name: 'N', role: 'owner' }, 'role'],
       [{ email: uniqueEmail('n'), name: ' ', role: 'admin' }, 'name'],
     ] as const) {

@@ -167,7 +167,7 @@ describe('status in: POST /admin/v1/orders/{code}/status', () => {
     // The integration token opens no other back-office route.
     assert.equal((await server.request('/admin/v1/outbox', { token: erp })).status, 403);
 
-    const service = await operatorToken(server, await createOperator(server, 'service'));
+    const service = await operatorToken(server, await createOperator(server, 'customerService'));
     const byOperator = await reportStatus(server, service, order.code, { status: 'confirmed', note: 'Confirmed by phone' });
     assert.equal(byOperator.status, 200);
     const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.subject, `order:${order.code}`));

@@ -21,7 +21,7 @@ describe('operators\' forgot and reset (/admin/v1, docs/people.md "Passwords")',
   const forgot = (email: string) => postJson(server, '/admin/v1/forgottenpasswordtokens', { userId: email }, { headers: fresh() });
 
   it('mails an operator a link to the back office\'s page; the reset ends their sessions and the new password signs in', async () => {
-    const email = await createOperator(server, 'service');
+    const email = await createOperator(server, 'customerService');
     const before = await operatorToken(server, email);
     const answer = await forgot(email);
     assert.equal(answer.status, 202);
@@ -58,7 +58,7 @@ describe('operators\' forgot and reset (/admin/v1, docs/people.md "Passwords")',
   });
 
   it('an operator invitation is accepted through /admin/v1/resetpassword', async () => {
-    const email = await createOperator(server, 'service');
+    const email = await createOperator(server, 'customerService');
     const [operator] = await server.database.db.select({ id: operators.id }).from(operators).where(eq(operators.email, email));
     assert.ok(operator);
     const { token } = await issueToken(server.database.db, 'operatorInvitation', { operatorId: operator.id }, new Date());

@@ -259,7 +259,7 @@ describe('registration requests: request, confirm by e-mail, approve or decline'
   });
 
   it('customer service may decide; a customer token may not', async () => {
-    const service = await operatorToken(server, await createOperator(server, 'service'));
+    const service = await operatorToken(server, await createOperator(server, 'customerService'));
     assert.equal((await operatorCall('GET', '/registrations', undefined, service)).status, 200);
     const customer = await server.tokenFor('solo@example.com');
     assert.equal((await operatorCall('GET', '/registrations', undefined, customer)).status, 403);

@@ -24,7 +24,7 @@ async function adminApi<T>(path: string, init: RequestInit & { token?: string } 
 }
 
 /** Signs an operator in as the back office does, by putting a sealed session cookie into the page's browser. */
-async function signInOperator(page: Page, operator: { email: string; name: string; role: 'admin' | 'service' }): Promise<string> {
+async function signInOperator(page: Page, operator: { email: string; name: string; role: 'admin' | 'customerService' }): Promise<string> {
   const { body } = await adminApi<{ access_token: string; expires_in: number }>('/auth/token', { method: 'POST', body: JSON.stringify({ email: operator.email, password: DEMO_PASSWORD }) });
   const expiresAt = Math.floor(Date.now() / 1000) + body.expires_in;
   const value = await sealData({ kind: 'operator', token: body.access_token, expiresAt, operator }, { password: shop.secrets.sessionSecret, ttl: 8 * 3600 });
@@ -82,7 +82,7 @@ describe('operators (/admin/operators/)', () => {
   test('at 390 px an admin disables an operator (asked once first) and enables them again', async () => {
     const admin = await adminApi<{ access_token: string }>('/auth/token', { method: 'POST', body: JSON.stringify({ email: ADMIN.email, password: DEMO_PASSWORD }) });
     const email = unique('sid');
-    const invited = await adminApi<{ id: number }>('/operators', { method: 'POST', token: admin.body.access_token, body: JSON.stringify({ email, name: 'Sid Service', role: 'service' }) });
+    const invited = await adminApi<{ id: number }>('/operators', { method: 'POST', token: admin.body.access_token, body: JSON.stringify({ email, name: 'Sid Service', role: 'customerService' }) });
     assert.equal(invited.status, 201);
 
     const page = await shop.newPage({ viewport: PHONE });
@@ -108,7 +108,7 @@ describe('operators (/admin/operators/)', () => {
     // password, so the session carries the demo admin's token with the service role; the API's own 403 for
     // the service role is tested in api/test/operators-invitations.test.ts.
     const { body } = await adminApi<{ access_token: string }>('/auth/token', { method: 'POST', body: JSON.stringify({ email: ADMIN.email, password: DEMO_PASSWORD }) });
-    const operator = { email: unique('svc'), name: 'Sue Service', role: 'service' };
+    const operator = { email: unique('svc'), name: 'Sue Service', role: 'customerService' };
     const value = await sealData({ kind: 'operator', token: body.access_token, expiresAt: Math.floor(Date.now() / 1000) + 3600, operator }, { password: shop.secrets.sessionSecret, ttl: 8 * 3600 });
     await page.context().addCookies([{ name: 'mv_admin', value, url: `${shop.baseUrl}/admin`, httpOnly: true, sameSite: 'Lax' }]);
     await page.goto('/admin/orders/');

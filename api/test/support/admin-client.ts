@@ -1,4 +1,5 @@
 import { hashPassword } from '../../src/auth/passwords';
+import type { OperatorRole } from '../../src/admin/auth/roles';
 import { operators } from '../../src/db/schema';
 import { DEMO_OPERATOR, DEMO_PASSWORD } from '../../src/seed/demo-accounts';
 import { basicAuth } from './oauth-client';
@@ -23,8 +24,8 @@ export async function operatorToken(server: TestServer, email = ADMIN_EMAIL, pas
 }
 
 /** An operator of the test's own (unique e-mail), with the demo password. */
-export async function createOperator(server: TestServer, role: 'admin' | 'service', status = 'active'): Promise<string> {
-  const email = `${role}-${Math.random().toString(36).slice(2, 10)}@meadowvale.example`;
+export async function createOperator(server: TestServer, role: OperatorRole, status = 'active'): Promise<string> {
+  const email = `${role.toLowerCase()}-${Math.random().toString(36).slice(2, 10)}@meadowvale.example`;
   await server.database.db.insert(operators).values({ email, name: `Test ${role}`, role, status, passwordHash: await hashPassword(DEMO_PASSWORD) });
   return email;
 }

@@ -10,7 +10,7 @@ export const operators = pgTable('operators', {
   /** Lower-cased e-mail address; the sign-in name. */
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
-  /** 'admin' | 'service' (see admin/auth/roles.ts). */
+  /** 'admin' | 'customerService' (see admin/auth/roles.ts). */
   role: text('role').notNull(),
   passwordHash: text('password_hash').notNull(),
   /** 'active' | 'disabled'. Locks are the sign-in limits' counters (auth/sign-in-limits.ts), as for customers. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './customers';
+import { assistedSessions } from './assisted-service';
 
 export const oauthClients = pgTable('oauth_clients', {
   id: text('id').primaryKey(),
@@ -34,6 +35,8 @@ export const oauthTokens = pgTable(
     /** Set when the refresh token was exchanged for a new pair. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when an operator holds this token, acting for the user (docs/assisted-service.md). */
+    assistedSessionId: integer('assisted_session_id').references(() => assistedSessions.id),
     createdAt: createdAt(),
   },
   (t) => [index('oauth_tokens_family_idx').on(t.family)],

@@ -20,3 +20,4 @@ export * from './food-info';
 export * from './price-rules';
 export * from './credit-control';
 export * from './stock';
+export * from './assisted-service';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shipTos, soldTos, users } from './customers';
 import { carts } from './carts';
+import { operators } from './admin';
 import { ORDER_STATUSES } from './order-statuses';
 
 /** A product sent instead of the one ordered, as the dispatch report gave it; amounts in pence for `quantity` cases. */
@@ -57,6 +58,8 @@ export const orders = pgTable(
     approvalReasons: jsonb('approval_reasons'),
     /** Whether an invoice bills it, kept by a trigger on invoice_orders (migration 0030): credit exposure reads it. */
     invoiced: boolean('invoiced').notNull().default(false),
+    /** The operator who placed it acting for the user (docs/assisted-service.md); null when the user placed it. */
+    placedByOperatorId: integer('placed_by_operator_id').references(() => operators.id),
   },
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),

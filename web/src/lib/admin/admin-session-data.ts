@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What the back office's own encrypted cookie holds. The token stays in here: it never reaches the page. */
-export const operatorRoleSchema = z.enum(['admin', 'service']);
+export const operatorRoleSchema = z.enum(['admin', 'customerService', 'sales']);
 export type OperatorRole = z.infer<typeof operatorRoleSchema>;
 
 export const operatorSchema = z.object({ email: z.string(), name: z.string(), role: operatorRoleSchema });

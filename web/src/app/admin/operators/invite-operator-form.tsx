@@ -29,11 +29,12 @@ export function InviteOperatorForm() {
           id="invite-role"
           name="role"
           className="input"
-          defaultValue={state.values?.role ?? 'service'}
+          defaultValue={state.values?.role ?? 'customerService'}
           aria-invalid={errors.role ? true : undefined}
           aria-describedby={errors.role ? 'invite-role-error' : 'invite-role-help'}
         >
-          <option value="service">service: customers and orders</option>
+          <option value="customerService">customer service: every customer and order</option>
+          <option value="sales">sales: the customers assigned to them</option>
           <option value="admin">admin: everything, operators included</option>
         </select>
         <p id="invite-role-help" className="field-help">
