@@ -76,7 +76,8 @@ export class NotifiedCopy<T> {
       .then(async () => {
         if (heard !== this.changes || this.closed) return;
         const read = await this.options.read(this.database.db);
-        if (heard === this.changes && !this.closed) this.held = read;
+        // Only a listening copy is kept: one read between a lost connection and the retry would miss changes.
+        if (heard === this.changes && !this.closed && this.stopListening) this.held = read;
       })
       .catch((error: unknown) => this.lost(error instanceof Error ? error : new Error(String(error))));
   }
