@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog, mailMessages, orders, outboxMessages, products } from '../src/db/schema';
 import { lineAmounts } from '../src/pricing/money';
+import { londonDate } from '../src/time/london-time';
 import { MULTI_DAIR, SOLO, sellableProducts, shopper, type Shopper } from './support/cart-helpers';
 import { integrationEnv, integrationToken, reportStatus } from './support/integration-client';
 import { dispatch } from './support/outbox-helpers';
@@ -207,6 +208,13 @@ describe('substitutions (docs/substitutions.md): the cart line, the order, the d
 
     const statusView = (await (await server.request(`/admin/v1/orders/${order.code}/status`, { token: erp })).json()) as { lines: { allowSubstitute: boolean; substitution: { productCode: string; quantity: number } | null }[] };
     assert.deepEqual(statusView.lines.map((viewed) => [viewed.allowSubstitute, viewed.substitution?.productCode ?? null, viewed.substitution?.quantity ?? null]), [[true, substitute.code, 1], [false, null, null]]);
+
+    const day = londonDate(new Date());
+    const csv = await (await server.request(`/admin/v1/orders/export.csv?from=${day}&to=${day}`, { token: erp })).text();
+    const header = (csv.split('\r\n')[0] ?? '').split(',');
+    const columns = ['allow_substitute', 'substitute_product_code', 'substitute_quantity', 'substitute_unit_price_pence', 'substitute_net_pence'].map((name) => header.indexOf(name));
+    const exported = csv.split('\r\n').filter((row) => row.startsWith(order.code)).map((row) => columns.map((index) => row.split(',')[index]));
+    assert.deepEqual(exported, [['true', substitute.code, '1', '1234', String(sent.netPence)], ['false', '', '', '', '']], 'the CSV export says what was sent instead');
 
     // The ERP says it again with the delivery: nothing is written twice, the totals stay.
     const delivered = await reportStatus(server, erp, order.code, { ...report, status: 'delivered' });

@@ -29,6 +29,12 @@ export const EXPORT_COLUMNS = [
   /** The order's delivery charge below its minimum and its VAT, repeated on each of its rows like its other facts (docs/minimum-order.md). */
   'delivery_charge_pence',
   'delivery_charge_vat_pence',
+  /** Whether the customer let the warehouse send a substitute for the line, and what the dispatch report said was sent instead (docs/substitutions.md); empty when nothing was. */
+  'allow_substitute',
+  'substitute_product_code',
+  'substitute_quantity',
+  'substitute_unit_price_pence',
+  'substitute_net_pence',
 ] as const;
 
 /** Midnight of a calendar date in London, where the business keeps its days. */
@@ -89,6 +95,11 @@ export async function exportOrderLines(db: Db, from: string, to: string): Promis
           line.priceAdjustments.map((adjustment) => `${adjustment.kind} ${adjustment.source} ${adjustment.amount}`).join('; '),
           order.deliveryChargePence,
           order.deliveryChargeVatPence,
+          line.allowSubstitute ? 'true' : 'false',
+          line.substitution?.productCode ?? null,
+          line.substitution?.quantity ?? null,
+          line.substitution?.unitPricePence ?? null,
+          line.substitution?.netPence ?? null,
         ]),
       )
       .join('')
