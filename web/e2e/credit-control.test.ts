@@ -79,6 +79,8 @@ describe('an order held for credit', () => {
       const buyer = await shop.newPage({ viewport });
       await sealedSignIn(shop, buyer, SOLO.username, { account: SOLO, consent: true });
       await buyer.goto('/cart/checkout/');
+      const warned = buyer.getByRole('status').filter({ hasText: 'Needs our credit team' });
+      await warned.getByText(`Your account is on hold: ${REASON}. Once placed, your order waits for our credit team before it goes to the warehouse.`, { exact: true }).waitFor();
       await buyer.getByRole('button', { name: 'Place order' }).click();
       await buyer.getByRole('heading', { name: 'Your order is waiting for our credit team' }).waitFor();
       const notice = buyer.getByRole('status').filter({ hasText: 'Your account is on hold' });
@@ -135,4 +137,25 @@ describe('available credit on the invoices page', () => {
       await page.screenshot({ path: `/tmp/credit-invoices-${viewport.width}.png`, fullPage: true });
     });
   }
+});
+
+describe('checkout before an order over the credit limit', () => {
+  test('the Dales Tearooms are told before Place order that the order would wait for the credit team, with what is available', async () => {
+    const tearoom: Who = { username: 'tearoom@example.com', shipTo: '0000410006', salesOrg: 'DAIR' };
+    const [dairy] = (await orderableProducts(shop, tearoom, 20)).filter((candidate) => candidate.minOrderQuantity === 1);
+    assert.ok(dairy, 'an orderable dairy product for the Dales Tearooms');
+    await setCart(shop, tearoom, [{ code: dairy.code, quantity: 99 }]);
+    const cart = await apiCall<{ totalPriceWithTax: { valuePence: number; formattedValue: string } }>(shop, tearoom, 'GET', '/users/current/carts/active');
+    assert.ok(cart.totalPriceWithTax.valuePence > 15_000, 'the cart is over the £150.00 the demo leaves available');
+
+    const page = await shop.newPage({ viewport: PHONE });
+    await sealedSignIn(shop, page, tearoom.username, { account: tearoom, consent: true });
+    await page.goto('/cart/checkout/');
+    const warned = page.getByRole('status').filter({ hasText: 'Needs our credit team' });
+    const text = `This order (${cart.totalPriceWithTax.formattedValue}) would take your account over its credit limit: £150.00 is available. Once placed, your order waits for our credit team before it goes to the warehouse.`;
+    await warned.getByText(text, { exact: true }).waitFor();
+    assert.equal(await scrollsSideways(page), false, 'no sideways scrolling on a phone');
+    await page.screenshot({ path: '/tmp/credit-checkout-warning-390.png', fullPage: true });
+    await setCart(shop, tearoom, []);
+  });
 });

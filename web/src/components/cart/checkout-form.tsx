@@ -23,6 +23,8 @@ interface Props {
   approval?: ApprovalNotice;
   /** The cart's products the site avoids (CheckoutAvoidNotice), shown just above Place order. */
   avoidNotice?: ReactNode;
+  /** Why the order would wait for the credit team (CheckoutCreditNotice), shown just above Place order. */
+  creditNotice?: ReactNode;
 }
 
 type Field = keyof Props['initial'];
@@ -89,7 +91,7 @@ const DATE_REQUIRED = 'Choose a delivery date';
 
 const statusText: Record<SaveState, string> = { idle: '', saving: 'Saving…', saved: 'Saved', error: '' };
 
-export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired, approval, avoidNotice }: Props) {
+export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseOrderRequired, approval, avoidNotice, creditNotice }: Props) {
   const { state, action, pending, submit } = useFormAction(placeOrderAction, IDLE);
   const { status, errors, savedNotes, save, refuse } = useAutosave(cartId);
   const { notice, checkDate } = useApprovalNotice(approval, initial.requestedDeliveryDate);
@@ -200,6 +202,7 @@ export function CheckoutForm({ cartId, idempotencyKey, dates, initial, purchaseO
       </div>
 
       {avoidNotice}
+      {creditNotice}
       <NeedsApproval notice={notice.answer} cutoffLabel={dates.find((choice) => choice.date === notice.date)?.cutoffLabel} />
       {state.status === 'error' ? (
         <p role="alert" className={styles.fieldError}>

@@ -4,11 +4,13 @@ import Link from 'next/link';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals, MinimumOrderNote } from '@/components/cart/cart-totals';
+import { CheckoutCreditNotice } from '@/components/cart/checkout-credit-notice';
 import { CheckoutForm } from '@/components/cart/checkout-form';
 import { CheckoutAvoidNotice } from '@/components/food/allergen-profile-checkout';
 import { siteAvoid } from '@/components/food/site-avoid';
 import { approvalNotice } from '@/lib/commerce/approval-calls';
 import { getActiveCart } from '@/lib/commerce/cart';
+import { creditNotice } from '@/lib/commerce/credit';
 import { deliveryDateChoices } from '@/lib/commerce/dates';
 import { getDeliveryDates } from '@/lib/commerce/delivery';
 import { shopScope } from '@/lib/commerce/scope';
@@ -50,7 +52,7 @@ export default async function CheckoutPage() {
   const choices = deliveryDateChoices(datesResult.data.deliveryDates);
   // docs/decisions-left-open.md#weekly-ordering: the next orderable date (the one the countdown names) unless the cart already holds another open one.
   const chosen = choices.some((choice) => choice.date === cart.requestedDeliveryDate) ? (cart.requestedDeliveryDate ?? '') : (choices[0]?.date ?? '');
-  const [approval, avoid] = await Promise.all([chosen ? approvalNotice(scope, chosen) : undefined, siteAvoid(scope)]);
+  const [approval, avoid, credit] = await Promise.all([chosen ? approvalNotice(scope, chosen) : undefined, siteAvoid(scope), creditNotice(scope.soldTo, cart.totalPriceWithTax)]);
   return (
     <div className={pageStyles.page}>
       {crumbs}
@@ -63,6 +65,7 @@ export default async function CheckoutPage() {
           purchaseOrderRequired={cart.purchaseOrderRequired ?? false}
           approval={approval}
           avoidNotice={<CheckoutAvoidNotice entries={cart.entries} avoid={avoid} />}
+          creditNotice={<CheckoutCreditNotice notice={credit} />}
           initial={{
             requestedDeliveryDate: chosen,
             purchaseOrderNumber: cart.purchaseOrderNumber ?? '',
