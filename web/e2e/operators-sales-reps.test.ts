@@ -67,7 +67,7 @@ describe('sales reps in the back office', () => {
     assert.match(await page.getByTestId(`operator-${ADMIN.email}`).getByRole('cell').nth(3).innerText(), /All/);
 
     await row.getByText('Assign customers').click();
-    await row.getByLabel('Customer name or code').fill('Harbour');
+    await row.getByLabel('Find a customer').fill('Harbour');
     await row.getByRole('button', { name: 'Find', exact: true }).click();
     await row.getByRole('list', { name: 'Customers matching Harbour' }).getByText('Harbour Hospitality Ltd').waitFor();
     await row.getByRole('button', { name: 'Assign Harbour Hospitality Ltd to Rita Rep' }).click();
@@ -76,7 +76,7 @@ describe('sales reps in the back office', () => {
     assert.deepEqual(await assignedCodes(rep.id), ['0000100001']);
     await row.getByRole('list', { name: 'Customers matching Harbour' }).getByText('Assigned', { exact: true }).waitFor();
 
-    await row.getByLabel('Customer name or code').fill('Zzz nobody');
+    await row.getByLabel('Find a customer').fill('Zzz nobody');
     await row.getByRole('button', { name: 'Find', exact: true }).click();
     await row.getByText('No customers match “Zzz nobody”.').waitFor();
     await assertAccessible(page, 'the operators page with a rep being assigned customers');

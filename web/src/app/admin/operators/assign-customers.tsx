@@ -67,8 +67,11 @@ export function AssignCustomers({ operatorId, operatorName, assigned }: { operat
       <details className="admin-assign-more">
         <summary>Assign customers</summary>
         <form action={search.action} onSubmit={search.submit} noValidate className="admin-assign-search" role="search" aria-label={`Find customers for ${operatorName}`}>
-          <label htmlFor={searchId}>Customer name or code</label>
-          <input id={searchId} name="q" className="input" maxLength={100} autoComplete="off" defaultValue={search.state.q} aria-describedby={`${searchId}-error`} />
+          <label htmlFor={searchId}>Find a customer</label>
+          <p id={`${searchId}-help`} className="admin-muted">
+            By code or part of its name
+          </p>
+          <input id={searchId} name="q" className="input" maxLength={100} autoComplete="off" defaultValue={search.state.q} aria-describedby={`${searchId}-help ${searchId}-error`} />
           <button type="submit" className="button button-primary admin-small-button" disabled={search.pending}>
             {search.pending ? 'Finding…' : 'Find'}
           </button>
