@@ -5,7 +5,7 @@ import { findValidToken } from '../src/account-tokens/account-tokens';
 import type { UserImport } from '../src/admin/imports/kinds/customers/customer-rows';
 import { hashNewPasswords } from '../src/admin/imports/kinds/customers/new-passwords';
 import { verifyPassword } from '../src/auth/passwords';
-import { auditLog, importRuns, mailMessages, prices, products, shipToRanges, shipTos, users } from '../src/db/schema';
+import { auditLog, importRuns, mailMessages, operatorSoldTos, operators, prices, products, shipToRanges, shipTos, users } from '../src/db/schema';
 import { createOperator, operatorToken, type ImportReport as Report } from './support/admin-client';
 import { SOLO, shopper } from './support/cart-helpers';
 import { dispatch } from './support/outbox-helpers';
@@ -215,6 +215,45 @@ describe('POST /admin/v1/imports/{kind}', () => {
     assert.deepEqual([again.body.unchanged, again.body.invited], [4, 0], 'a second run invites nobody again');
     await dispatch(server);
     assert.equal((await server.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'ines@example.com'))).length, 1);
+  });
+
+  it('a sold-to\'s salesRep makes that active sales operator its only rep; an empty cell keeps its reps; anyone else is refused by name', async () => {
+    const repA = await createOperator(server, 'sales');
+    const repB = await createOperator(server, 'sales');
+    const service = await createOperator(server, 'customerService');
+    const gone = await createOperator(server, 'sales', 'disabled');
+    const repsOf = async (code: string) =>
+      (await server.database.db.select({ email: operators.email }).from(operatorSoldTos).innerJoin(operators, eq(operators.id, operatorSoldTos.operatorId)).where(eq(operatorSoldTos.soldTo, code)))
+        .map((row) => row.email)
+        .sort();
+    const file = (rows: string[]) => ['record,code,name,salesRep', ...rows].join('\n');
+
+    const first = await upload('customers', file([`soldTo,0000109301,Rep Foods Ltd,${repA.toUpperCase()}`, 'soldTo,0000109302,Repless Ltd,']));
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.deepEqual([await repsOf('0000109301'), await repsOf('0000109302')], [[repA], []]);
+    assert.equal((await upload('customers', file(['soldTo,0000109301,Rep Foods Ltd,']))).body.unchanged, 1, 'an empty cell keeps the rep');
+    assert.equal((await upload('customers', 'record,code,name\nsoldTo,0000109301,Rep Foods Ltd\n')).body.unchanged, 1, 'so does a file without the column');
+    assert.deepEqual(await repsOf('0000109301'), [repA]);
+    assert.equal((await upload('customers', file([`soldTo,0000109301,Rep Foods Ltd,${repA}`]))).body.unchanged, 1);
+
+    // A rep given in the back office beside the imported one: the file's value replaces both.
+    const [b] = await server.database.db.select({ id: operators.id }).from(operators).where(eq(operators.email, repB));
+    await server.database.db.insert(operatorSoldTos).values({ operatorId: b?.id ?? 0, soldTo: '0000109301' });
+    const replaced = await upload('customers', file([`soldTo,0000109301,Rep Foods Ltd,${repB}`]));
+    assert.deepEqual([replaced.body.updated, await repsOf('0000109301')], [1, [repB]]);
+
+    const refused = await upload('customers', file([`soldTo,0000109303,Nobody's Ltd,nobody@meadowvale.example`, `soldTo,0000109304,Service Ltd,${service}`, `soldTo,0000109305,Gone Ltd,${gone}`, 'soldTo,0000109306,Typo Ltd,not-an-address']));
+    assert.equal(refused.status, 422);
+    assert.deepEqual(
+      refused.body.problems.map((p) => [p.line, p.column, p.reason]),
+      [
+        [2, 'salesRep', "'nobody@meadowvale.example' is not an operator"],
+        [3, 'salesRep', `'${service}' is customerService, not a sales operator`],
+        [4, 'salesRep', `'${gone}' is disabled: only an active sales operator can be assigned customers`],
+        [5, 'salesRep', 'Must be the e-mail address of a sales operator'],
+      ],
+    );
+    assert.deepEqual(await repsOf('0000109303'), []);
   });
 
   it('says in the template that the password column is deprecated', async () => {

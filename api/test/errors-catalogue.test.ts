@@ -155,6 +155,8 @@ const operatorAdmin: Examples<OperatorProblem> = {
   selfDisable: { kind: 'selfDisable' },
   statusUnchangeable: { kind: 'statusUnchangeable', email: 'ann@meadowvale.example', status: 'disabled', action: 'disable' },
   alreadyAccepted: { kind: 'alreadyAccepted', email: 'ann@meadowvale.example' },
+  notSales: { kind: 'notSales', email: 'ann@meadowvale.example', role: 'customerService' },
+  soldToNotFound: { kind: 'soldToNotFound', code: '0000999999', index: 1 },
 };
 const resets: Examples<ResetPasswordProblem> = {
   tokenInvalid: { kind: 'tokenInvalid' },

@@ -1,11 +1,18 @@
-import type { ShipToImport } from '../admin/imports/kinds/customers/customer-rows';
+import type { ShipToImport, SoldToImport } from '../admin/imports/kinds/customers/customer-rows';
 
 /** The demo's customers (docs/decisions-left-open.md). Every demo user signs in with DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'Meadowvale-demo-1';
 
-export const SOLD_TOS = [
-  { code: '0000100001', name: 'Harbour Hospitality Ltd' },
-  { code: '0000100002', name: 'Northern Fresh Trading Ltd' },
+/** The demo's back-office operators (docs/back-office.md), seeded into the demo database only. */
+export const DEMO_OPERATOR = { email: 'admin@meadowvale.example', name: 'Alex Admin', role: 'admin' as const };
+/** A sales rep who looks after Harbour Hospitality and Northern Fresh only. */
+export const DEMO_SALES_REP = { email: 'sales@meadowvale.example', name: 'Sam Reed', role: 'sales' as const };
+export const DEMO_SERVICE_OPERATOR = { email: 'service@meadowvale.example', name: 'Chris Moss', role: 'customerService' as const };
+export const DEMO_OPERATORS = [DEMO_OPERATOR, DEMO_SALES_REP, DEMO_SERVICE_OPERATOR];
+
+export const SOLD_TOS: Omit<SoldToImport, 'record'>[] = [
+  { code: '0000100001', name: 'Harbour Hospitality Ltd', salesRep: DEMO_SALES_REP.email },
+  { code: '0000100002', name: 'Northern Fresh Trading Ltd', salesRep: DEMO_SALES_REP.email },
   { code: '0000100003', name: 'Moorside Kitchens Ltd' },
   // Credit control (credit-demo.ts): each its own company, so no other demo user's orders wait for credit.
   { code: '0000100004', name: 'Dales Tearooms Ltd' },
@@ -61,6 +68,3 @@ export const DEMO_ROLES = [
 
 /** Per-order limits in pence (docs/people.md): the Quayside buyer's orders over £150 wait for head office. */
 export const DEMO_ORDER_LIMITS = [{ username: 'buyer@example.com', soldTo: '0000100001', thresholdPence: 15_000 }];
-
-/** The demo back-office operator (docs/integration.md), seeded into the demo database only. */
-export const DEMO_OPERATOR = { email: 'admin@meadowvale.example', name: 'Alex Admin', role: 'admin' as const };

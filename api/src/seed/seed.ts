@@ -10,7 +10,7 @@ import { customerImport } from '../admin/imports/kinds/customers';
 import type { CustomerImportRow } from '../admin/imports/kinds/customers/customer-rows';
 import { priceImport, type PriceImportRow } from '../admin/imports/kinds/prices';
 import { productImport, type ProductImportRow } from '../admin/imports/kinds/products';
-import { DEMO_OPERATOR, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, MINIMUM_ORDER_DEMO, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
+import { DEMO_OPERATORS, DEMO_ORDER_LIMITS, DEMO_PASSWORD, DEMO_ROLES, MINIMUM_ORDER_DEMO, SHIP_TOS, SOLD_TOS, USERS } from './demo-accounts';
 import { DEMO_PRODUCT_COUNT, generateCategories, generateProduct, soldToPrice } from './generate-catalogue';
 import { AFTER_DELIVERY_DEMO, seedAfterDeliveryDemo } from './after-delivery-demo';
 import { seedPriceRulesDemo } from './price-rules-demo';
@@ -69,10 +69,11 @@ async function demoRolesAndLimits(db: Db): Promise<void> {
 export async function seedDemoData(db: Db, options: { products?: number } = {}): Promise<void> {
   const productCount = options.products ?? DEMO_PRODUCT_COUNT;
   const by = { operatorId: null, now: new Date(), mailTokenKey: null };
+  // The operators first: the customers file names the demo rep of two sold-tos (its salesRep column).
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.insert(operators).values(DEMO_OPERATORS.map((operator) => ({ ...operator, passwordHash }))).onConflictDoNothing();
   await applyRows(db, customerImport, demoCustomers(), { fileName: 'demo seed: customers', ...by });
   await demoRolesAndLimits(db);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.insert(operators).values({ ...DEMO_OPERATOR, passwordHash }).onConflictDoNothing();
   await applyRows(db, categoryImport, generateCategories(), { fileName: 'demo seed: categories', ...by });
   const products = Array.from({ length: productCount }, (_, index) => generateProduct(index));
   await applyRows(db, productImport, products, { fileName: 'demo seed: products', ...by });

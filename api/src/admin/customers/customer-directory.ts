@@ -1,7 +1,8 @@
-import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { lockedNames } from '../../auth/sign-in-limits';
 import type { DbOrTx } from '../../db/client';
 import { cutoffReminderSettings, shipToRanges, shipTos, soldTos, userShipTos, users } from '../../db/schema';
+import type { CustomerScope } from '../operators/customer-scope';
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
@@ -11,8 +12,10 @@ const postcodePattern = (text: string) => likePattern(text.replace(/\s+/g, ''));
 /**
  * Sold-tos for the back office, each with its ship-tos (ranges, delivery days, cut-off) and the users who
  * order for them. `q` matches a sold-to, ship-to or user by code, name or e-mail, and a ship-to by postcode.
+ * `scope` narrows it to a rep's sold-tos in the same statement, so search and paging count only theirs.
  */
-export async function listCustomers(db: DbOrTx, q: string | undefined, page: number, pageSize: number, defaultReminderHours: number) {
+export async function listCustomers(db: DbOrTx, scope: CustomerScope, q: string | undefined, page: number, pageSize: number, defaultReminderHours: number) {
+  if (scope.kind === 'assigned' && scope.soldTos.size === 0) return { soldTos: [], hasMore: false };
   const pattern = q ? likePattern(q) : undefined;
   const matching = pattern
     ? or(
@@ -24,7 +27,8 @@ export async function listCustomers(db: DbOrTx, q: string | undefined, page: num
           where ${shipTos.soldToCode} = ${soldTos.code} and (${users.username} ilike ${pattern} or ${users.name} ilike ${pattern}))`,
       )
     : undefined;
-  const soldToRows = await db.select().from(soldTos).where(matching).orderBy(asc(soldTos.code)).limit(pageSize + 1).offset(page * pageSize);
+  const scoped = scope.kind === 'assigned' ? inArray(soldTos.code, [...scope.soldTos]) : undefined;
+  const soldToRows = await db.select().from(soldTos).where(and(scoped, matching)).orderBy(asc(soldTos.code)).limit(pageSize + 1).offset(page * pageSize);
   const pageRows = soldToRows.slice(0, pageSize);
   const codes = pageRows.map((row) => row.code);
   const shipToRows = codes.length === 0 ? [] : await db.select().from(shipTos).where(inArray(shipTos.soldToCode, codes)).orderBy(asc(shipTos.code));

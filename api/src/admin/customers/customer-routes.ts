@@ -7,7 +7,8 @@ import { reminderSettingProblemToApiError } from '../../cutoff-reminders/problem
 import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
-import { SERVICE_ROLES } from '../auth/roles';
+import { CUSTOMER_ROLES, SERVICE_ROLES } from '../auth/roles';
+import { customerScopeOf } from '../operators/customer-scope';
 import { listCustomers, unconfiguredUsers } from './customer-directory';
 import { readMinimumOrder, setMinimumOrder, type MinimumOrder } from './minimum-order';
 import { changeUserStatus } from './user-status';
@@ -63,10 +64,14 @@ const minimumOrderSetting = {
 export async function adminCustomerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
-  app.get('/customers', { preHandler: allow(SERVICE_ROLES) }, async (request) => {
+  // A rep finds only the sold-tos assigned to them (admin/operators/customer-scope.ts); users of no sold-to are
+  // nobody's customers, so only those who look after every customer see them.
+  app.get('/customers', { preHandler: allow(CUSTOMER_ROLES) }, async (request) => {
     const query = parseInput(customerQuery, request.query, 'query');
-    const found = await listCustomers(db, query.q || undefined, query.page, query.pageSize, app.deps.config.cutoffReminderHours);
-    return { ...found, unconfiguredUsers: query.page === 0 && !query.q ? await unconfiguredUsers(db) : [], page: query.page, pageSize: query.pageSize };
+    const operator = currentOperator(request);
+    const found = await listCustomers(db, await customerScopeOf(db, operator), query.q || undefined, query.page, query.pageSize, app.deps.config.cutoffReminderHours);
+    const listsUnconfigured = SERVICE_ROLES.includes(operator.role) && query.page === 0 && !query.q;
+    return { ...found, unconfiguredUsers: listsUnconfigured ? await unconfiguredUsers(db) : [], page: query.page, pageSize: query.pageSize };
   });
 
   // A ship-to's cut-off reminder hours (docs/phone.md "Cut-off reminders"): its own, or null for CUTOFF_REMINDER_HOURS.

@@ -5,6 +5,7 @@ import { unwrap } from '../../errors/reply';
 import { parseInput } from '../../http/validate';
 import { allow, currentOperator } from '../auth/admin-guard';
 import { OPERATOR_ROLES, type OperatorRole } from '../auth/roles';
+import { assignSoldTos, readAssignedSoldTos } from './assigned-sold-tos';
 import { changeOperatorStatus, inviteOperator, listOperators, resendOperatorInvitation, type OperatorChange } from './operators';
 
 const inviteBody = z.object({
@@ -17,6 +18,10 @@ const ADMINS: readonly OperatorRole[] = ['admin'];
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const statusParams = idParams.extend({ action: z.enum(['disable', 'enable']) });
+/** A rep's sold-tos, the whole list each time: a few hundred at most in practice, 5,000 allowed. */
+const soldTosBody = z.strictObject({
+  soldTos: z.array(z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9_-]+$/, 'must be a sold-to code')).max(5_000),
+});
 
 const operatorEntry = {
   type: 'object',
@@ -30,6 +35,18 @@ const operatorEntry = {
     passwordSet: { type: 'boolean' },
     invitationExpiresAt: { type: ['string', 'null'] },
     createdAt: { type: 'string' },
+  },
+} as const;
+
+const assignedSoldTos = {
+  type: 'object',
+  required: ['id', 'email', 'name', 'role', 'soldTos'],
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    soldTos: { type: 'array', items: { type: 'object', required: ['code', 'name'], properties: { code: { type: 'string' }, name: { type: 'string' } } } },
   },
 } as const;
 
@@ -56,6 +73,18 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   app.post('/operators/:id/invitation', { ...admins, schema: { response: { 200: operatorEntry } } }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'params');
     return unwrap(await resendOperatorInvitation(db, id, changeBy(request)), operatorProblemToApiError);
+  });
+
+  // The sold-tos a sales rep looks after (docs/back-office.md "Sales reps"): only their customers are theirs to see.
+  app.get('/operators/:id/soldtos', { ...admins, schema: { response: { 200: assignedSoldTos } } }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    return unwrap(await readAssignedSoldTos(db, id), operatorProblemToApiError);
+  });
+
+  app.put('/operators/:id/soldtos', { ...admins, schema: { response: { 200: assignedSoldTos } } }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params');
+    const { soldTos } = parseInput(soldTosBody, request.body, 'body');
+    return unwrap(await assignSoldTos(db, id, soldTos, currentOperator(request).id), operatorProblemToApiError);
   });
 
   app.post('/operators/:id/:action', { ...admins, schema: { response: { 200: operatorEntry } } }, async (request) => {

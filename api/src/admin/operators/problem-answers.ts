@@ -1,7 +1,7 @@
 import type { OperatorProblem } from './problems';
-import { ApiError, conflict, notFound } from '../../http/errors';
+import { ApiError, conflict, notFound, unprocessable } from '../../http/errors';
 
-/** The HTTP answers of the operator invitations (docs/people.md "Operators"). */
+/** The HTTP answers of the operator invitations (docs/people.md "Operators") and a rep's assignments. */
 export function operatorProblemToApiError(problem: OperatorProblem): ApiError {
   switch (problem.kind) {
     case 'operatorNotFound':
@@ -14,5 +14,9 @@ export function operatorProblemToApiError(problem: OperatorProblem): ApiError {
       return conflict('OperatorError', 'status', `Operator ${problem.email} is ${problem.status}: cannot ${problem.action}`);
     case 'alreadyAccepted':
       return conflict('OperatorError', 'id', `${problem.email} has already accepted their invitation`);
+    case 'notSales':
+      return unprocessable('OperatorError', 'role', `${problem.email} is ${problem.role}: only a sales operator is assigned customers`);
+    case 'soldToNotFound':
+      return unprocessable('OperatorError', `soldTos.${problem.index}`, `Sold-to '${problem.code}' not found`);
   }
 }

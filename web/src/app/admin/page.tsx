@@ -1,9 +1,12 @@
 import { redirect } from 'next/navigation';
 import { requireOperator } from '@/lib/admin/admin-session';
 
-/** The back office opens on its busiest page; a role-refused page comes back here with a message. */
+/**
+ * The back office opens on its busiest page (a rep's: their customers, the only ones they serve); a
+ * role-refused page comes back here with a message.
+ */
 export default async function AdminHome({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireOperator();
+  const operator = await requireOperator();
   const params = await searchParams;
   if (params.forbidden === '1') {
     return (
@@ -13,5 +16,5 @@ export default async function AdminHome({ searchParams }: { searchParams: Promis
       </div>
     );
   }
-  redirect('/admin/orders/');
+  redirect(operator.role === 'sales' ? '/admin/customers/' : '/admin/orders/');
 }

@@ -19,5 +19,10 @@ export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 export const isLive = (session: AdminSession, nowSeconds = Date.now() / 1000) => session.expiresAt > nowSeconds;
 
+/** Who looks after every customer and order: every back-office page but Operators (api/src/admin/auth/roles.ts). */
+export const SERVICE_ROLES: readonly OperatorRole[] = ['admin', 'customerService'];
+/** Who may find customers: a `sales` rep only those assigned to them, so the Customers and Calls pages. */
+export const CUSTOMER_ROLES: readonly OperatorRole[] = ['admin', 'customerService', 'sales'];
+
 /** Who may change the catalogue and prices (the API enforces the same: admin/auth/roles.ts). */
 export const canEditCatalogue = (role: OperatorRole) => role === 'admin';

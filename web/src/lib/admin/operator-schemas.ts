@@ -21,3 +21,8 @@ export const inviteOperatorSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(120, 'At most 120 characters'),
   role: operatorRoleSchema,
 });
+
+/** A rep's customers as GET/PUT /admin/v1/operators/{id}/soldtos answer (docs/back-office.md "Sales reps"). */
+export const soldToChoiceSchema = z.object({ code: z.string(), name: z.string() });
+export type SoldToChoice = z.infer<typeof soldToChoiceSchema>;
+export const assignedSoldTosSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), role: z.string(), soldTos: z.array(soldToChoiceSchema) });

@@ -15,6 +15,12 @@ export const customerImport: ImportKind<CustomerImportRow> = {
     { name: 'record', required: true, help: 'soldTo, shipTo or user: what the row describes', example: 'shipTo' },
     { name: 'code', required: false, help: 'soldTo, shipTo: its code (the key)', example: '0000410001' },
     { name: 'name', required: true, help: 'Name of the sold-to, ship-to or user', example: 'The Corner Deli, York' },
+    {
+      name: 'salesRep',
+      required: false,
+      help: 'soldTo: the e-mail of the active sales operator who looks after it; replaces its reps with that one; empty keeps them',
+      example: '',
+    },
     { name: 'soldTo', required: false, help: 'shipTo: the sold-to that pays for it', example: '0000100002' },
     { name: 'address', required: false, help: 'shipTo: first line of the delivery address', example: '14 Goodramgate' },
     { name: 'town', required: false, help: 'shipTo: town', example: 'York' },

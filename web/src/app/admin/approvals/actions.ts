@@ -4,12 +4,13 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { queuedOrderSchema } from '@/lib/commerce/approval-calls';
 import { decidedQuery, decisionInput, decisionRefused, type DecisionState } from '@/lib/commerce/approvals';
 
 /** An operator's decision on a held order no one at the company can decide (docs/approvals.md "Who decides"). */
 export async function decideAsOperatorAction(_previous: DecisionState, form: FormData): Promise<DecisionState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const input = decisionInput(form);
   if ('status' in input) return input;
   const { orderCode, ...body } = input;
@@ -20,7 +21,7 @@ export async function decideAsOperatorAction(_previous: DecisionState, form: For
 
 /** An operator's decision on a standing order no one at its company can decide. */
 export async function decideStandingAsOperatorAction(_previous: DecisionState, form: FormData): Promise<DecisionState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const input = decisionInput(form);
   if ('status' in input) return input;
   const { orderCode, ...body } = input;

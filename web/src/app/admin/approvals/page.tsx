@@ -6,6 +6,7 @@ import { DecisionForm } from '@/components/approvals/decision-form';
 import { QueuedOrderCard } from '@/components/approvals/queued-order';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { QueuedStandingOrderCard } from '@/components/approvals/queued-standing-order';
 import { approvalQueueSchema, standingQueueSchema } from '@/lib/commerce/approval-calls';
 import { decidedText } from '@/lib/commerce/approvals';
@@ -25,7 +26,7 @@ const DECIDERS: Record<string, string> = { approvers: "The company's approvers d
  * decides, to see, not to decide.
  */
 export default async function AdminApprovalsPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const all = params.decidedBy === 'anyone';
   const query = { decidedBy: all ? 'anyone' : 'operators' };

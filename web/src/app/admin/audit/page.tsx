@@ -5,6 +5,7 @@ import { AdminLoadFailed, AdminPager, formatDateTime, pageParam, param } from '@
 import { adminCall } from '@/lib/admin/admin-client';
 import { auditSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -22,7 +23,7 @@ const AREAS = [
 
 /** Every operator change, newest first: who, what, when, and what changed on the subject (before → after). */
 export default async function AdminAuditPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const filters = { action: param(params.action), from: param(params.from), to: param(params.to) };
   const page = pageParam(params.page);

@@ -5,6 +5,7 @@ import { DecisionForm } from '@/components/approvals/decision-form';
 import { CutoffCountdown } from '@/components/weekly/cutoff-countdown';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { creditDecidedText, creditHoldQueueSchema, type CreditHold } from '@/lib/admin/credit-hold-schemas';
 import { formatCalendarDate } from '@/lib/commerce/dates';
 import styles from '@/components/account/orders.module.css';
@@ -84,7 +85,7 @@ function CreditHoldCard({ hold }: { hold: CreditHold }) {
  * released (placed, the ERP hears of it now) or rejected with a comment the buyer is sent.
  */
 export default async function AdminCreditHoldsPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const [result, params] = await Promise.all([adminCall(creditHoldQueueSchema, '/credit-holds'), searchParams]);
   const done = creditDecidedText(params);
   return (

@@ -4,6 +4,7 @@ import { AdminLoadFailed, AdminPager, formatDateTime, pageParam, param } from '@
 import { CreditStatusBadge } from '@/components/credits/credit-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { adminCreditRequestListSchema, CREDIT_STATUSES, creditStatusLabel } from '@/lib/commerce/credits';
 
 export const metadata: Metadata = { title: 'Credit requests' };
@@ -15,7 +16,7 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
  * for a decision. Each opens its detail with the photos and the decision form.
  */
 export default async function AdminCreditsPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const chosen = param(params.status);
   // No filter asked for: the ones waiting for a decision. "all" lists every status.

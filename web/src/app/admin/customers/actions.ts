@@ -6,13 +6,14 @@ import type { AdminActionState } from '@/components/admin/admin-action-form';
 import { adminCall } from '@/lib/admin/admin-client';
 import { minimumOrderSettingSchema, reminderSettingSchema, userStateSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 const input = z.object({ username: z.string().min(3).max(254), action: z.enum(['disable', 'enable', 'unlock']) });
 const DONE = { disable: 'Disabled: they cannot sign in', enable: 'Enabled: they can sign in again', unlock: 'Unlocked: they can sign in again' } as const;
 
 /** Disable, enable or unlock a customer user; the API checks the role and audits the change. */
 export async function changeUserStatus(_state: AdminActionState, formData: FormData): Promise<AdminActionState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const parsed = input.safeParse({ username: formData.get('username'), action: formData.get('action') });
   if (!parsed.success) return { error: 'Unknown action' };
   const result = await adminCall(userStateSchema, `/users/${encodeURIComponent(parsed.data.username)}/${parsed.data.action}`, { method: 'POST' });
@@ -37,7 +38,7 @@ const reminderInput = z.object({
 
 /** Sets a ship-to's own cut-off reminder hours (0: none), or returns it to the default; the API audits it. */
 export async function setReminderHours(_state: ReminderHoursState, formData: FormData): Promise<ReminderHoursState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const parsed = reminderInput.safeParse({ shipTo: formData.get('shipTo'), intent: formData.get('intent') ?? 'save', hours: formData.get('hours') ?? '' });
   if (!parsed.success) return { error: 'Unknown action' };
   const { shipTo, intent, hours: typed } = parsed.data;
@@ -81,7 +82,7 @@ const POUNDS = 'an amount in pounds above £0.00, e.g. 150.00';
 
 /** Sets a ship-to's minimum order for a range (docs/minimum-order.md), or removes it; the API audits it. */
 export async function setMinimumOrder(_state: MinimumOrderState, formData: FormData): Promise<MinimumOrderState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const parsed = minimumInput.safeParse({
     shipTo: formData.get('shipTo'),
     range: formData.get('range'),

@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { AdminLoadFailed, AdminPager, pageParam, param, weekdayNames } from '@/components/admin/admin-parts';
 import { UserStatusActions } from '@/components/admin/user-status-actions';
 import { adminCall } from '@/lib/admin/admin-client';
-import { customerListSchema, type CustomerUser } from '@/lib/admin/admin-schemas';
+import { customerListSchema, type CustomerUser, type MinimumOrderTerms } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { CUSTOMER_ROLES, SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { MinimumOrderForm } from './minimum-order-form';
 import { ReminderHoursForm } from './reminder-hours-form';
 
@@ -18,16 +19,30 @@ function UserState({ user }: { user: CustomerUser }) {
   return <span className="admin-status-ok">Active</span>;
 }
 
-/** Sold-tos with their ship-tos (ranges, delivery days, cut-off, cut-off reminder hours, minimum orders) and users, who can be disabled, enabled and unlocked. */
+/** A minimum order in words, for a rep, who may read it but not change it. */
+function minimumInWords(range: { code: string; minimumOrder?: MinimumOrderTerms | null }): string {
+  const terms = range.minimumOrder;
+  if (!terms) return `${range.code}: none`;
+  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+  const below = terms.belowMinimum === 'charge' && terms.deliveryChargePence !== null ? `${pounds(terms.deliveryChargePence)} delivery charge below it` : 'refused below it';
+  return `${range.code}: ${pounds(terms.minimumOrderPence)}, ${below}`;
+}
+
+/**
+ * Sold-tos with their ship-tos (ranges, delivery days, cut-off, cut-off reminder hours, minimum orders) and users,
+ * who can be disabled, enabled and unlocked. A rep sees only their own customers (the API narrows the list) and
+ * none of the changes, which stay with customer service.
+ */
 export default async function AdminCustomersPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator();
+  const operator = await requireOperator(CUSTOMER_ROLES);
+  const serves = SERVICE_ROLES.includes(operator.role);
   const params = await searchParams;
   const q = param(params.q);
   const page = pageParam(params.page);
   const result = await adminCall(customerListSchema, '/customers', { query: { q, page } });
   return (
     <div className="admin-page">
-      <h1>Customers</h1>
+      <h1>{serves ? 'Customers' : 'Your customers'}</h1>
       <form className="admin-filters" method="get" role="search" aria-label="Find customers">
         <label>
           Code, name or e-mail
@@ -39,7 +54,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
         <Link href="/admin/customers/">Clear</Link>
       </form>
       {!result.ok ? <AdminLoadFailed error={result.error} /> : null}
-      {result.ok && result.data.soldTos.length === 0 ? <p>No customers match.</p> : null}
+      {result.ok && result.data.soldTos.length === 0 ? <p>{serves || q ? 'No customers match.' : 'No customers are assigned to you yet: an administrator assigns them on the Operators page.'}</p> : null}
       {result.ok
         ? result.data.soldTos.map((soldTo) => (
             <section key={soldTo.code} className="admin-section" aria-labelledby={`soldto-${soldTo.code}`}>
@@ -71,12 +86,20 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                         <td data-label="Cut-off">{shipTo.cutoffTime}</td>
                         <td data-label="PO required">{shipTo.purchaseOrderRequired ? 'Yes' : 'No'}</td>
                         <td data-label="Cut-off reminder">
-                          <ReminderHoursForm shipTo={shipTo.code} shipToName={shipTo.name} hours={shipTo.cutoffReminder.hours} own={shipTo.cutoffReminder.own} />
+                          {serves ? (
+                            <ReminderHoursForm shipTo={shipTo.code} shipToName={shipTo.name} hours={shipTo.cutoffReminder.hours} own={shipTo.cutoffReminder.own} />
+                          ) : shipTo.cutoffReminder.hours === 0 ? (
+                            'None'
+                          ) : (
+                            `${shipTo.cutoffReminder.hours} h before`
+                          )}
                         </td>
                         <td data-label="Minimum order">
-                          {shipTo.ranges.map((range) => (
-                            <MinimumOrderForm key={range.code} shipTo={shipTo.code} shipToName={shipTo.name} range={range.code} minimumOrder={range.minimumOrder} />
-                          ))}
+                          {serves
+                            ? shipTo.ranges.map((range) => (
+                                <MinimumOrderForm key={range.code} shipTo={shipTo.code} shipToName={shipTo.name} range={range.code} minimumOrder={range.minimumOrder} />
+                              ))
+                            : shipTo.ranges.map(minimumInWords).join('; ')}
                         </td>
                       </tr>
                     ))}
@@ -94,7 +117,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                         <th scope="col">User</th>
                         <th scope="col">Ship-tos</th>
                         <th scope="col">State</th>
-                        <th scope="col">Actions</th>
+                        {serves ? <th scope="col">Actions</th> : null}
                       </tr>
                     </thead>
                     <tbody>
@@ -107,9 +130,11 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                           <td data-label="State">
                             <UserState user={user} />
                           </td>
-                          <td data-label="Actions">
-                            <UserStatusActions username={user.username} status={user.status} locked={user.locked} />
-                          </td>
+                          {serves ? (
+                            <td data-label="Actions">
+                              <UserStatusActions username={user.username} status={user.status} locked={user.locked} />
+                            </td>
+                          ) : null}
                         </tr>
                       ))}
                     </tbody>

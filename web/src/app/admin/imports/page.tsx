@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { AdminLoadFailed, AdminPager, formatDateTime, pageParam } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
 import { importKindsSchema, importRunsSchema } from '@/lib/admin/admin-schemas';
-import { canEditCatalogue } from '@/lib/admin/admin-session-data';
+import { canEditCatalogue, SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { requireOperator } from '@/lib/admin/admin-session';
 import { ImportUploader } from './import-uploader';
 
@@ -12,7 +12,7 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 
 /** Upload a file, read the dry run's report, apply it; the history of runs; the columns and a template per kind. */
 export default async function AdminImportsPage({ searchParams }: { searchParams: Params }) {
-  const operator = await requireOperator();
+  const operator = await requireOperator(SERVICE_ROLES);
   const page = pageParam((await searchParams).page);
   const [kinds, history] = await Promise.all([adminCall(importKindsSchema, '/imports/kinds'), adminCall(importRunsSchema, '/imports', { query: { page } })]);
   const allowed = kinds.ok ? kinds.data.kinds.filter((kind) => !kind.changesCatalogue || canEditCatalogue(operator.role)) : [];

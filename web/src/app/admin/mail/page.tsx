@@ -4,12 +4,13 @@ import { AdminLoadFailed, AdminPager, formatDateTime, pageParam } from '@/compon
 import { adminCall } from '@/lib/admin/admin-client';
 import { mailListSchema } from '@/lib/admin/orders-out-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 export const metadata: Metadata = { title: 'Mail' };
 
 /** Demo mode's mailbox: the e-mails the shop would have sent (order confirmations, status changes), newest first. */
 export default async function AdminMailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const page = pageParam((await searchParams).page);
   const result = await adminCall(mailListSchema, '/mail', { query: { currentPage: page, pageSize: 25 } });
   return (

@@ -5,6 +5,7 @@ import { statusLabel } from '@/components/orders/order-status';
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderListSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 export const metadata: Metadata = { title: 'Orders' };
 
@@ -12,7 +13,7 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 
 /** Every customer's orders, newest first, filtered by ship-to, range and the day they were placed. */
 export default async function AdminOrdersPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const filters = { shipTo: param(params.shipTo), range: param(params.range), from: param(params.from), to: param(params.to) };
   const page = pageParam(params.page);

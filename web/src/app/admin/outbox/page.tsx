@@ -6,6 +6,7 @@ import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts'
 import { adminCall } from '@/lib/admin/admin-client';
 import { outboxSchema } from '@/lib/admin/orders-out-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { retryOutboxMessage } from './actions';
 
 export const metadata: Metadata = { title: 'Orders out' };
@@ -35,7 +36,7 @@ function whereTo(channel: string, { webhook, mail }: Outbox['destinations']): st
  * receiver is fixed).
  */
 export default async function AdminOutboxPage() {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const result = await adminCall(outboxSchema, '/outbox');
   return (
     <div className="admin-page">

@@ -4,7 +4,7 @@ import { AdminActionForm } from '@/components/admin/admin-action-form';
 import { AdminLoadFailed, AdminPager, pageParam, param } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
 import { productListSchema } from '@/lib/admin/admin-schemas';
-import { canEditCatalogue } from '@/lib/admin/admin-session-data';
+import { canEditCatalogue, SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { requireOperator } from '@/lib/admin/admin-session';
 import { setProductActive } from './actions';
 
@@ -14,7 +14,7 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 
 /** Products sold or not, found by code or words; admins start and stop selling them here. */
 export default async function AdminProductsPage({ searchParams }: { searchParams: Params }) {
-  const operator = await requireOperator();
+  const operator = await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const filters = { q: param(params.q), range: param(params.range), active: param(params.active) };
   const page = pageParam(params.page);

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { AdminLoadFailed, AdminPager, formatDay, pageParam, param } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
 import { offerInWords, PROMOTION_STATUSES, promotionListSchema, whatInWords, whoInWords } from '@/lib/admin/promotion-schemas';
-import { canEditCatalogue } from '@/lib/admin/admin-session-data';
+import { canEditCatalogue, SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { requireOperator } from '@/lib/admin/admin-session';
 import { EndPromotion } from './end-promotion';
 
@@ -16,7 +16,7 @@ const isStatus = (value: string | undefined): value is (typeof PROMOTION_STATUSE
 
 /** Promotions by status (on today's London date) and by words in their code or name; admins create, change and end them. */
 export default async function AdminPromotionsPage({ searchParams }: { searchParams: Params }) {
-  const operator = await requireOperator();
+  const operator = await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const status = param(params.status);
   const filters = { status: isStatus(status) ? status : undefined, q: param(params.q) };

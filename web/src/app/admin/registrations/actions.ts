@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { registrationSchema } from '@/lib/admin/registrations';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 export interface DecisionState {
   message?: string;
@@ -25,7 +26,7 @@ const fieldOf = (subject: string | undefined): DecisionState['field'] =>
  * not re-read at once, so the request stays on the page saying what was done; the next visit no longer lists it.
  */
 export async function approveRegistration(_state: DecisionState, formData: FormData): Promise<DecisionState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const parsed = approval.safeParse({ id: formData.get('id'), soldTo: formData.get('soldTo'), shipTos: formData.getAll('shipTos'), roles: formData.getAll('roles') });
   if (!parsed.success) return { error: 'Unknown request' };
   if (parsed.data.shipTos.length === 0) return { error: 'Choose at least one ship-to', field: 'shipTos' };
@@ -37,7 +38,7 @@ export async function approveRegistration(_state: DecisionState, formData: FormD
 
 /** Declines the request; the reason is e-mailed to the requester. */
 export async function declineRegistration(_state: DecisionState, formData: FormData): Promise<DecisionState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const reason = String(formData.get('reason') ?? '');
   const parsed = id.safeParse(formData.get('id'));
   if (!parsed.success) return { error: 'Unknown request' };

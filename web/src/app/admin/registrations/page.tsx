@@ -6,6 +6,7 @@ import { adminCall } from '@/lib/admin/admin-client';
 import { customerListSchema } from '@/lib/admin/admin-schemas';
 import { REGISTRATION_STATUSES, registrationListSchema, type Registration, type RegistrationStatus } from '@/lib/admin/registrations';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import styles from './registrations.module.css';
 
 export const metadata: Metadata = { title: 'Registrations' };
@@ -93,7 +94,7 @@ function Facts({ registration }: { registration: Registration }) {
  * for customer service to link them to a sold-to and ship-tos (the user is created and invited) or decline them.
  */
 export default async function AdminRegistrationsPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const status = statusParam(param(params.status));
   const page = pageParam(params.page);

@@ -3,6 +3,7 @@ import { AdminLoadFailed } from '@/components/admin/admin-parts';
 import { SalesCharts } from '@/components/reports/sales-charts';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { isReportDay, longDayLabel, salesReportSchema } from '@/lib/admin/sales-report-schemas';
 import styles from '@/components/reports/reports.module.css';
 
@@ -17,7 +18,7 @@ const day = (value: string | string[] | undefined): string | undefined => (typeo
  * and category, the top and lapsed customers and the fill rate, for the days chosen (the 28 to today unless asked).
  */
 export default async function SalesReportsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const params = await searchParams;
   const period = { from: day(params.from), to: day(params.to) };
   const result = await adminCall(salesReportSchema, '/reports/sales', { query: period });

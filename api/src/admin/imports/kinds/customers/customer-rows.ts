@@ -5,6 +5,11 @@ export interface SoldToImport {
   record: 'soldTo';
   code: string;
   name: string;
+  /**
+   * The e-mail of the `sales` operator who looks after it (docs/back-office.md "Sales reps"): replaces its reps
+   * with that one; left out, its reps stay as they are.
+   */
+  salesRep?: string;
 }
 
 export interface ShipToImport {
@@ -147,7 +152,8 @@ export function readCustomerRow(reader: RowReader): CustomerImportRow | undefine
   if (record === 'soldTo') {
     const code = reader.code('code');
     const name = reader.text('name', { max: 120 });
-    return code && name && reader.problems.length === 0 ? { record, code, name } : undefined;
+    const salesRep = reader.text('salesRep', { max: 254, optional: true, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, patternHint: 'Must be the e-mail address of a sales operator' })?.toLowerCase();
+    return code && name && reader.problems.length === 0 ? { record, code, name, ...(salesRep ? { salesRep } : {}) } : undefined;
   }
   if (record === 'shipTo') return readShipTo(reader);
   if (record === 'user') return readUser(reader);

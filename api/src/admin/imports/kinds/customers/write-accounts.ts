@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../../../db/client';
-import { shipToRanges, shipTos, soldTos } from '../../../../db/schema';
+import { operatorSoldTos, operators, shipToRanges, shipTos, soldTos } from '../../../../db/schema';
 import type { WriteCounts } from '../../import-report';
 import { addCounts, upsertRows } from '../../upsert';
 import { withChangedKeys } from './changed-keys';
@@ -41,9 +41,36 @@ async function replaceRanges(tx: Tx, rows: ShipToImport[]): Promise<Set<string>>
   return new Set(changed.map((row) => row.code));
 }
 
-/** Sold-tos, then ship-tos with their ranges (a ship-to whose ranges alone changed counts as updated). */
+/**
+ * Makes each named rep the only one of their sold-to; answers the sold-tos whose reps changed. The check
+ * (customer-references.ts) found every rep an active sales operator; the demo seed names only its own.
+ */
+async function assignReps(tx: Tx, rows: SoldToImport[]): Promise<Set<string>> {
+  const named = rows.filter((row): row is SoldToImport & { salesRep: string } => row.salesRep !== undefined);
+  if (named.length === 0) return new Set();
+  const reps = await tx.select({ id: operators.id, email: operators.email }).from(operators).where(inArray(operators.email, [...new Set(named.map((row) => row.salesRep))]));
+  const idOf = new Map(reps.map((rep) => [rep.email, rep.id]));
+  const stored = await tx.select().from(operatorSoldTos).where(inArray(operatorSoldTos.soldTo, named.map((row) => row.code)));
+  const changed = new Set<string>();
+  for (const row of named) {
+    const operatorId = idOf.get(row.salesRep);
+    if (operatorId === undefined) throw new Error(`sales rep ${row.salesRep} of sold-to ${row.code} is not an operator`);
+    const current = stored.filter((one) => one.soldTo === row.code).map((one) => one.operatorId);
+    if (current.length === 1 && current[0] === operatorId) continue;
+    await tx.delete(operatorSoldTos).where(and(eq(operatorSoldTos.soldTo, row.code), ne(operatorSoldTos.operatorId, operatorId)));
+    if (!current.includes(operatorId)) await tx.insert(operatorSoldTos).values({ operatorId, soldTo: row.code });
+    changed.add(row.code);
+  }
+  return changed;
+}
+
+/**
+ * Sold-tos with their reps, then ship-tos with their ranges (a sold-to whose rep alone changed, or a ship-to
+ * whose ranges alone changed, counts as updated).
+ */
 export async function writeAccounts(tx: Tx, soldToRows: SoldToImport[], shipToRows: ShipToImport[]): Promise<WriteCounts> {
-  const soldCounts = await upsertRows(tx, soldTos, soldToRows.map(({ code, name }) => ({ code, name })), [soldTos.code], [soldTos.name]);
+  const upserted = await upsertRows(tx, soldTos, soldToRows.map(({ code, name }) => ({ code, name })), [soldTos.code], [soldTos.name]);
+  const soldCounts = withChangedKeys(upserted, await assignReps(tx, soldToRows));
   const shipCounts = await upsertRows(
     tx,
     shipTos,

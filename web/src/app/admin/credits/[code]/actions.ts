@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { adminCreditRequestSchema, CREDIT_CODE, type CreditDecisionBody } from '@/lib/commerce/credits';
 
 export interface CreditDecisionState {
@@ -47,7 +48,7 @@ function formField(subject: string | undefined, lines: CreditDecisionBody['lines
  * the decision.
  */
 export async function decideCreditAction(_state: CreditDecisionState, formData: FormData): Promise<CreditDecisionState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const parsed = form.safeParse({
     code: formData.get('code'),
     status: formData.get('status') ?? '',

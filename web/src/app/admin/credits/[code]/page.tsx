@@ -7,6 +7,7 @@ import { CreditLines } from '@/components/credits/credit-lines';
 import { CreditStatusBadge } from '@/components/credits/credit-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { adminCreditRequestSchema, CREDIT_CODE, creditStatusLabel, type CreditLine } from '@/lib/commerce/credits';
 import styles from '@/components/credits/credits.module.css';
 
@@ -27,7 +28,7 @@ const decisionLines = (lines: CreditLine[]): DecisionFormLine[] =>
 
 /** One credit request: who asked for what and why, the photos taken at the door, and the decision (once). */
 export default async function AdminCreditPage({ params, searchParams }: { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const { code } = await params;
   const justDecided = (await searchParams).decided !== undefined;
   if (!CREDIT_CODE.test(code)) notFound();

@@ -6,6 +6,7 @@ import { AdminLoadFailed, formatDateTime } from '@/components/admin/admin-parts'
 import { adminCall } from '@/lib/admin/admin-client';
 import { mailSchema } from '@/lib/admin/orders-out-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 export const metadata: Metadata = { title: 'Mail' };
 
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: 'Mail' };
  * access), so whatever a mail holds cannot act on the back office.
  */
 export default async function AdminMailMessagePage({ params }: { params: Promise<{ id: string }> }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const { id } = await params;
   if (!/^\d{1,10}$/.test(id)) notFound();
   const result = await adminCall(mailSchema, `/mail/${id}`);

@@ -8,12 +8,13 @@ import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { adminCall } from '@/lib/admin/admin-client';
 import { orderSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 export const metadata: Metadata = { title: 'Order' };
 
 /** One order as placed: who, for which ship-to, when to deliver, and its lines with the prices of that moment. */
 export default async function AdminOrderPage({ params }: { params: Promise<{ code: string }> }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const { code } = await params;
   const result = await adminCall(orderSchema, `/orders/${encodeURIComponent(code)}`);
   if (!result.ok && (result.error.status === 404 || result.error.status === 400)) notFound();

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
 import { statusChangedSchema } from '@/lib/admin/orders-out-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 import { statusLabel } from '@/components/orders/order-status';
 
 export interface StatusFormState {
@@ -37,7 +38,7 @@ function deliveredLines(formData: FormData): { lines: { entryNumber: number; del
 
 /** An operator's status report: the API checks the move, records it with the note and tells the customer. */
 export async function updateOrderStatus(_state: StatusFormState, formData: FormData): Promise<StatusFormState> {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const parsed = form.safeParse({
     code: formData.get('code'),
     status: formData.get('status') ?? '',

@@ -5,12 +5,13 @@ import { AdminLoadFailed } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
 import { productDetailSchema } from '@/lib/admin/admin-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { SERVICE_ROLES } from '@/lib/admin/admin-session-data';
 
 export const metadata: Metadata = { title: 'Product' };
 
 /** A product and what each sold-to pays for it: its own price, or the list price. */
 export default async function AdminProductPage({ params }: { params: Promise<{ code: string }> }) {
-  await requireOperator();
+  await requireOperator(SERVICE_ROLES);
   const { code } = await params;
   const result = await adminCall(productDetailSchema, `/products/${encodeURIComponent(code)}`);
   if (!result.ok && (result.error.status === 404 || result.error.status === 400)) notFound();
