@@ -2,8 +2,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, operators, operatorSoldTos, shipToRanges, shipTos, soldTos, standingOrders } from '../src/db/schema';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { auditLog, operators, operatorSoldTos, orders, shipToRanges, shipTos, soldTos, standingOrders, users } from '../src/db/schema';
+import { CALLS_DEMO } from '../src/seed/demo-accounts';
+import { seedDemoData } from '../src/seed/seed';
+import { addDays, isoWeekday } from '../src/time/calendar-date';
+import { londonInstant, londonWallClock } from '../src/time/london-time';
 import { createOperator, operatorToken } from './support/admin-client';
 import { fillActiveCart } from './support/cart-helpers';
 import { placeTestOrder } from './support/order-helpers';
@@ -229,5 +233,32 @@ describe('the call list (docs/calls.md)', () => {
     }
     const audits = await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'call.outcome'), eq(auditLog.subject, `shipTo:${place.shipTo}`)));
     assert.equal(audits.length, 0, 'nothing refused is recorded');
+  });
+
+  it("the demo: on a working day after the first seed, market@example.com's two sites are due, dairy's 16:00 cut-off first; a second seed changes nothing", async () => {
+    const seeded = londonWallClock(new Date()).date;
+    let day = addDays(seeded, 1);
+    while (isoWeekday(day) > 4) day = addDays(day, 1);
+    await setClock(server, londonInstant(day, '09:00').toISOString());
+    const answer = await call('GET', '/calls', admin);
+    const demo = (answer.body.entries as Entry[]).filter((entry) => entry.soldTo.code === CALLS_DEMO.soldTo && [CALLS_DEMO.dairySite, CALLS_DEMO.chilledSite].includes(entry.shipTo.code));
+    assert.deepEqual(demo.map((entry) => [entry.shipTo.code, entry.range.code, entry.deliveryDate, entry.cutoff.slice(11, 16)]), [
+      [CALLS_DEMO.dairySite, 'DAIR', addDays(day, 1), '16:00'],
+      [CALLS_DEMO.chilledSite, 'CHIL', addDays(day, 1), '17:00'],
+    ]);
+    for (const entry of demo) {
+      assert.ok(entry.shipTo.phone, 'a number to call');
+      assert.ok(entry.lastOrder && entry.lastOrder.netPence > 0, 'a last order');
+      assert.ok(entry.usualValuePence && entry.usualValuePence > 0, 'a usual value');
+    }
+    const snapshot = async () => {
+      const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, CALLS_DEMO.username));
+      assert.ok(user);
+      return server.database.db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(asc(orders.id));
+    };
+    const before = await snapshot();
+    assert.ok(before.length >= 30, 'four weeks of orders but one week in four per weekday');
+    await seedDemoData(server.database.db);
+    assert.deepEqual(await snapshot(), before);
   });
 });

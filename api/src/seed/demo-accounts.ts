@@ -17,6 +17,9 @@ export const SOLD_TOS = [
 /** The minimum order demo's ship-to: below £150.00 of dairy, a £15.00 delivery charge (docs/minimum-order.md). */
 export const MINIMUM_ORDER_DEMO = { soldTo: '0000100006', shipTo: '0000410008', username: 'village@example.com' } as const;
 
+/** The call list demo's sites and their buyer (calls-demo.ts). */
+export const CALLS_DEMO = { soldTo: '0000100002', dairySite: '0000410009', chilledSite: '0000410010', username: 'market@example.com' } as const;
+
 /** Written through the customers import, so each is one of its ship-to rows; the phone numbers are Ofcom's drama numbers (01632 960xxx), which ring nowhere. */
 export const SHIP_TOS: Omit<ShipToImport, 'record'>[] = [
   { code: '0000410001', name: 'The Corner Deli, York', soldToCode: '0000100002', addressLine1: '14 Goodramgate', town: 'York', postcode: 'YO1 7LQ', phone: '01632 960101', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [2, 5] }], minimumOrders: [] },
@@ -39,6 +42,11 @@ export const SHIP_TOS: Omit<ShipToImport, 'record'>[] = [
     ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }],
     minimumOrders: [{ range: 'DAIR', minimumOrderPence: 15_000, belowMinimum: 'charge', deliveryChargePence: 1_500 }],
   },
+  // The call list demo (calls-demo.ts, docs/calls.md): Northern Fresh's sites that usually order every delivery day,
+  // with late cut-offs, so Sam Reed's call list has calls on a first start. Northern Fresh has no company admin, so
+  // no spend report lists them.
+  { code: CALLS_DEMO.dairySite, name: 'Market Hall Café, Durham', soldToCode: '0000100002', addressLine1: '4 Market Place', town: 'Durham', postcode: 'DH1 3NJ', phone: '01632 960108', cutoffTime: '16:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5, 6] }], minimumOrders: [] },
+  { code: CALLS_DEMO.chilledSite, name: 'Tyne Quay Canteen, Newcastle', soldToCode: '0000100002', addressLine1: '12 Quayside', town: 'Newcastle upon Tyne', postcode: 'NE1 3DX', phone: '01632 960109', cutoffTime: '17:00', purchaseOrderRequired: false, ranges: [{ range: 'CHIL', deliveryWeekdays: [1, 2, 3, 4, 5] }], minimumOrders: [] },
   { code: '0000410005', name: 'Moorside Kitchen – Pickering', soldToCode: '0000100003', addressLine1: '8 Market Place', town: 'Pickering', postcode: 'YO18 7AA', phone: '01632 960107', cutoffTime: '14:00', purchaseOrderRequired: false, ranges: [{ range: 'DAIR', deliveryWeekdays: [1, 2, 3, 4, 5] }], minimumOrders: [] },
 ];
 
@@ -53,6 +61,7 @@ export const USERS = [
   { username: 'tearoom@example.com', customerId: 'C0001008', name: 'Tom Dale', status: 'active', shipTos: ['0000410006'] },
   { username: 'bistro@example.com', customerId: 'C0001009', name: 'Rita Moss', status: 'active', shipTos: ['0000410007'] },
   { username: MINIMUM_ORDER_DEMO.username, customerId: 'C0001010', name: 'Vic Lowe', status: 'active', shipTos: [MINIMUM_ORDER_DEMO.shipTo] },
+  { username: CALLS_DEMO.username, customerId: 'C0001011', name: 'Nadia Price', status: 'active', shipTos: [CALLS_DEMO.dairySite, CALLS_DEMO.chilledSite] },
 ];
 
 /** Harbour Hospitality's head office runs its people and decides on held orders (docs/people.md). */
