@@ -241,7 +241,7 @@ describe('the call list (docs/calls.md)', () => {
     while (isoWeekday(day) > 4) day = addDays(day, 1);
     await setClock(server, londonInstant(day, '09:00').toISOString());
     const answer = await call('GET', '/calls', admin);
-    const demo = (answer.body.entries as Entry[]).filter((entry) => entry.soldTo.code === CALLS_DEMO.soldTo && [CALLS_DEMO.dairySite, CALLS_DEMO.chilledSite].includes(entry.shipTo.code));
+    const demo = (answer.body.entries as Entry[]).filter((entry) => entry.soldTo.code === CALLS_DEMO.soldTo && new Set<string>([CALLS_DEMO.dairySite, CALLS_DEMO.chilledSite]).has(entry.shipTo.code));
     assert.deepEqual(demo.map((entry) => [entry.shipTo.code, entry.range.code, entry.deliveryDate, entry.cutoff.slice(11, 16)]), [
       [CALLS_DEMO.dairySite, 'DAIR', addDays(day, 1), '16:00'],
       [CALLS_DEMO.chilledSite, 'CHIL', addDays(day, 1), '17:00'],

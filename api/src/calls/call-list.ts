@@ -7,7 +7,7 @@ import { callState, compareCalls, type CallState } from './call-order';
 import { callDeliveryKey, callSiteKey, lastOrders, latestOutcomes, ordersDelivered, sitesInScope, type CallSite, type LastOrder, type RecordedOutcome, type SoldToScope } from './call-queries';
 import { usualValuePence } from './usual-value';
 
-export interface CallEntry {
+interface CallEntry {
   shipTo: { code: string; name: string; phone: string | null };
   soldTo: { code: string; name: string };
   range: { code: string; name: string };

@@ -9,7 +9,7 @@ import { londonWallClock } from '../time/london-time';
 import type { RecordedOutcome, SoldToScope } from './call-queries';
 import type { CallProblem } from './problems';
 
-export interface OutcomeInput {
+interface OutcomeInput {
   shipTo: string;
   range: string;
   deliveryDate: IsoDate;

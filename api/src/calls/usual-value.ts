@@ -1,7 +1,7 @@
 import type { IsoDate } from '../time/calendar-date';
 
 /** An order of a site's range, as the call list reads its history. */
-export interface PastOrder {
+interface PastOrder {
   deliveryDate: IsoDate;
   netPence: number;
 }

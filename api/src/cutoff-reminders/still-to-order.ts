@@ -7,7 +7,7 @@ import { isUsualDay, WEEKS_LOOKED_AT, type DueDelivery } from './due-reminders';
 import { activeStandingOrdersOf, orderedKeys, reminderKey, skippedDeliveries, type ActiveStandingOrder } from './reminder-queries';
 
 /** One ship-to's range with its delivery calendar: what the usual-day rule needs of a site. */
-export interface SiteRange extends DeliverySchedule {
+interface SiteRange extends DeliverySchedule {
   shipToCode: string;
   range: string;
 }

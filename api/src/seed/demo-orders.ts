@@ -22,7 +22,7 @@ export function rangeProducts(range: string, count: number): DemoProduct[] {
 
 export const addIsoDays = (iso: IsoDate, days: number): IsoDate => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-export interface DeliveredDemoOrder {
+interface DeliveredDemoOrder {
   /** The order's idempotency key with its user: the same key is the same order on every seed run. */
   key: string;
   userId: number;

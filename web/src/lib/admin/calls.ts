@@ -3,7 +3,6 @@ import { lazyFormat } from '../commerce/lazy-format';
 
 /** The call list as GET /admin/v1/calls answers it (docs/calls.md). */
 export const CALL_OUTCOMES = ['ordered', 'noOrderThisWeek', 'callBack'] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 export const recordedOutcomeSchema = z.object({
   outcome: z.enum(CALL_OUTCOMES),
@@ -12,10 +11,10 @@ export const recordedOutcomeSchema = z.object({
   at: z.string(),
   operator: z.object({ id: z.number(), name: z.string() }),
 });
-export type RecordedOutcome = z.infer<typeof recordedOutcomeSchema>;
+type RecordedOutcome = z.infer<typeof recordedOutcomeSchema>;
 
 const codeName = z.object({ code: z.string(), name: z.string() });
-export const callEntrySchema = z.object({
+const callEntrySchema = z.object({
   shipTo: z.object({ code: z.string(), name: z.string(), phone: z.string().nullable() }),
   soldTo: codeName,
   range: codeName,

@@ -65,7 +65,7 @@ export default async function AdminCallsPage() {
                       <span className="admin-muted admin-call-sub">
                         {entry.soldTo.name} · {entry.shipTo.code}
                       </span>
-                      <Link className="button button-secondary admin-small-button" href={`/admin/act/?shipTo=${encodeURIComponent(entry.shipTo.code)}&from=calls`} aria-label={`Act for ${entry.shipTo.name}`}>
+                      <Link prefetch={false} className="button button-secondary admin-small-button" href={`/admin/act/?shipTo=${encodeURIComponent(entry.shipTo.code)}&from=calls`} aria-label={`Act for ${entry.shipTo.name}`}>
                         Act for
                       </Link>
                     </span>
