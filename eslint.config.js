@@ -23,7 +23,7 @@ export const API_MODULE_ORDER = [
   // Features, each on those before it.
   'auth', 'account-tokens', 'accounts', 'users', 'food-info', 'pricing', 'delivery', 'stock', 'catalogue', 'orderguide', 'carts',
   'notifications', 'passwords', 'registrations', 'order-status', 'spending-limits', 'orders', 'credits', 'checkin', 'invoices',
-  'approvals', 'credit-control', 'standing-orders', 'cutoff-reminders', 'company', 'reports',
+  'approvals', 'credit-control', 'standing-orders', 'cutoff-reminders', 'company', 'reports', 'calls',
   // On top of everything.
   'admin', 'app', 'seed', 'main',
 ];

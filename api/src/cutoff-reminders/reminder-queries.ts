@@ -17,7 +17,7 @@ import type { IsoDate } from '../time/calendar-date';
 import { CUTOFF_REMINDER_KIND } from './mail-kinds';
 
 /** Orders that did not go ahead say nothing about a usual day, and leave a delivery still to order. */
-const NOT_GOING_AHEAD = ['cancelled', 'rejected', 'expired'] as const;
+export const NOT_GOING_AHEAD = ['cancelled', 'rejected', 'expired'] as const;
 
 export interface ShipToRangeRow {
   shipToCode: string;

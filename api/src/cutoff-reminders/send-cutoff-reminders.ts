@@ -1,42 +1,15 @@
 import type { Db } from '../db/client';
-import { addDays, type IsoDate } from '../time/calendar-date';
 import { formatLondonIso, londonWallClock } from '../time/london-time';
 import { writeEvent } from '../outbox/write-event';
 import type { Cause } from '../tracing/cause';
-import { deliveryOn } from '../standing-orders/schedule';
 import { cutoffReminderEvent } from './cutoff-reminder-event';
-import { dueDeliveries, isUsualDay, WEEKS_LOOKED_AT, type DueDelivery } from './due-reminders';
-import {
-  activeStandingOrdersOf,
-  hasOrderFor,
-  orderedKeys,
-  recordSent,
-  reminderKey,
-  remindedKeys,
-  reminderRecipients,
-  shipToRangesWithHours,
-  skippedDeliveries,
-  type ActiveStandingOrder,
-  type ShipToRangeRow,
-} from './reminder-queries';
+import { dueDeliveries } from './due-reminders';
+import { hasOrderFor, recordSent, reminderKey, remindedKeys, reminderRecipients, shipToRangesWithHours, type ShipToRangeRow } from './reminder-queries';
+import { stillToOrder, type DeliveryCandidate } from './still-to-order';
 
-interface Candidate {
-  row: ShipToRangeRow;
-  delivery: DueDelivery;
-}
+type Candidate = DeliveryCandidate<ShipToRangeRow>;
 
 const scheduleOf = (row: ShipToRangeRow) => ({ deliveryWeekdays: row.deliveryWeekdays, cutoffTime: row.cutoffTime });
-
-/** Whether one of the ship-to's standing orders will order this delivery (not skipped, not paused past its cut-off). */
-function standingDelivery(candidate: Candidate, standing: ActiveStandingOrder[], skipped: Set<string>): boolean {
-  const { row, delivery } = candidate;
-  return standing.some((order) => {
-    if (order.shipToCode !== row.shipToCode || order.range !== row.range) return false;
-    const scheduled = deliveryOn(order, scheduleOf(row), delivery.date);
-    if (!scheduled || scheduled.holidaySkipped || scheduled.cutoff.getTime() <= order.activeSince.getTime()) return false;
-    return !skipped.has(`${order.id}/${delivery.date}`);
-  });
-}
 
 /**
  * The scheduler's cut-off reminder step (docs/phone.md "Cut-off reminders"): for every ship-to's range whose
@@ -69,19 +42,8 @@ async function sendBatch(db: Db, now: Date, codes: string[], candidates: Candida
   const open = candidates.filter(({ row, delivery }) => !reminded.has(reminderKey(row.shipToCode, row.range, delivery.date)));
   if (open.length === 0) return 0;
 
-  const earliest = open.reduce<IsoDate>((min, { delivery }) => (delivery.ownDate < min ? delivery.ownDate : min), today);
-  const latest = open.reduce<IsoDate>((max, { delivery }) => (delivery.date > max ? delivery.date : max), today);
-  const ordered = await orderedKeys(db, codes, addDays(earliest, -7 * WEEKS_LOOKED_AT), latest);
-  const standing = await activeStandingOrdersOf(db, codes);
-  const skipped = await skippedDeliveries(db, standing.map((order) => order.id), today);
-
   let sent = 0;
-  for (const candidate of open) {
-    const { row, delivery } = candidate;
-    if (ordered.has(reminderKey(row.shipToCode, row.range, delivery.date))) continue;
-    const orderedOn = (date: IsoDate) => ordered.has(reminderKey(row.shipToCode, row.range, date));
-    if (!isUsualDay(delivery.ownDate, scheduleOf(row), orderedOn)) continue;
-    if (standingDelivery(candidate, standing, skipped)) continue;
+  for (const candidate of await stillToOrder(db, now, codes, open)) {
     if (await sendOne(db, candidate, now, cause)) sent++;
   }
   return sent;

@@ -17,6 +17,7 @@ import { seedPriceRulesDemo } from './price-rules-demo';
 import { CREDIT_DEMO_SOLD_TOS, seedCreditDemo } from './credit-demo';
 import { seedStockDemo } from './stock-demo';
 import { seedReportsDemo } from './reports-demo';
+import { seedCallsDemo } from './calls-demo';
 
 function demoCustomers(): CustomerImportRow[] {
   return [
@@ -91,4 +92,7 @@ export async function seedDemoData(db: Db, options: { products?: number } = {}):
   // Delivered orders of Harbour Hospitality's sites for head office's spend report (docs/reports.md), on the demo
   // catalogue only: its lines name demo products.
   if (options.products === undefined) await seedReportsDemo(db, by.now);
+  // Four weeks of delivered orders of market@example.com's two Northern Fresh sites, so the call list has calls
+  // today (docs/calls.md); on the demo catalogue only, as above.
+  if (options.products === undefined) await seedCallsDemo(db, by.now);
 }

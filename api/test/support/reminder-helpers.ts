@@ -7,6 +7,7 @@ import type { TestServer } from './test-server';
 
 export interface Kitchen {
   shipTo: string;
+  soldTo: string;
   range: 'DAIR';
   /** The kitchen's users, each signing in with the demo password; their e-mail is their username. */
   users: { username: string; userId: number }[];
@@ -15,15 +16,16 @@ export interface Kitchen {
 let next = 0;
 
 /**
- * A ship-to of its own (Northern Fresh's sold-to), receiving DAIR on `weekdays` with a `cutoffTime` cut-off, and
+ * A ship-to of its own (Northern Fresh's sold-to, or `soldTo`), receiving DAIR on `weekdays` with a `cutoffTime` cut-off, and
  * `people` users who order only for it: what one test orders or reminds touches no other test's kitchen.
  */
-export async function kitchen(server: TestServer, options: { weekdays?: number[]; cutoffTime?: string; people?: number } = {}): Promise<Kitchen> {
+export async function kitchen(server: TestServer, options: { weekdays?: number[]; cutoffTime?: string; people?: number; soldTo?: string } = {}): Promise<Kitchen> {
   const db = server.database.db;
   next++;
   const tag = `${process.pid % 1000}${next}`.padStart(6, '0').slice(-6);
   const code = `0000${tag}`;
-  await db.insert(shipTos).values({ code, name: `Test Kitchen ${tag}`, soldToCode: '0000100002', addressLine1: '1 Test Street', town: 'York', postcode: 'YO1 1AA', cutoffTime: options.cutoffTime ?? '14:00' });
+  const soldTo = options.soldTo ?? '0000100002';
+  await db.insert(shipTos).values({ code, name: `Test Kitchen ${tag}`, soldToCode: soldTo, addressLine1: '1 Test Street', town: 'York', postcode: 'YO1 1AA', cutoffTime: options.cutoffTime ?? '14:00' });
   await db.insert(shipToRanges).values({ shipToCode: code, range: 'DAIR', deliveryWeekdays: options.weekdays ?? [1, 2, 3, 4, 5] });
   const [template] = await db.select().from(users).where(eq(users.username, 'solo@example.com'));
   assert.ok(template);
@@ -38,7 +40,7 @@ export async function kitchen(server: TestServer, options: { weekdays?: number[]
     await db.insert(userShipTos).values({ userId: created.id, shipToCode: code, position: 0 });
     people.push({ username, userId: created.id });
   }
-  return { shipTo: code, range: 'DAIR', users: people };
+  return { shipTo: code, soldTo, range: 'DAIR', users: people };
 }
 
 export const chef = (server: TestServer, place: Kitchen, index = 0): Promise<Shopper> =>
@@ -48,7 +50,7 @@ export const chef = (server: TestServer, place: Kitchen, index = 0): Promise<Sho
  * An order of the kitchen's for a delivery date, written as a row: the orders of weeks gone by that make a
  * usual day (placing them through the API would mean walking the clock back a month for each).
  */
-export async function pastOrder(server: TestServer, place: Kitchen, deliveryDate: string, status: (typeof orders.$inferInsert)['status'] = 'delivered'): Promise<void> {
+export async function pastOrder(server: TestServer, place: Kitchen, deliveryDate: string, status: (typeof orders.$inferInsert)['status'] = 'delivered', netPence = 1000): Promise<void> {
   const db = server.database.db;
   const userId = place.users[0]?.userId;
   assert.ok(userId);
@@ -61,13 +63,13 @@ export async function pastOrder(server: TestServer, place: Kitchen, deliveryDate
     code: `MV-T${randomUUID().slice(0, 8)}`,
     userId,
     shipToCode: place.shipTo,
-    soldToCode: '0000100002',
+    soldToCode: place.soldTo,
     range: place.range,
     status,
     deliveryDate,
-    netPence: 1000,
+    netPence,
     vatPence: 0,
-    grossPence: 1000,
+    grossPence: netPence,
     sourceCartId: cart.id,
     idempotencyKey: randomUUID(),
   });

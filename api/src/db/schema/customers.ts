@@ -20,6 +20,8 @@ export const shipTos = pgTable('ship_tos', {
   addressLine1: text('address_line1').notNull(),
   town: text('town').notNull(),
   postcode: text('postcode').notNull(),
+  /** The site's phone number as the customers import gives it, for the call list (docs/calls.md); null: none known. */
+  phone: text('phone'),
   /** Local (Europe/London) time of day, 'HH:MM', by which an order must be placed on the working day before delivery. */
   cutoffTime: text('cutoff_time').notNull().default('14:00'),
   purchaseOrderRequired: boolean('purchase_order_required').notNull().default(false),

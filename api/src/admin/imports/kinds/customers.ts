@@ -25,6 +25,7 @@ export const customerImport: ImportKind<CustomerImportRow> = {
     { name: 'address', required: false, help: 'shipTo: first line of the delivery address', example: '14 Goodramgate' },
     { name: 'town', required: false, help: 'shipTo: town', example: 'York' },
     { name: 'postcode', required: false, help: 'shipTo: postcode', example: 'YO1 7LQ' },
+    { name: 'phone', required: false, help: 'shipTo: the phone number a rep calls (the call list); empty: none', example: '01904 622100' },
     { name: 'cutoff', required: false, help: 'shipTo: order cut-off HH:MM (Europe/London) on the working day before delivery; default 14:00', example: '14:00' },
     { name: 'poRequired', required: false, help: 'shipTo: true if orders need a purchase order number; default false', example: 'false' },
     { name: 'deliveryDays', required: false, help: 'shipTo: each range and its delivery days, e.g. "CHIL: Mon Wed; DAIR: Tue Fri"', example: 'DAIR: Tue Fri' },

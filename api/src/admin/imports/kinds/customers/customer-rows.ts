@@ -20,6 +20,8 @@ export interface ShipToImport {
   addressLine1: string;
   town: string;
   postcode: string;
+  /** The site's phone number for the call list; null: none (an empty cell or no column clears it). */
+  phone: string | null;
   cutoffTime: string;
   purchaseOrderRequired: boolean;
   ranges: { range: Range; deliveryWeekdays: number[] }[];
@@ -124,6 +126,7 @@ function readShipTo(reader: RowReader): ShipToImport | undefined {
   const addressLine1 = reader.text('address', { max: 200 });
   const town = reader.text('town', { max: 80 });
   const postcode = reader.text('postcode', { max: 12 });
+  const phone = reader.text('phone', { max: 30, optional: true, pattern: /^\+?[0-9][0-9 ()-]{5,28}$/, patternHint: 'Must be a phone number: digits, spaces, brackets and dashes, e.g. 01947 600123' }) ?? null;
   const cutoffTime = reader.text('cutoff', { max: 5, optional: true, pattern: /^([01]\d|2[0-3]):[0-5]\d$/, patternHint: 'Must be a time of day HH:MM (Europe/London), e.g. 14:00' }) ?? '14:00';
   const purchaseOrderRequired = reader.boolean('poRequired', false);
   const days = parseDeliveryDays(reader.text('deliveryDays', { max: 200, optional: true }) ?? '');
@@ -131,7 +134,7 @@ function readShipTo(reader: RowReader): ShipToImport | undefined {
   const minimums = parseMinimumOrders(reader.text('minimumOrder', { max: 200, optional: true }) ?? '', typeof days === 'string' ? [] : days.map((day) => day.range));
   if (typeof minimums === 'string' && typeof days !== 'string') reader.problem('minimumOrder', minimums);
   if (reader.problems.length > 0 || typeof days === 'string' || typeof minimums === 'string' || !code || !name || !soldToCode || !addressLine1 || !town || !postcode || purchaseOrderRequired === undefined) return undefined;
-  return { record: 'shipTo', code, name, soldToCode, addressLine1, town, postcode, cutoffTime, purchaseOrderRequired, ranges: days, minimumOrders: minimums };
+  return { record: 'shipTo', code, name, soldToCode, addressLine1, town, postcode, phone, cutoffTime, purchaseOrderRequired, ranges: days, minimumOrders: minimums };
 }
 
 function readUser(reader: RowReader): UserImport | undefined {

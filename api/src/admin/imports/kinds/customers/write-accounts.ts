@@ -76,7 +76,7 @@ export async function writeAccounts(tx: Tx, soldToRows: SoldToImport[], shipToRo
     shipTos,
     shipToRows.map(({ record: _record, ranges: _ranges, minimumOrders: _minimumOrders, ...shipTo }) => shipTo),
     [shipTos.code],
-    [shipTos.name, shipTos.soldToCode, shipTos.addressLine1, shipTos.town, shipTos.postcode, shipTos.cutoffTime, shipTos.purchaseOrderRequired],
+    [shipTos.name, shipTos.soldToCode, shipTos.addressLine1, shipTos.town, shipTos.postcode, shipTos.phone, shipTos.cutoffTime, shipTos.purchaseOrderRequired],
   );
   return addCounts(soldCounts, withChangedKeys(shipCounts, await replaceRanges(tx, shipToRows)));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ship_tos" ADD COLUMN "phone" text;
