@@ -7,6 +7,7 @@ import { approvalLimits, assistedSessions, auditLog, oauthTokens, operators, ope
 import { createOperator, operatorToken } from './support/admin-client';
 import { createCompany, createPerson, eventsOf, type Person, type TestCompany } from './support/approval-helpers';
 import type { Json, Shopper } from './support/cart-helpers';
+import { amend, linesOf, type OrderView } from './support/amend-helpers';
 import { placeTestOrder } from './support/order-helpers';
 import { dispatch, ON_DEMAND_OUTBOX } from './support/outbox-helpers';
 import { SmtpSink } from './support/smtp-sink';
@@ -197,9 +198,23 @@ describe('acting for a customer (docs/assisted-service.md)', () => {
     assert.ok(ownMail);
     assert.doesNotMatch(ownMail.text ?? '', /Placed for you/);
 
+    // Changed while acting, and again by the customer: the operator who placed it stays on the order and its events.
+    const lines = linesOf(placed as unknown as OrderView).map((line, index) => (index === 0 ? { ...line, quantity: line.quantity + 1 } : line));
+    const amended = await amend(operator, placed.code, lines);
+    assert.equal(amended.status, 200, JSON.stringify(amended.body));
+    assert.deepEqual(amended.body.placedByOperator, { name: 'Sam Reed' });
+    const again = await amend(ben.who, placed.code, lines.slice(0, 1));
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.deepEqual(again.body.placedByOperator, { name: 'Sam Reed' });
+    const amendedEvents = await eventsOf(server, placed.code, 'order.amended');
+    assert.ok(amendedEvents.length >= 2);
+    for (const amendedEvent of amendedEvents) assert.deepEqual((amendedEvent.data as { order: { placedByOperator: unknown } }).order.placedByOperator, { name: 'Sam Reed', email: rep.email });
+
     const requests = (await auditOf(rep.id, 'assisted.request')).filter((entry) => (entry.after as { sessionId: number }).sessionId === session.id);
     const routes = requests.map((entry) => entry.after as { method: string; route: string; status: number; shipTo: string });
     assert.ok(routes.some((entry) => entry.method === 'POST' && entry.route === `${BASE}/users/current/orders` && entry.status === 201 && entry.shipTo === company.shipTo), JSON.stringify(routes));
+    assert.ok(routes.some((entry) => entry.method === 'PUT' && entry.route === `${BASE}/users/current/orders/:code` && entry.status === 200), 'the amendment is audited');
+    assert.equal(routes.filter((entry) => entry.method === 'PUT' && entry.route === `${BASE}/users/current/orders/:code`).length, 1, 'the customer’s own change is not the operator’s');
     assert.ok(routes.every((entry) => entry.method !== 'GET'));
     assert.ok(requests.every((entry) => entry.subject === `user:${ben.username}`));
   });
