@@ -22,6 +22,7 @@ import { adminCreditControlRoutes } from './credit-control/credit-control-routes
 import { adminStockRoutes } from './stock/stock-routes';
 import { adminReportRoutes } from './reports/report-routes';
 import { adminCallRoutes } from './calls/call-routes';
+import { adminAssistedSessionRoutes } from './assisted-sessions/assisted-session-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -51,4 +52,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminStockRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminCallRoutes);
+  await app.register(adminAssistedSessionRoutes);
 }
