@@ -264,6 +264,17 @@ describe('acting for a customer (docs/assisted-service.md)', () => {
     assert.equal(preferences.status, 200, 'notification preferences may be read');
   });
 
+  it('keeps to the ship-to chosen: another of the user’s ship-tos is refused with 403 assistedSession', async () => {
+    const session = await startFor(ben, company.shipTo);
+    const chosen = await call(`${BASE}/users/current/deliverydates?shipTo=${company.shipTo}&salesOrg=DAIR`, { token: session.access_token });
+    assert.equal(chosen.status, 200, JSON.stringify(chosen.body));
+    for (const query of [`shipTo=${other.shipTo}&salesOrg=DAIR`, `shipTo=${company.shipTo}&shipTo=${other.shipTo}&salesOrg=DAIR`]) {
+      const answer = await call(`${BASE}/users/current/deliverydates?${query}`, { token: session.access_token });
+      assert.equal(answer.status, 403, query);
+      assert.equal(answer.body.errors?.[0]?.reason, 'assistedSession', query);
+    }
+  });
+
   it('shows the session to its token only; a customer’s own token gets 404', async () => {
     const session = await startFor(ben, company.shipTo);
     const seen = await call(`${BASE}/users/current/assistedsession`, { token: session.access_token });

@@ -16,13 +16,24 @@ declare module 'fastify' {
 
 const ASSISTED_REFUSAL_MESSAGE = 'Not available while acting for a customer';
 
+export const OTHER_SHIP_TO_MESSAGE = 'Only the account chosen for this session is open while acting for a customer';
+
+/** Whether the request names a ship-to (`?shipTo=`, as every scoped shop route takes it) other than `chosen`. */
+function asksOtherShipTo(request: FastifyRequest, chosen: string): boolean {
+  const asked = (request.query as Record<string, unknown> | undefined)?.shipTo;
+  if (asked === undefined) return false;
+  const values: unknown[] = Array.isArray(asked) ? asked : [asked];
+  return values.some((value) => typeof value !== 'string' || value.trim() !== chosen);
+}
+
 /** The operator acting in a request, when its token is an assisted session's. */
 export function assistedBy(request: FastifyRequest): AssistedBy | undefined {
   return request.principal.kind === 'user' ? request.principal.assisted : undefined;
 }
 
 /**
- * What an assisted token may and may not do, in one place: routes flagged `customerOnly` refuse it with 403; each
+ * What an assisted token may and may not do, in one place: routes flagged `customerOnly` refuse it with 403, and so
+ * does a ship-to other than the session's; each
  * request keeps the session from going idle; every request that changes something is audited under the operator.
  * Register after registerBearerAuth, whose hook sets the principal these read.
  */
@@ -35,6 +46,8 @@ export function registerAssistedSessionRules(app: FastifyInstance, db: Db): void
     if (request.routeOptions.config.customerOnly === true) {
       throw new ApiError(403, 'ForbiddenError', ASSISTED_REFUSAL_MESSAGE, 'assistedSession');
     }
+    // The operator chose one ship-to, within their scope; the user's other ship-tos may be another company's.
+    if (asksOtherShipTo(request, assisted.shipTo)) throw new ApiError(403, 'ForbiddenError', OTHER_SHIP_TO_MESSAGE, 'assistedSession');
   });
   app.addHook('onResponse', async (request, reply) => {
     const assisted = assistedBy(request);
