@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAssistedSessionRules } from './auth/assisted-rules';
+import { assistedSessionRoutes } from './auth/assisted-session-routes';
 import { registerBearerAuth } from './auth/bearer';
 import { registerIntegrationClients, registerStorefrontClient } from './auth/clients';
 import type { PasswordCheck } from './auth/passwords';
@@ -212,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await registerLoadShedding(app, deps.config.loadShedding);
   registerBearerAuth(app, deps.database.db, app.principals);
+  registerAssistedSessionRules(app, deps.database.db);
 
   await app.register(healthRoutes);
   await app.register(tokenRoutes);
@@ -241,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteSubstitutesRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(backInStockRoutes, { prefix: '/occ/v2/b2b' });
   await app.register(reportRoutes, { prefix: '/occ/v2/b2b' });
+  await app.register(assistedSessionRoutes, { prefix: '/occ/v2/b2b' });
   if (controllable) {
     await app.register(clockRoutes(controllable));
     await app.register(jobRoutes);

@@ -21,6 +21,7 @@ import { adminPromotionRoutes } from './promotions/promotion-routes';
 import { adminCreditControlRoutes } from './credit-control/credit-control-routes';
 import { adminStockRoutes } from './stock/stock-routes';
 import { adminReportRoutes } from './reports/report-routes';
+import { adminAssistedSessionRoutes } from './assisted-sessions/assisted-session-routes';
 
 /**
  * Everything under /admin/v1: the operator guard first (it covers every route registered here), then one
@@ -49,4 +50,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminCreditControlRoutes);
   await app.register(adminStockRoutes);
   await app.register(adminReportRoutes);
+  await app.register(adminAssistedSessionRoutes);
 }

@@ -36,7 +36,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
   // The menu's count and Home's notice: how many wait for this user's decision, and the soonest deadline.
   app.get('/users/current/orderapprovals/summary', async (request) => userApprovalSummary(db, currentUser(request).id, app.clock()));
 
-  app.post('/users/current/orderapprovals/:code/decision', async (request) => {
+  app.post('/users/current/orderapprovals/:code/decision', { config: { customerOnly: true } }, async (request) => {
     const user = currentUser(request);
     const { code } = parseInput(codeParams, request.params, 'params');
     const input = parseInput(decisionBody, request.body, 'body');

@@ -18,25 +18,25 @@ export async function limitRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
   const adminScope = async (userId: number, cause: Cause): Promise<LimitScope> => ({ kind: 'company', userId, soldTos: await soldTosWithRole(db, userId, 'admin'), cause });
 
-  app.get('/users/current/orderApprovalPermissions', async (request) => {
+  app.get('/users/current/orderApprovalPermissions', { config: { customerOnly: true } }, async (request) => {
     const scope = await adminScope(currentUser(request).id, request.cause);
     return { orderApprovalPermissions: unwrap(await listLimits(db, scope), limitProblemToApiError) };
   });
 
-  app.post('/users/current/orderApprovalPermissions', async (request, reply) => {
+  app.post('/users/current/orderApprovalPermissions', { config: { customerOnly: true } }, async (request, reply) => {
     const scope = await adminScope(currentUser(request).id, request.cause);
     const body = parseInput(limitBody, request.body, 'body');
     return reply.code(201).send(unwrap(await createLimit(db, scope, body, app.clock()), limitProblemToApiError));
   });
 
-  app.patch('/users/current/orderApprovalPermissions/:code', async (request) => {
+  app.patch('/users/current/orderApprovalPermissions/:code', { config: { customerOnly: true } }, async (request) => {
     const scope = await adminScope(currentUser(request).id, request.cause);
     const { code } = parseInput(limitParams, request.params, 'params');
     const body = parseInput(limitChangeBody, request.body, 'body');
     return unwrap(await updateLimit(db, scope, code, body, app.clock()), limitProblemToApiError);
   });
 
-  app.delete('/users/current/orderApprovalPermissions/:code', async (request, reply) => {
+  app.delete('/users/current/orderApprovalPermissions/:code', { config: { customerOnly: true } }, async (request, reply) => {
     const scope = await adminScope(currentUser(request).id, request.cause);
     const { code } = parseInput(limitParams, request.params, 'params');
     unwrap(await deleteLimit(db, scope, code, app.clock()), limitProblemToApiError);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { invalidToken } from '../http/errors';
 import type { PrincipalCache } from './principal-cache';
 import { hashToken } from './token-crypto';
-import { resolveAccessToken, type AuthenticatedUser, type Principal } from './tokens';
+import { ASSISTED_SESSION_ENDED, resolveAccessToken, type AuthenticatedUser, type Principal } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +12,8 @@ declare module 'fastify' {
 }
 
 const USER_PREFIX = '/occ/v2/b2b/users/current';
+/** The shop tells the operator their session is over (docs/assisted-service.md). */
+export const ASSISTED_SESSION_ENDED_MESSAGE = 'The session acting for this customer has ended';
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -24,12 +26,12 @@ function bearerToken(header: string | undefined): string | undefined {
  * and a bad token is still refused so the storefront knows to refresh.
  */
 export function registerBearerAuth(app: FastifyInstance, db: Db, principals: PrincipalCache): void {
-  async function principalFor(token: string): Promise<Principal | null> {
+  async function principalFor(token: string): Promise<Principal | typeof ASSISTED_SESSION_ENDED | null> {
     const hash = hashToken(token);
     const cached = principals.get(hash);
     if (cached) return cached;
     const resolved = await resolveAccessToken(db, hash);
-    if (resolved === null) return null;
+    if (resolved === null || resolved === ASSISTED_SESSION_ENDED) return resolved;
     principals.set(hash, resolved);
     return resolved.principal;
   }
@@ -46,6 +48,7 @@ export function registerBearerAuth(app: FastifyInstance, db: Db, principals: Pri
     }
     const principal = await principalFor(token);
     if (principal === null) throw invalidToken();
+    if (principal === ASSISTED_SESSION_ENDED) throw invalidToken(ASSISTED_SESSION_ENDED_MESSAGE);
     if (needsUser && principal.kind !== 'user') throw invalidToken('A signed-in user is required');
     request.principal = principal;
   });

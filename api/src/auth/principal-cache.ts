@@ -44,6 +44,13 @@ export class PrincipalCache {
     for (const [hash, entry] of this.entries) if (entry.family === family) this.entries.delete(hash);
   }
 
+  /** An operator's session acting for a customer ended (auth/assisted-sessions.ts): its tokens stop here at once. */
+  forgetAssistedSession(sessionId: number): void {
+    for (const [hash, entry] of this.entries) {
+      if (entry.principal.kind === 'user' && entry.principal.assisted?.sessionId === sessionId) this.entries.delete(hash);
+    }
+  }
+
   forgetUser(userId: number): void {
     for (const [hash, entry] of this.entries) {
       if (entry.principal.kind === 'user' && entry.principal.user.id === userId) this.entries.delete(hash);

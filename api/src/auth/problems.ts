@@ -10,3 +10,6 @@ export type GrantProblem =
   /** A user with no ship-to cannot shop: signing in would only lead to empty pages. */
   | { kind: 'accountNotConfigured' }
   | { kind: 'invalidRefreshToken' };
+
+/** The caller's token belongs to no running session acting for a customer (docs/assisted-service.md). */
+export type AssistedSessionProblem = { kind: 'sessionNotFound' };

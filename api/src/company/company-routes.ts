@@ -13,17 +13,17 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const acting = (request: FastifyRequest) => ({ adminId: currentUser(request).id, now: app.clock(), mailTokenKey: app.mailTokenKey, cause: request.cause });
   const resends = rateLimitFor(app, INVITATION_RESENDS);
 
-  app.get('/users/current/orgUsers', async (request) => {
+  app.get('/users/current/orgUsers', { config: { customerOnly: true } }, async (request) => {
     return unwrap(await readOrgUsers(db, currentUser(request).id, app.clock()), companyProblemToApiError);
   });
 
-  app.post('/users/current/orgUsers', async (request, reply) => {
+  app.post('/users/current/orgUsers', { config: { customerOnly: true } }, async (request, reply) => {
     const body = parseInput(inviteBody, request.body, 'body');
     const created = unwrap(await inviteOrgUser(db, acting(request), body), companyProblemToApiError);
     return reply.code(201).send(created);
   });
 
-  app.patch('/users/current/orgUsers/:uid', async (request) => {
+  app.patch('/users/current/orgUsers/:uid', { config: { customerOnly: true } }, async (request) => {
     const { uid } = parseInput(uidParams, request.params, 'params');
     const body = parseInput(changeBody, request.body, 'body');
     const changed = unwrap(await changeOrgUser(db, acting(request), uid, body), companyProblemToApiError);
@@ -31,7 +31,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     return { ...changed.view, removed: changed.removed };
   });
 
-  app.post('/users/current/orgUsers/:uid/invitation', async (request) => {
+  app.post('/users/current/orgUsers/:uid/invitation', { config: { customerOnly: true } }, async (request) => {
     const { uid } = parseInput(uidParams, request.params, 'params');
     return unwrap(await resendOrgInvitation(db, acting(request), uid, resends), companyProblemToApiError);
   });

@@ -16,7 +16,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/users/current/notificationpreferences', async (request) => mailPreferences(db, currentUser(request).id));
 
-  app.put('/users/current/notificationpreferences', async (request) => {
+  app.put('/users/current/notificationpreferences', { config: { customerOnly: true } }, async (request) => {
     const preferences = parseInput(preferencesSchema, request.body, 'body');
     return savePreferences(db, currentUser(request).id, preferences);
   });

@@ -47,7 +47,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     return reply.header('Cache-Control', 'no-store').send({});
   });
 
-  app.put('/users/current/password', async (request, reply) => {
+  app.put('/users/current/password', { config: { customerOnly: true } }, async (request, reply) => {
     const user = currentUser(request);
     const body = parseInput(changeBody, request.body, 'body');
     const accessToken = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';

@@ -25,7 +25,7 @@ export async function standingDecisionRoutes(app: FastifyInstance): Promise<void
     return { standingOrderApprovals: await userStandingQueue(db, user.id) };
   });
 
-  app.post('/users/current/standingorderapprovals/:code/decision', async (request) => {
+  app.post('/users/current/standingorderapprovals/:code/decision', { config: { customerOnly: true } }, async (request) => {
     const user = currentUser(request);
     const { code } = parseInput(standingCodeParams, request.params, 'params');
     const input = parseInput(decisionBody, request.body, 'body');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { hashToken } from '../../auth/token-crypto';
-import { resolveAccessToken } from '../../auth/tokens';
+import { ASSISTED_SESSION_ENDED, resolveAccessToken } from '../../auth/tokens';
 import { forbidden, invalidToken } from '../../http/errors';
 import { resolveOperatorToken, type Operator } from './operator-tokens';
 import type { OperatorRole } from './roles';
@@ -45,7 +45,7 @@ export function registerAdminAuth(app: FastifyInstance): void {
     }
     const resolved = await resolveAccessToken(db, hashToken(token));
     const scope = request.routeOptions.config.integrationScope;
-    if (resolved?.principal.kind === 'client' && scope !== undefined && resolved.principal.scopes.includes(scope)) {
+    if (resolved !== ASSISTED_SESSION_ENDED && resolved?.principal.kind === 'client' && scope !== undefined && resolved.principal.scopes.includes(scope)) {
       request.adminPrincipal = { kind: 'integration', clientId: resolved.principal.clientId };
       return;
     }

@@ -50,3 +50,13 @@ export async function revokeOperatorToken(db: DbOrTx, token: string): Promise<vo
     .set({ revokedAt: new Date() })
     .where(and(eq(operatorTokens.tokenHash, hashToken(token)), isNull(operatorTokens.revokedAt)));
 }
+
+/** When an operator token stops working; null when unknown or revoked. A session it starts may not outlive it. */
+export async function operatorTokenExpiry(db: DbOrTx, token: string): Promise<Date | null> {
+  const rows = await db
+    .select({ expiresAt: operatorTokens.expiresAt })
+    .from(operatorTokens)
+    .where(and(eq(operatorTokens.tokenHash, hashToken(token)), isNull(operatorTokens.revokedAt)))
+    .limit(1);
+  return rows[0]?.expiresAt ?? null;
+}
