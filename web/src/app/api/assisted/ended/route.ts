@@ -12,6 +12,12 @@ import { clearAssistedSession } from '@/lib/session/session';
  * for this very cookie, ends it; from anywhere else this address just leads to the back office.
  */
 export async function GET(request: Request): Promise<Response> {
+  // An in-app navigation (the page's own script fetching, as the proxy tells it) is answered with no page at all:
+  // the browser then loads this address as a whole page, which ends it, so the back office comes with its own
+  // shell rather than inside the shop's.
+  if (request.headers.get('sec-fetch-dest') === 'empty' && request.headers.get('sec-fetch-mode') !== 'navigate') {
+    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  }
   const store = await cookies();
   const value = store.get(ASSIST_COOKIE)?.value;
   const acting = await unsealAssisted(value);
