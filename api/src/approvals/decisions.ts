@@ -9,7 +9,7 @@ import { moveOrder } from '../order-status/move-order';
 import type { Mover } from '../order-status/order-in-process';
 import { requestPlacement } from '../order-status/request-placement';
 import { orderCutoff } from '../orders/order-cutoff';
-import type { PlacedBy } from '../order-status/order-event';
+import { placingOperatorOf, type PlacedBy } from '../order-status/order-event';
 import type { OrderLineRow, OrderRecord, OrderRow } from '../orders/order-queries';
 import type { HeldOrder } from './approval-mail';
 import { decidersOf, decidingSoldTos } from '../spending-limits/approvers';
@@ -70,7 +70,7 @@ export async function lockHeldOrders(tx: Tx, where: SQL | undefined): Promise<Lo
       order: orders,
       shipToName: shipTos.name,
       cutoffTime: shipTos.cutoffTime,
-      placedBy: { customerId: users.customerId, name: users.name, email: users.email },
+      placedBy: { customerId: users.customerId, name: users.name, email: users.email, operator: placingOperatorOf },
       buyerStatus: users.status,
     })
     .from(orders)

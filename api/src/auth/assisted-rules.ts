@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export const ASSISTED_REFUSAL_MESSAGE = 'Not available while acting for a customer';
+const ASSISTED_REFUSAL_MESSAGE = 'Not available while acting for a customer';
 
 /** The operator acting in a request, when its token is an assisted session's. */
 export function assistedBy(request: FastifyRequest): AssistedBy | undefined {

@@ -25,7 +25,7 @@ export interface AssistedBy {
   shipTo: string;
 }
 
-export type AssistedEndReason = 'ended' | 'idle';
+type AssistedEndReason = 'ended' | 'idle';
 
 export const idleEndOf = (lastActiveAt: Date): Date => new Date(lastActiveAt.getTime() + IDLE_MS);
 
@@ -70,7 +70,7 @@ export class AssistedActivity {
   }
 }
 
-export interface AssistedSessionView {
+interface AssistedSessionView {
   id: number;
   operator: { name: string };
   user: { name: string };

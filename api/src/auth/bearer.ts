@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 const USER_PREFIX = '/occ/v2/b2b/users/current';
 /** The shop tells the operator their session is over (docs/assisted-service.md). */
-export const ASSISTED_SESSION_ENDED_MESSAGE = 'The session acting for this customer has ended';
+const ASSISTED_SESSION_ENDED_MESSAGE = 'The session acting for this customer has ended';
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { assistedSessions, oauthTokens, operators, users } from '../db/schema';
 import { idleEndOf, markIdleSessionEnded, type AssistedBy } from './assisted-sessions';
@@ -83,6 +83,7 @@ export async function resolveAccessToken(db: DbOrTx, accessHash: string): Promis
       family: oauthTokens.family,
       scope: oauthTokens.scope,
       expiresAt: oauthTokens.accessExpiresAt,
+      revokedAt: oauthTokens.revokedAt,
       userId: users.id,
       username: users.username,
       customerId: users.customerId,
@@ -102,12 +103,14 @@ export async function resolveAccessToken(db: DbOrTx, accessHash: string): Promis
     .leftJoin(users, eq(users.id, oauthTokens.userId))
     .leftJoin(assistedSessions, eq(assistedSessions.id, oauthTokens.assistedSessionId))
     .leftJoin(operators, eq(operators.id, assistedSessions.operatorId))
-    .where(and(eq(oauthTokens.accessHash, accessHash), isNull(oauthTokens.revokedAt)))
+    .where(eq(oauthTokens.accessHash, accessHash))
     .limit(1);
   const row = rows[0];
   const now = Date.now();
   const tokenExpiresAt = row?.expiresAt.getTime() ?? 0;
   if (!row || tokenExpiresAt <= now) return null;
+  // Ending a session revokes its tokens; the shop is still told why, not just that the token is bad.
+  if (row.revokedAt !== null) return row.sessionEndedAt !== null ? ASSISTED_SESSION_ENDED : null;
   const resolved = (principal: Principal, expiresAt = tokenExpiresAt): ResolvedToken => ({ principal, family: row.family, expiresAt });
   if (row.userId === null) return resolved({ kind: 'client', clientId: row.clientId, scopes: row.scope.split(' ') });
   if (row.status !== 'active') return null;

@@ -1,4 +1,6 @@
-import type { LineSubstitution } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { jsonObject } from '../db/json-object';
+import { operators, orders, type LineSubstitution } from '../db/schema';
 import type { Channels } from '../outbox/event-types';
 import type { OutboxEvent } from '../outbox/write-event';
 import type { Cause } from '../tracing/cause';
@@ -10,11 +12,26 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 /** Every order event goes to the ERP's webhook and becomes an e-mail to the user who placed the order. */
 export const ORDER_EVENT_CHANNELS: Channels = ['webhook', 'mail'];
 
+/** An operator who placed the order acting for the customer (docs/assisted-service.md). */
+export interface PlacingOperator {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/**
+ * The operator who placed an order, read with it: null for an order its customer placed. Readers that build
+ * PlacedBy select it as its `operator`, so every event of such an order names them.
+ */
+export const placingOperatorOf = sql<PlacingOperator | null>`(select ${jsonObject({ id: operators.id, name: operators.name, email: operators.email })} from ${operators} where ${operators.id} = ${orders.placedByOperatorId})`;
+
 /** Who placed the order: the addressee of its e-mails. */
 export interface PlacedBy {
   customerId: string;
   name: string;
   email: string;
+  /** The operator who placed it for the customer; null or absent when the customer did. */
+  operator?: PlacingOperator | null;
   /** At placement, the request or job placing it (orders/order-writer.ts hands it to the move); never in an event. */
   cause?: Cause;
 }
@@ -45,7 +62,12 @@ export interface OrderEventData {
      * With the shop's id of that user, whose notification preferences decide whether the order's e-mails go
      * out (docs/people.md#notifications). Absent in events written before it was added.
      */
-    placedBy: PlacedBy & { userId?: number };
+    placedBy: Omit<PlacedBy, 'operator'> & { userId?: number };
+    /**
+     * The operator who placed it for the customer, acting for them (docs/assisted-service.md); null when the
+     * customer did. Absent in events written before it was added.
+     */
+    placedByOperator?: { name: string; email: string } | null;
     currency: 'GBP';
     lines: {
       entryNumber: number;
@@ -102,6 +124,7 @@ export function orderEvent(type: OrderEventType, { order, shipToName, lines }: P
         soldTo: order.soldToCode,
         salesOrg: order.range,
         placedBy: { customerId: placedBy.customerId, name: placedBy.name, email: placedBy.email, userId: order.userId },
+        placedByOperator: placedBy.operator ? { name: placedBy.operator.name, email: placedBy.operator.email } : null,
         currency: 'GBP',
         lines: lines.map((line) => ({
           entryNumber: line.lineNumber,

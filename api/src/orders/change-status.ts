@@ -1,3 +1,4 @@
+import { placingOperatorOf } from '../order-status/order-event';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { orderLines, orders, products, shipTos, users, type LineSubstitution } from '../db/schema';
@@ -41,7 +42,7 @@ export async function changeStatus(db: Db, report: StatusReport): Promise<Result
 
 async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRecord, StatusProblem>> {
   const rows = await tx
-    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, customerId: users.customerId, name: users.name, email: users.email })
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, customerId: users.customerId, name: users.name, email: users.email, operator: placingOperatorOf })
     .from(orders)
     .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
     .innerJoin(users, eq(users.id, orders.userId))
@@ -94,7 +95,7 @@ async function applyReport(tx: Tx, report: StatusReport): Promise<Result<OrderRe
     order = await writeSentTotals(tx, row.order, totals);
   }
   // The reported quantities are written first: the move counts every line not reported as delivered in full.
-  const placedBy = { customerId: row.customerId, name: row.name, email: row.email };
+  const placedBy = { customerId: row.customerId, name: row.name, email: row.email, operator: row.operator };
   const by = { changedBy: report.changedBy, operatorId: report.operatorId, cause: 'statusReport' as const, trace: report.cause, auditDetails: { lines: delivered } };
   const moved = await moveOrder(tx, { order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, placedBy, lines }, report.status, by, report.note ?? null);
   if (!moved.ok) return moved;

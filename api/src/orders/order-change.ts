@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { orders, shipToRanges, shipTos, users, userShipTos } from '../db/schema';
 import type { Clock } from '../delivery/delivery-dates';
-import type { PlacedBy } from '../order-status/order-event';
+import { placingOperatorOf, type PlacedBy } from '../order-status/order-event';
 import { amendCheck, orderCutoff } from './order-cutoff';
 import { fail, ok, type Result } from '../errors/result';
 import { inTransaction } from '../errors/transaction';
@@ -35,7 +35,7 @@ async function lockOwnedOrder(tx: Tx, userId: number, code: string): Promise<Loc
       cutoffTime: shipTos.cutoffTime,
       purchaseOrderRequired: shipTos.purchaseOrderRequired,
       owner: { status: users.status },
-      placedBy: { customerId: users.customerId, name: users.name, email: users.email },
+      placedBy: { customerId: users.customerId, name: users.name, email: users.email, operator: placingOperatorOf },
     })
     .from(orders)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, orders.userId), eq(userShipTos.shipToCode, orders.shipToCode)))

@@ -71,6 +71,8 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
     ['Delivery instructions', order.deliveryInstructions ?? '–'],
   ];
   const note = statusChange?.note ?? null;
+  // An order an operator placed acting for the customer says so (docs/assisted-service.md), word for word.
+  const placedFor = order.placedByOperator ? `Placed for you by ${order.placedByOperator.name}, Meadowvale` : null;
   // A confirmation of what is coming links each product's specification sheet, for the kitchen's allergen records.
   const withSheets = type === 'order.placed' || type === 'order.amended';
   const sheetLink = (code: string) => shopLink(shopUrl, specificationSheetUrl(code));
@@ -94,6 +96,7 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
     `Dear ${order.placedBy.name},`,
     '',
     lead,
+    ...(placedFor ? ['', placedFor] : []),
     ...(note ? ['', `Note from Meadowvale Foods: ${note}`] : []),
     '',
     ...facts.map(([label, value]) => `${label}: ${value}`),
@@ -123,6 +126,7 @@ export function orderMail(type: OrderEventType, data: OrderEventData, shopUrl: s
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1a1a1a">
 <p>Dear ${escapeHtml(order.placedBy.name)},</p>
 <p>${escapeHtml(lead)}</p>
+${placedFor ? `<p>${escapeHtml(placedFor)}</p>` : ''}
 ${note ? `<p><strong>Note from Meadowvale Foods:</strong> ${escapeHtml(note)}</p>` : ''}
 <table style="border-collapse:collapse">${facts.map(([label, value]) => `<tr><th ${cell}>${label}</th><td ${cell}>${escapeHtml(value)}</td></tr>`).join('')}</table>
 <table style="border-collapse:collapse;margin-top:16px"><thead><tr><th ${cell}>Product</th><th ${num}>Ordered</th><th ${num}>Delivered</th><th ${num}>Unit price</th><th ${num}>Line total</th></tr></thead><tbody>${rows}</tbody>

@@ -44,7 +44,12 @@ export interface OrderRecord {
   addresses?: OrderAddresses;
   /** Who a held order waits for: loaded for the order page only (spending-limits/approvers.ts waitingFor). */
   waitingFor?: WaitingFor | null;
+  /** The operator who placed it acting for the customer (docs/assisted-service.md), null when the customer did. */
+  placedByOperator?: { name: string } | null;
 }
+
+/** The name of the operator who placed an order for its customer, read with the order. */
+const placingOperatorName = sql<{ name: string } | null>`(select json_build_object('name', ${operators.name}) from ${operators} where ${operators.id} = ${orders.placedByOperatorId})`;
 
 export interface OrderAddresses {
   delivery: { line1: string; town: string; postalCode: string };
@@ -138,7 +143,7 @@ async function withLines(db: DbOrTx, order: OrderRow, shipToName: string, cutoff
  */
 export async function findOwnedOrder(db: DbOrTx, userId: number, code: string): Promise<OrderRecord | undefined> {
   const rows = await db
-    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime })
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedByOperator: placingOperatorName })
     .from(orders)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, orders.userId), eq(userShipTos.shipToCode, orders.shipToCode)))
     .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, orders.shipToCode), eq(shipToRanges.range, orders.range)))
@@ -146,7 +151,7 @@ export async function findOwnedOrder(db: DbOrTx, userId: number, code: string): 
     .where(and(eq(orders.code, code), eq(orders.userId, userId)))
     .limit(1);
   const row = rows[0];
-  return row && withLines(db, row.order, row.shipToName, row.cutoffTime);
+  return row && { ...(await withLines(db, row.order, row.shipToName, row.cutoffTime)), placedByOperator: row.placedByOperator };
 }
 
 /**
@@ -156,7 +161,7 @@ export async function findOwnedOrder(db: DbOrTx, userId: number, code: string): 
  */
 export async function findShipToOrder(db: DbOrTx, userId: number, code: string): Promise<(OrderRecord & { placedBy: { userId: number; name: string } }) | undefined> {
   const rows = await db
-    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedByName: users.name })
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedByName: users.name, placedByOperator: placingOperatorName })
     .from(orders)
     .innerJoin(userShipTos, and(eq(userShipTos.userId, userId), eq(userShipTos.shipToCode, orders.shipToCode)))
     .innerJoin(shipToRanges, and(eq(shipToRanges.shipToCode, orders.shipToCode), eq(shipToRanges.range, orders.range)))
@@ -167,7 +172,7 @@ export async function findShipToOrder(db: DbOrTx, userId: number, code: string):
   const row = rows[0];
   if (!row) return undefined;
   const record = await withLines(db, row.order, row.shipToName, row.cutoffTime);
-  return { ...record, placedBy: { userId: row.order.userId, name: row.placedByName } };
+  return { ...record, placedBy: { userId: row.order.userId, name: row.placedByName }, placedByOperator: row.placedByOperator };
 }
 
 /** The order a user placed with an idempotency key, and the code of the cart it came from. */
@@ -232,7 +237,7 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     eq(orderCounts.range, sql.placeholder('range')),
   );
   const pageOfOrders = db
-    .select({ order: orders, lines: linesOfOrder, changes: changesOfOrder, decisions: decisionsOfOrder, total: sql<number>`(select ${orderCounts.placed} from ${orderCounts} where ${ownerCount})` })
+    .select({ order: orders, lines: linesOfOrder, changes: changesOfOrder, decisions: decisionsOfOrder, placedByOperator: placingOperatorName, total: sql<number>`(select ${orderCounts.placed} from ${orderCounts} where ${ownerCount})` })
     .from(pageIds)
     .innerJoin(orders, eq(orders.id, pageIds.id))
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -245,7 +250,7 @@ export function orderHistoryReader(db: Db): OrderHistoryReader {
     const rows = await pageOfOrders.execute({ ...owner, limit: pageSize, offset: page * pageSize });
     const total = rows[0]?.total ?? (await countOfOrders.execute(owner))[0]?.placed ?? 0;
     return {
-      orders: rows.map(({ order, lines, changes, decisions }) => ({ order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines, changes, decisions })),
+      orders: rows.map(({ order, lines, changes, decisions, placedByOperator }) => ({ order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines, changes, decisions, placedByOperator })),
       totalResults: Number(total),
     };
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { assistedBy } from '../auth/assisted-rules';
 import { findShipToScope, RANGES } from '../accounts/ship-tos';
 import { currentUser } from '../auth/bearer';
 import { accountProblemToApiError } from '../accounts/problem-answers';
@@ -71,7 +72,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const query = parseInput(placeQuery, request.query, 'query');
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const placedBy = { customerId: user.customerId, name: user.name, email: user.email, cause: request.cause };
+    const operator = assistedBy(request);
+    const placingOperator = operator ? { id: operator.operatorId, name: operator.operatorName, email: operator.operatorEmail } : null;
+    const placedBy = { customerId: user.customerId, name: user.name, email: user.email, operator: placingOperator, cause: request.cause };
     const record = unwrap(await placeOrder(db, { userId: user.id, ...query, idempotencyKey: key, placedBy }, app.clock), checkoutProblemToApiError);
     return reply.code(201).send(orderView(record, app.clock()));
   });

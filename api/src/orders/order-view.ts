@@ -28,7 +28,7 @@ function substitutionView(line: OrderRecord['lines'][number]) {
  * An order as the API answers it at `now`: the lines are the snapshot taken when it was placed or last
  * amended, never today's prices; `cutoff` and `amendable` say until when the customer may still change it.
  */
-export function orderView({ order, shipToName, cutoffTime, lines, changes, decisions, addresses, waitingFor, creditHold }: OrderRecord, now: Date) {
+export function orderView({ order, shipToName, cutoffTime, lines, changes, decisions, addresses, waitingFor, creditHold, placedByOperator }: OrderRecord, now: Date) {
   const timing = orderTiming(order, cutoffTime, now);
   return {
     code: order.code,
@@ -93,6 +93,8 @@ export function orderView({ order, shipToName, cutoffTime, lines, changes, decis
           },
     /** Null unless it waits for credit, or the credit team rejected it or let it expire (docs/credit-control.md). */
     creditHold: creditHold ? { message: creditHold.message, decision: creditHold.decision, comment: creditHold.comment, deadline: timing.cutoff } : null,
+    /** The operator who placed it acting for the customer (docs/assisted-service.md); null when the customer did. */
+    placedByOperator: placedByOperator ?? null,
   };
 }
 

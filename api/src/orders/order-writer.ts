@@ -4,7 +4,7 @@ import { allowSubstitute, type ScopedCart } from '../carts/cart-queries';
 import type { Tx } from '../db/client';
 import { carts, orderLines, orders } from '../db/schema';
 import { fail, ok, type Result } from '../errors/result';
-import type { PlacedBy } from '../order-status/order-event';
+import type { PlacedBy, PlacingOperator } from '../order-status/order-event';
 import type { Mover } from '../order-status/order-in-process';
 import type { PlaceProblem } from '../order-status/problems';
 import { requestPlacement } from '../order-status/request-placement';
@@ -24,7 +24,7 @@ import { creditHoldOf, type OrderRecord } from './order-queries';
  * the per-ship-to lock a period limit takes is held only from the check to the commit.
  */
 export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedEntry[], idempotencyKey: string, { cause, ...placedBy }: PlacedBy, by: Omit<Mover, 'trace'>): Promise<Result<OrderRecord, PlaceProblem>> {
-  const { record, anyLimits } = await writeOrder(tx, scoped, entries, idempotencyKey);
+  const { record, anyLimits } = await writeOrder(tx, scoped, entries, idempotencyKey, placedBy.operator ?? null);
   const policyInputs = limitsInput({ anyLimits });
   const placed = await requestPlacement(tx, { ...record, placedBy, from: 'new', by: { ...by, trace: cause }, note: null, linesCheckedNow: true, policyInputs });
   if (placed.ok) {
@@ -41,7 +41,7 @@ export async function writeNewOrder(tx: Tx, scoped: ScopedCart, entries: PricedE
  * Writes the order and its snapshot lines and closes the cart; answers the order as written and, read with
  * its insert, whether any spending limit applies to it (the limits policy then reads none when none does).
  */
-async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEntry[], idempotencyKey: string): Promise<{ record: OrderRecord; anyLimits: boolean }> {
+async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEntry[], idempotencyKey: string, operator: PlacingOperator | null): Promise<{ record: OrderRecord; anyLimits: boolean }> {
   // The order's totals include its delivery charge, so the limits and credit exposure weigh what will be paid.
   const { totals, charges } = priceCharges(priceContext(scope, cart.requestedDeliveryDate), rowTotals(entries));
   const delivery = charges.find((charge) => charge.kind === DELIVERY_CHARGE);
@@ -63,6 +63,7 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEn
       deliveryChargeVatPence: delivery?.vatPence ?? 0,
       sourceCartId: cart.id,
       idempotencyKey,
+      placedByOperatorId: operator?.id ?? null,
     })
     .returning({ ...getTableColumns(orders), anyLimits: anyLimitsFor(scope.soldToCode, scope.shipToCode, cart.userId) });
   if (!written) throw new Error('order insert returned nothing');
@@ -78,5 +79,6 @@ async function writeOrder(tx: Tx, { cart, scope }: ScopedCart, entries: PricedEn
     const entry = byCode.get(line.productCode);
     return entry ? { ...line, foodMarkBits: entry.foodMarkBits } : line;
   });
-  return { record: { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines: withMarks }, anyLimits };
+  const placedByOperator = operator && { name: operator.name };
+  return { record: { order, shipToName: scope.shipToName, cutoffTime: scope.cutoffTime, lines: withMarks, placedByOperator }, anyLimits };
 }

@@ -7,13 +7,13 @@ import { assistedSessions, shipTos, soldTos, users, userShipTos } from '../../db
 import { fail, ok, type Result } from '../../errors/result';
 import { inTransaction } from '../../errors/transaction';
 import type { Operator } from '../auth/operator-tokens';
-import { inScope, customerScopeOf } from '../operators/customer-scope';
+import { mayServeSoldTo } from '../operators/customer-scope';
 import type { AssistedEndProblem, AssistedStartProblem, ShipToUsersProblem } from './problems';
 
 /** An assisted token lasts a working day at most, and never past the operator's own sign-in. */
 const MAX_SESSION_SECONDS = 8 * 3600;
 
-export interface StartRequest {
+interface StartRequest {
   username: string;
   shipTo: string;
   reason: string;
@@ -22,7 +22,7 @@ export interface StartRequest {
   operatorTokenExpiresAt: Date;
 }
 
-export interface StartedSession {
+interface StartedSession {
   id: number;
   access_token: string;
   token_type: 'bearer';
@@ -51,7 +51,7 @@ export async function startAssistedSession(db: Db, operator: Operator, request: 
       .where(and(eq(users.username, username), eq(userShipTos.shipToCode, request.shipTo)))
       .limit(1);
     const found = rows[0];
-    if (!found || !inScope(await customerScopeOf(tx, operator), found.shipTo.soldTo)) return fail({ kind: 'userShipToNotFound', username, shipTo: request.shipTo });
+    if (!found || !(await mayServeSoldTo(tx, operator, found.shipTo.soldTo))) return fail({ kind: 'userShipToNotFound', username, shipTo: request.shipTo });
     if (found.user.status !== 'active') return fail({ kind: 'userDisabled', username });
     const [session] = await tx.insert(assistedSessions).values({ operatorId: operator.id, userId: found.user.id, shipToCode: found.shipTo.code, reason: request.reason }).returning({ id: assistedSessions.id });
     if (!session) throw new Error('assisted_sessions insert returned no row');
@@ -70,7 +70,7 @@ export async function startAssistedSession(db: Db, operator: Operator, request: 
   });
 }
 
-export interface ShipToUsers {
+interface ShipToUsers {
   shipTo: { code: string; name: string; soldTo: string; soldToName: string };
   users: { username: string; name: string; status: string }[];
 }
@@ -83,7 +83,7 @@ export async function shipToUsers(db: DbOrTx, operator: Operator, code: string):
     .innerJoin(soldTos, eq(soldTos.code, shipTos.soldToCode))
     .where(eq(shipTos.code, code))
     .limit(1);
-  if (!shipTo || !inScope(await customerScopeOf(db, operator), shipTo.soldTo)) return fail({ kind: 'shipToNotFound', code });
+  if (!shipTo || !(await mayServeSoldTo(db, operator, shipTo.soldTo))) return fail({ kind: 'shipToNotFound', code });
   const holders = await db
     .select({ username: users.username, name: users.name, status: users.status })
     .from(userShipTos)
