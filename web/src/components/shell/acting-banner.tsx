@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Assisted } from '@/lib/session/session-data';
 
 /** Tabs of the shop hear here that the acting ended in another tab, and leave the shop too. */
@@ -18,14 +18,21 @@ const END_ADDRESS = '/api/assisted/end/';
  */
 export function ActingBanner({ assisted }: { assisted: Pick<Assisted, 'userName' | 'shipToName' | 'returnTo'> }) {
   const [ending, setEnding] = useState(false);
+  // One channel per tab, for listening and telling: a channel never hears its own messages, so this tab's End
+  // form is not cut short by its own news.
+  const channel = useRef<BroadcastChannel | null>(null);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (event: MessageEvent<ActingMessage>) => {
+    const own = new BroadcastChannel(CHANNEL);
+    own.onmessage = (event: MessageEvent<ActingMessage>) => {
       if (event.data?.type === 'ended') window.location.assign(event.data.returnTo);
     };
-    return () => channel.close();
+    channel.current = own;
+    return () => {
+      channel.current = null;
+      own.close();
+    };
   }, []);
 
   return (
@@ -40,11 +47,7 @@ export function ActingBanner({ assisted }: { assisted: Pick<Assisted, 'userName'
             return;
           }
           setEnding(true);
-          if (typeof BroadcastChannel !== 'undefined') {
-            const channel = new BroadcastChannel(CHANNEL);
-            channel.postMessage({ type: 'ended', returnTo: assisted.returnTo } satisfies ActingMessage);
-            channel.close();
-          }
+          channel.current?.postMessage({ type: 'ended', returnTo: assisted.returnTo } satisfies ActingMessage);
         }}
       >
         <p>

@@ -14,7 +14,7 @@ const ASSIST_TTL_SECONDS = 8 * 3600;
 
 /** An acting session: always a token and the acting facts; never a refresh token. */
 const assistedSessionSchema = sessionDataSchema.required({ tokens: true, user: true, assisted: true });
-export type AssistedSessionData = SessionData & Required<Pick<SessionData, 'tokens' | 'user' | 'assisted'>>;
+type AssistedSessionData = SessionData & Required<Pick<SessionData, 'tokens' | 'user' | 'assisted'>>;
 
 export function assistCookieAttributes(secure: boolean, expiresAt: number, nowSeconds = Date.now() / 1000) {
   return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: Math.max(0, Math.floor(expiresAt - nowSeconds)) };

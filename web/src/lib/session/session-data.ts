@@ -37,8 +37,8 @@ export type TokenSet = z.infer<typeof tokenSetSchema>;
  * An operator acting for the customer (docs/assisted-service.md "In the shop"): who, for whom, and where the back
  * office takes them back to. Only the acting session's own cookie (assisted-cookie.ts) carries it.
  */
-export const RETURN_PAGES = ['/admin/customers/', '/admin/calls/'] as const;
-export const assistedSchema = z.object({
+const RETURN_PAGES = ['/admin/customers/', '/admin/calls/'] as const;
+const assistedSchema = z.object({
   id: z.number().int(),
   operatorName: z.string(),
   userName: z.string(),
