@@ -181,6 +181,8 @@ describe('acting for a customer (docs/assisted-service.md)', () => {
     const history = await ben.who.call('GET', '/users/current/orders');
     const entries = history.body.orders as { code: string; placedByOperator: unknown }[];
     assert.deepEqual(entries.find((entry) => entry.code === placed.code)?.placedByOperator, { name: 'Sam Reed' });
+    const backOffice = await call(`/admin/v1/orders/${placed.code}`, { token: await operatorToken(server) });
+    assert.deepEqual(backOffice.body.placedByOperator, { name: 'Sam Reed' }, 'the back office sees it too');
     const own = await placeTestOrder(server, ben.who, [1]);
     assert.equal((own as unknown as { placedByOperator: unknown }).placedByOperator, null);
 

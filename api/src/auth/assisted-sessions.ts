@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit';
 import type { Db, DbOrTx } from '../db/client';
 import { assistedSessions, oauthTokens, operators, shipTos, users } from '../db/schema';
@@ -66,7 +66,7 @@ export class AssistedActivity {
     await this.db
       .update(assistedSessions)
       .set({ lastActiveAt: new Date(now) })
-      .where(and(eq(assistedSessions.id, sessionId), isNull(assistedSessions.endedAt), or(isNull(assistedSessions.lastActiveAt), lt(assistedSessions.lastActiveAt, new Date(now)))));
+      .where(and(eq(assistedSessions.id, sessionId), isNull(assistedSessions.endedAt), lt(assistedSessions.lastActiveAt, new Date(now))));
   }
 }
 

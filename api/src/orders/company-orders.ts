@@ -8,7 +8,7 @@ import { londonWallClock } from '../time/london-time';
 import { fail, ok, type Result } from '../errors/result';
 import type { OrderStatus } from '../order-status/order-status';
 import { money } from '../pricing/money';
-import { changesOfOrder, decisionsOfOrder, linesOfOrder } from './order-queries';
+import { changesOfOrder, decisionsOfOrder, linesOfOrder, placingOperatorName } from './order-queries';
 import { orderView } from './order-view';
 
 /** What head office filters its sites' orders by (docs/api.md "Orders of the company"). */
@@ -112,7 +112,7 @@ export async function companyOrders(db: DbOrTx, userId: number, filter: CompanyO
   );
   const [rows, [totals], buyers] = await Promise.all([
     db
-      .select({ order: orders, lines: linesOfOrder, changes: changesOfOrder, decisions: decisionsOfOrder, name: users.name, email: users.username })
+      .select({ order: orders, lines: linesOfOrder, changes: changesOfOrder, decisions: decisionsOfOrder, placedByOperator: placingOperatorName, name: users.name, email: users.username })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(where)
@@ -134,10 +134,10 @@ export async function companyOrders(db: DbOrTx, userId: number, filter: CompanyO
   const siteOf = new Map(sites.map((site) => [site.code, site]));
   const total = Number(totals?.count ?? 0);
   return ok({
-    orders: rows.map(({ order, lines, changes, decisions, name, email }) => {
+    orders: rows.map(({ order, lines, changes, decisions, placedByOperator, name, email }) => {
       const site = siteOf.get(order.shipToCode);
       return {
-        ...orderView({ order, lines, changes, decisions, shipToName: site?.name ?? order.shipToCode, cutoffTime: site?.cutoffTime ?? '00:00' }, now),
+        ...orderView({ order, lines, changes, decisions, placedByOperator, shipToName: site?.name ?? order.shipToCode, cutoffTime: site?.cutoffTime ?? '00:00' }, now),
         placedBy: { name, email },
       };
     }),

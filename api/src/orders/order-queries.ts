@@ -49,7 +49,7 @@ export interface OrderRecord {
 }
 
 /** The name of the operator who placed an order for its customer, read with the order. */
-const placingOperatorName = sql<{ name: string } | null>`(select json_build_object('name', ${operators.name}) from ${operators} where ${operators.id} = ${orders.placedByOperatorId})`;
+export const placingOperatorName = sql<{ name: string } | null>`(select json_build_object('name', ${operators.name}) from ${operators} where ${operators.id} = ${orders.placedByOperatorId})`;
 
 export interface OrderAddresses {
   delivery: { line1: string; town: string; postalCode: string };

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { addDays } from '../time/calendar-date';
 import { londonInstant } from '../time/london-time';
 import { orders, shipTos, users } from '../db/schema';
-import { orderLinesOf, type OrderRecord } from './order-queries';
+import { orderLinesOf, placingOperatorName, type OrderRecord } from './order-queries';
 
 /** Which orders an operator looks for: any ship-to, range and day placed (Europe/London days, as the shop's). */
 export interface OrderFilter {
@@ -36,7 +36,7 @@ function conditions(filter: OrderFilter): SQL | undefined {
  */
 export async function searchOrders(db: DbOrTx, filter: OrderFilter): Promise<{ orders: FoundOrder[]; hasMore: boolean }> {
   const rows = await db
-    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedBy: users.username })
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedBy: users.username, placedByOperator: placingOperatorName })
     .from(orders)
     .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
     .innerJoin(users, eq(users.id, orders.userId))
@@ -47,7 +47,7 @@ export async function searchOrders(db: DbOrTx, filter: OrderFilter): Promise<{ o
   const page = rows.slice(0, filter.pageSize);
   const lines = await orderLinesOf(db, page.map((row) => row.order.id));
   return {
-    orders: page.map((row) => ({ order: row.order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, placedBy: row.placedBy, lines: lines.get(row.order.id) ?? [] })),
+    orders: page.map((row) => ({ order: row.order, shipToName: row.shipToName, cutoffTime: row.cutoffTime, placedBy: row.placedBy, placedByOperator: row.placedByOperator, lines: lines.get(row.order.id) ?? [] })),
     hasMore: rows.length > filter.pageSize,
   };
 }
@@ -55,7 +55,7 @@ export async function searchOrders(db: DbOrTx, filter: OrderFilter): Promise<{ o
 /** Any order by its code, whoever placed it: for operators, never for customers (they use findOwnedOrder). */
 export async function findOrderForOperator(db: DbOrTx, code: string): Promise<FoundOrder | undefined> {
   const rows = await db
-    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedBy: users.username })
+    .select({ order: orders, shipToName: shipTos.name, cutoffTime: shipTos.cutoffTime, placedBy: users.username, placedByOperator: placingOperatorName })
     .from(orders)
     .innerJoin(shipTos, eq(shipTos.code, orders.shipToCode))
     .innerJoin(users, eq(users.id, orders.userId))
