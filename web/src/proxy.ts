@@ -6,18 +6,21 @@ import { FLASH_COOKIE } from './components/shell/flash';
 import { isOfflinePage, KEEP_HEADER, NO_SCOPE, SCOPE_HEADER } from './lib/offline/offline-pages';
 import { offlineScope } from './lib/offline/offline-scope';
 import { UNSUBSCRIBE_TOKEN } from './lib/commerce/unsubscribe-token';
+import { ASSIST_COOKIE, assistCookieAttributes, assistedExpired, isAssisted, sealAssisted, unsealAssisted } from './lib/session/assisted-cookie';
 import { SESSION_COOKIE, sealSession, sessionCookieAttributes, unsealSession } from './lib/session/cookie';
-import { sessionExpiredAddress } from './lib/session/expiry-proof';
-import { fetchCurrentUser } from './lib/session/current-user';
+import { assistedEndedAddress, sessionExpiredAddress } from './lib/session/expiry-proof';
+import { currentUserAnswer } from './lib/session/current-user';
 import { refreshTokens, rememberedRefresh } from './lib/session/refresh';
 import { HTTPS_HEADER, PATH_HEADER } from './lib/session/request-context';
 import { accessFor, guard } from './lib/session/route-access';
-import { isShopReady, needsRefresh, withAutomaticAccount, withCurrentUser, type SessionData } from './lib/session/session-data';
+import { isShopReady, limitedToShipTo, needsRefresh, outOfReachWhileActing, withAutomaticAccount, withCurrentUser, type SessionData } from './lib/session/session-data';
 import { contentSecurityPolicy, requestOrigin, SAFE_METHODS } from './lib/security';
 import { pageTrace, REQUEST_ID_HEADER, TRACEPARENT_HEADER } from './lib/tracing/trace-context';
 
 /** No route answers this address, so Next renders app/not-found.tsx for it, with status 404. */
 const MALFORMED_ADDRESS = '/address-not-found/';
+/** What a page out of an acting operator's reach shows instead (app/not-while-acting/page.tsx). */
+const NOT_WHILE_ACTING = '/not-while-acting/';
 
 /**
  * Runs before every request: refuses cross-site state changes, sets the per-request CSP nonce, and keeps the
@@ -58,15 +61,21 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return NextResponse.redirect(new URL(sessionExpiredAddress(next, request.cookies.get(SESSION_COOKIE)?.value), request.url), 303);
   }
   const current = isPage && !request.headers.has('next-action') && !isAdminPath(request.nextUrl.pathname) ? await currentUserChange(session) : undefined;
-  if (current) session = current;
-  let sealed: string | undefined;
-  if (renewed === 'refreshed' || current) {
-    sealed = await sealSession(session);
-    request.cookies.set(SESSION_COOKIE, sealed);
+  if ((renewed === 'actingEnded' || current === 'actingEnded') && isPage && !isAdminPath(request.nextUrl.pathname)) {
+    return NextResponse.redirect(new URL(assistedEndedAddress(request.cookies.get(ASSIST_COOKIE)?.value), request.url), 303);
+  }
+  if (current && current !== 'actingEnded') session = current;
+  let sealed: { name: string; value: string } | undefined;
+  if (renewed === 'refreshed' || (current && current !== 'actingEnded')) {
+    // An acting session lives in its own cookie (assisted-cookie.ts) and is written back there.
+    sealed = isAssisted(session) ? { name: ASSIST_COOKIE, value: await sealAssisted(session) } : { name: SESSION_COOKIE, value: await sealSession(session) };
+    request.cookies.set(sealed.name, sealed.value);
     requestHeaders.set('cookie', request.cookies.toString());
   }
   const withSession = (response: NextResponse) => {
-    if (sealed !== undefined) response.cookies.set(SESSION_COOKIE, sealed, sessionCookieAttributes(https));
+    if (sealed !== undefined) {
+      response.cookies.set(sealed.name, sealed.value, isAssisted(session) ? assistCookieAttributes(https, session.tokens.expiresAt) : sessionCookieAttributes(https));
+    }
     return response;
   };
   // The header (menus, accounts) is drawn by the root layout, which a navigation inside the shop does not draw
@@ -85,11 +94,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
 
   // Next cannot decode a hand-edited escape like /category/%E0%A4%A/ into route params and answers a bare 500;
-  // such an address names nothing, so it gets the shop's 404 page instead.
-  const response =
-    decodedRouteParam(request.nextUrl.pathname) === undefined
-      ? NextResponse.rewrite(new URL(MALFORMED_ADDRESS, request.url), { request: { headers: requestHeaders } })
-      : NextResponse.next({ request: { headers: requestHeaders } });
+  // such an address names nothing, so it gets the shop's 404 page instead. A page an acting operator cannot use
+  // (its calls are refused anyway) says so, whatever its server actions would try.
+  const instead = decodedRouteParam(request.nextUrl.pathname) === undefined ? MALFORMED_ADDRESS : session.assisted && outOfReachWhileActing(request.nextUrl.pathname) ? NOT_WHILE_ACTING : undefined;
+  const response = instead
+    ? NextResponse.rewrite(new URL(instead, request.url), { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   if (https) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   if (isPage && !request.headers.has('next-action') && !isAdminPath(request.nextUrl.pathname)) await markForOffline(request, session, response);
@@ -106,7 +116,8 @@ async function markForOffline(request: NextRequest, session: SessionData, respon
   const signedIn = Boolean(session.user && session.tokens);
   const scope = signedIn ? await offlineScope(session) : null;
   if (scope) response.headers.set(SCOPE_HEADER, scope);
-  else if (!signedIn) response.headers.set(SCOPE_HEADER, NO_SCOPE);
+  // Nothing of a customer an operator acts for is kept on the operator's machine: as for nobody signed in.
+  else if (!signedIn || session.assisted) response.headers.set(SCOPE_HEADER, NO_SCOPE);
   if (scope && isOfflinePage(request.nextUrl.pathname)) response.headers.set(KEEP_HEADER, '1');
   const flash = request.cookies.get(FLASH_COOKIE)?.value;
   if (!signedIn && /^\/login\/?$/.test(request.nextUrl.pathname) && (flash === 'logged-out' || flash === 'session-expired') && !request.headers.has('rsc')) {
@@ -117,16 +128,27 @@ async function markForOffline(request: NextRequest, session: SessionData, respon
 /**
  * Before each page the user is read again (docs/people.md, "Roles"): the session keeps the user's accounts and
  * roles only to draw the page, and a company admin may have changed them since the last one. Undefined when
- * nothing changed, or when the API cannot say (the page then answers for itself).
+ * nothing changed, or when the API cannot say (the page then answers for itself). An acting session keeps to
+ * its one ship-to, and one the API no longer takes has ended (docs/assisted-service.md).
  */
-async function currentUserChange(session: SessionData): Promise<SessionData | undefined> {
+async function currentUserChange(session: SessionData): Promise<SessionData | 'actingEnded' | undefined> {
   if (!session.tokens || !session.user) return undefined;
-  const user = await fetchCurrentUser(session.tokens, 3_000);
-  return user ? withCurrentUser(session, user) : undefined;
+  const answer = await currentUserAnswer(session.tokens, 3_000);
+  if (session.assisted) {
+    if (answer === 'invalidToken') return 'actingEnded';
+    return answer ? withCurrentUser(session, limitedToShipTo(answer, session.assisted.shipTo)) : undefined;
+  }
+  return answer && answer !== 'invalidToken' ? withCurrentUser(session, answer) : undefined;
 }
 
-/** The session, with refreshed tokens when they were due; 'expired' when the API refused to refresh them. */
-async function renewSession(request: NextRequest): Promise<{ session: SessionData; renewed: 'unchanged' | 'refreshed' | 'expired' }> {
+/**
+ * The session, with refreshed tokens when they were due; 'expired' when the API refused to refresh them. An
+ * operator acting for a customer is read from the acting cookie, whose token is never refreshed: past its
+ * expiry the acting has ended.
+ */
+async function renewSession(request: NextRequest): Promise<{ session: SessionData; renewed: 'unchanged' | 'refreshed' | 'expired' | 'actingEnded' }> {
+  const acting = await unsealAssisted(request.cookies.get(ASSIST_COOKIE)?.value);
+  if (acting) return { session: acting, renewed: assistedExpired(acting) ? 'actingEnded' : 'unchanged' };
   const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
   const tokens = session.tokens;
   if (!tokens) return { session, renewed: 'unchanged' };

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { ActingBanner } from '@/components/shell/acting-banner';
 import { FocusAfterNavigation } from '@/components/shell/focus-after-navigation';
 import { Footer } from '@/components/shell/footer';
 import { ConsentBanner } from '@/components/shell/consent-banner';
@@ -50,6 +51,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a href="#main" className="skip-link">
             Skip to content
           </a>
+          {/* An operator acting for a customer sees it on every shop page, drawn here so nothing moves when it shows. */}
+          {session.assisted ? <ActingBanner assisted={session.assisted} /> : null}
           <OfflineBanner scope={await offlineScope(session)} render={requestHeaders.get(REQUEST_ID_HEADER) ?? ''} />
           <Header session={session} mode={mode} />
           <main id="main" className="site-main" tabIndex={-1}>

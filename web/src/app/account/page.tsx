@@ -24,9 +24,12 @@ export default async function UserDetailsPage() {
         <dt>Customer id</dt>
         <dd>{user.customerId}</dd>
       </dl>
-      <p>
-        <Link href="/account/password/">Change your password</Link>
-      </p>
+      {/* An operator acting for the customer reaches neither the password nor the notification settings. */}
+      {session.assisted ? null : (
+        <p>
+          <Link href="/account/password/">Change your password</Link>
+        </p>
+      )}
       <h2 className={pageStyles.sectionTitle}>Your accounts</h2>
       {user.shipTos.length === 0 ? (
         <p className={styles.empty}>Your user has no accounts to order for yet. Please contact customer service.</p>
@@ -52,11 +55,17 @@ export default async function UserDetailsPage() {
       )}
       <p>
         <Link href="/account/carts/">Saved carts</Link> · <Link href="/account/standing-orders/">Standing orders</Link> ·{' '}
-        <Link href="/account/orders/">Order history</Link> · <Link href="/account/notifications/">E-mail notifications</Link>
+        <Link href="/account/orders/">Order history</Link>
+        {session.assisted ? null : (
+          <>
+            {' '}
+            · <Link href="/account/notifications/">E-mail notifications</Link>
+          </>
+        )}
       </p>
       <h2 className={pageStyles.sectionTitle}>Your company</h2>
       <ul className={styles.links} aria-label="Your company">
-        {companyMenuLinks(user).map((link) => (
+        {companyMenuLinks(user, 0, Boolean(session.assisted)).map((link) => (
           <li key={link.href}>
             <Link href={link.href}>{link.label}</Link>
           </li>

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
+import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { readAdminSession } from '@/lib/admin/admin-session';
+import { ASSIST_ENDED_COOKIE, ASSIST_ENDED_FLAG, endedMessage } from '@/lib/session/assisted-end';
+import { PATH_HEADER } from '@/lib/session/request-context';
 import { site } from '@/lib/site-config';
 import { signOutOperator } from './actions';
 import { navFor } from './admin-nav';
@@ -13,6 +16,7 @@ export const metadata: Metadata = { title: { template: `${site.brand} back offic
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await readAdminSession();
   const operator = session?.operator;
+  const actingEnded = await endedActing();
   return (
     <div className="admin-shell">
       <a href="#admin-main" className="skip-link">
@@ -43,8 +47,25 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         ) : null}
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {actingEnded ? (
+          <p role="status" className="admin-acting-ended">
+            {endedMessage(actingEnded)}
+          </p>
+        ) : null}
         {children}
       </main>
     </div>
   );
+}
+
+/**
+ * The customer whose acting session the API ended (elsewhere, or 30 minutes idle) as the operator was sent back
+ * here (app/api/assisted/ended/route.ts): its one-minute cookie and the page's flag together, so a link alone
+ * shows nothing.
+ */
+async function endedActing(): Promise<string | undefined> {
+  const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
+  const name = cookieStore.get(ASSIST_ENDED_COOKIE)?.value;
+  const search = (requestHeaders.get(PATH_HEADER) ?? '').split('?')[1] ?? '';
+  return name && new URLSearchParams(search).get(ASSIST_ENDED_FLAG) === '1' ? name : undefined;
 }

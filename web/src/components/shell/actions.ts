@@ -18,6 +18,9 @@ async function flash(code: FlashCode): Promise<void> {
 /** Sign out: revoke the sign-in at the API, forget the session, say so on the sign-in page. */
 export async function signOut(): Promise<void> {
   const session = await readSessionData();
+  // An operator acting for a customer has no sign-out (End on the acting band ends it): the browser's own shop
+  // session underneath is not theirs to end.
+  if (session.assisted) redirect('/');
   if (session.tokens) await revokeTokens(session.tokens);
   if (session.user) clearCategoryCache(session.user.username);
   await clearSessionData();

@@ -83,9 +83,11 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
                   Choose account
                 </Link>
               </li>
-              <li>
-                <SignOutButton />
-              </li>
+              {session.assisted ? null : (
+                <li>
+                  <SignOutButton />
+                </li>
+              )}
             </ul>
           </nav>
         </div>
@@ -104,8 +106,10 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
     );
   }
   const scope = { username: ready.user.username, shipTo: ready.activeShipTo, soldTo: ready.activeSoldTo, salesOrg: ready.activeSalesOrg };
-  const [units, deliveryDates, waiting] = await Promise.all([cartUnits(ready), nextDeliveryDates(scope), approvalsWaiting(ready)]);
-  const companyLinks = companyMenuLinks(ready.user, waiting);
+  // An operator acting for a customer has no approvals to decide, nor a sign-out: End on the acting band ends it.
+  const acting = Boolean(session.assisted);
+  const [units, deliveryDates, waiting] = await Promise.all([cartUnits(ready), nextDeliveryDates(scope), acting ? 0 : approvalsWaiting(ready)]);
+  const companyLinks = companyMenuLinks(ready.user, waiting, acting);
   const accounts: SwitcherAccount[] = ready.user.shipTos;
   const switcher = showSwitcher(accounts) ? (
     <AccountSwitcher key={`${ready.activeShipTo}:${ready.activeSalesOrg}`} accounts={accounts} active={{ shipTo: ready.activeShipTo, salesOrg: ready.activeSalesOrg }} cartUnits={units} />
@@ -164,9 +168,11 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
                 </ul>
               </Disclosure>
             </li>
-            <li>
-              <SignOutButton />
-            </li>
+            {acting ? null : (
+              <li>
+                <SignOutButton />
+              </li>
+            )}
           </ul>
         </nav>
         <div className="header-cart">
@@ -178,7 +184,7 @@ export async function Header({ session, mode }: { session: Session; mode: ShellM
           companyLinks={companyLinks}
           shop={{ title: `Shop ${rangeName(ready.activeSalesOrg)}`, list: <CategoryMenuList /> }}
           switcher={switcher}
-          signOut={<SignOutButton className="mobile-nav-button" />}
+          signOut={acting ? undefined : <SignOutButton className="mobile-nav-button" />}
         />
       </div>
       {/* The search box has a row of its own with the cut-off and the account, so it is never squeezed by the navigation. */}

@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import type { ApiResult, AppError } from '../errors/app-error';
 import { clientCredentialFailure, failedToFetch, type OccErrorBody } from '../errors/catalogue';
 import { clientToken, invalidateClientToken } from '../session/client-token';
+import { ASSIST_COOKIE, assistedExpired, isAssisted } from '../session/assisted-cookie';
 import { SESSION_COOKIE } from '../session/cookie';
-import { sessionExpiredAddress } from '../session/expiry-proof';
+import { assistedEndedAddress, sessionExpiredAddress } from '../session/expiry-proof';
 import { refreshTokens } from '../session/refresh';
 import { currentPath } from '../session/request-context';
 import { readSessionData, writeSessionData } from '../session/session';
@@ -30,10 +31,16 @@ async function endSession(): Promise<never> {
   redirect(sessionExpiredAddress(await currentPath(), (await cookies()).get(SESSION_COOKIE)?.value));
 }
 
+/** An acting session the API no longer takes is not refreshed: the operator goes back to the back office. */
+async function endAssisted(): Promise<never> {
+  redirect(assistedEndedAddress((await cookies()).get(ASSIST_COOKIE)?.value));
+}
+
 async function userTokens(): Promise<TokenSet | AppError> {
   const session = await readSessionData();
   const tokens = session.tokens;
   if (!tokens || !session.user) return endSession();
+  if (isAssisted(session)) return assistedExpired(session) ? endAssisted() : tokens;
   if (!needsRefresh(tokens)) return tokens;
   return refreshUserTokens(tokens);
 }
@@ -98,6 +105,7 @@ export async function apiDownload(path: string, options: Pick<Exchange, 'query'>
 
 async function renewAfterRefusal(): Promise<TokenSet | AppError> {
   const session = await readSessionData();
+  if (isAssisted(session)) return endAssisted();
   if (!session.tokens) return endSession();
   return refreshUserTokens(session.tokens);
 }

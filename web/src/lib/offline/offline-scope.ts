@@ -4,11 +4,12 @@ import { isShopReady, withAutomaticAccount, type SessionData } from '../session/
 /**
  * The partition a signed-in user's kept pages belong to: `<user>.<account>`, two HMACs under the session secret
  * (the user; the user with the active ship-to and range), so the name says nothing about who it is and cannot be
- * guessed for another user. Null for a session that is not ready to shop (nobody's pages are kept).
+ * guessed for another user. Null for a session that is not ready to shop, and for an operator acting for a
+ * customer (docs/assisted-service.md): nobody's pages are kept, and no cart change is queued offline.
  */
 export async function offlineScope(data: SessionData): Promise<string | null> {
   const session = withAutomaticAccount(data);
-  if (!session.user || !isShopReady(session)) return null;
+  if (!session.user || !isShopReady(session) || session.assisted) return null;
   const { username } = session.user;
   const [user, account] = await Promise.all([
     mac(`user\n${username}`),

@@ -12,9 +12,10 @@ import { queueOwner } from './queue-owner';
 import type { ReplayAnswer } from './queue-types';
 
 /** The session's account, or undefined when nobody is signed in with an account and range (no redirect: a background call). */
+/** No queue while an operator acts for a customer (docs/assisted-service.md): nothing of theirs waits on the operator's machine. */
 async function sessionScope(): Promise<ShopScope | undefined> {
   const session = await getSession();
-  if (!session.user || !isShopReady(session) || !session.activeShipTo || !session.activeSoldTo || !session.activeSalesOrg) return undefined;
+  if (session.assisted || !session.user || !isShopReady(session) || !session.activeShipTo || !session.activeSoldTo || !session.activeSalesOrg) return undefined;
   return { username: session.user.username, shipTo: session.activeShipTo, soldTo: session.activeSoldTo, salesOrg: session.activeSalesOrg };
 }
 

@@ -17,7 +17,7 @@ const knownSalesOrgs = z
     }),
   );
 
-const currentUserAnswer = sessionUserSchema.extend({ shipTos: z.array(shipToSchema.extend({ salesOrgs: knownSalesOrgs })) });
+const currentUserSchema = sessionUserSchema.extend({ shipTos: z.array(shipToSchema.extend({ salesOrgs: knownSalesOrgs })) });
 
 /**
  * The user the tokens belong to, with only the fields the shop uses; undefined when the API cannot say. Called
@@ -25,8 +25,16 @@ const currentUserAnswer = sessionUserSchema.extend({ shipTos: z.array(shipToSche
  * argument.
  */
 export async function fetchCurrentUser(tokens: TokenSet, timeoutMs = 10_000): Promise<SessionUser | undefined> {
+  const answer = await currentUserAnswer(tokens, timeoutMs);
+  return answer === 'invalidToken' ? undefined : answer;
+}
+
+/** The same, telling a token the API refuses ('invalidToken': 401) from an API that cannot say (undefined). */
+export async function currentUserAnswer(tokens: TokenSet, timeoutMs: number): Promise<SessionUser | 'invalidToken' | undefined> {
   const response = await send(`${API_BASE_PATH}/users/current`, { authorization: `Bearer ${tokens.accessToken}`, timeoutMs });
-  if (!(response instanceof Response) || !response.ok) return undefined;
-  const user = currentUserAnswer.safeParse(await readBody(response));
+  if (!(response instanceof Response)) return undefined;
+  if (response.status === 401) return 'invalidToken';
+  if (!response.ok) return undefined;
+  const user = currentUserSchema.safeParse(await readBody(response));
   return user.success ? user.data : undefined;
 }

@@ -30,3 +30,11 @@ export function isExpiryProof(proof: string | null, sessionCookie: string | unde
 export function sessionExpiredAddress(next: string, sessionCookie: string | undefined): string {
   return `/api/session/expired/?next=${encodeURIComponent(next)}&proof=${expiryProof(sessionCookie)}`;
 }
+
+/**
+ * Where the server sends an operator whose acting session the API no longer takes (docs/assisted-service.md): the
+ * route clears the acting cookie, with the same proof over that cookie, and returns to the back office.
+ */
+export function assistedEndedAddress(assistCookie: string | undefined): string {
+  return `/api/assisted/ended/?proof=${expiryProof(assistCookie)}`;
+}

@@ -33,12 +33,29 @@ export const tokenSetSchema = z.object({
 });
 export type TokenSet = z.infer<typeof tokenSetSchema>;
 
+/**
+ * An operator acting for the customer (docs/assisted-service.md "In the shop"): who, for whom, and where the back
+ * office takes them back to. Only the acting session's own cookie (assisted-cookie.ts) carries it.
+ */
+const RETURN_PAGES = ['/admin/customers/', '/admin/calls/'] as const;
+const assistedSchema = z.object({
+  id: z.number().int(),
+  operatorName: z.string(),
+  userName: z.string(),
+  shipTo: z.string(),
+  shipToName: z.string(),
+  returnTo: z.enum(RETURN_PAGES),
+});
+export type Assisted = z.infer<typeof assistedSchema>;
+
 export const sessionDataSchema = z.object({
+  /** An acting session's token has no refresh token (''): it is never refreshed, it ends. */
   tokens: tokenSetSchema.optional(),
   user: sessionUserSchema.optional(),
   activeShipTo: z.string().optional(),
   activeSoldTo: z.string().optional(),
   activeSalesOrg: salesOrgSchema.optional(),
+  assisted: assistedSchema.optional(),
 });
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
@@ -76,7 +93,12 @@ export interface MenuLink {
  * docs/approvals.md), see the approvals, with how many orders wait for them; admins also
  * run users and limits and read the spend report.
  */
-export function companyMenuLinks(user: SessionUser, approvalsWaiting = 0): MenuLink[] {
+export function companyMenuLinks(user: SessionUser, approvalsWaiting = 0, acting = false): MenuLink[] {
+  const links = allCompanyLinks(user, approvalsWaiting);
+  return acting ? links.filter((link) => !outOfReachWhileActing(link.href)) : links;
+}
+
+function allCompanyLinks(user: SessionUser, approvalsWaiting: number): MenuLink[] {
   const admin = holds(user, 'admin');
   return [
     { href: '/account/invoices/', label: 'Invoices' },
@@ -92,6 +114,20 @@ export function companyMenuLinks(user: SessionUser, approvalsWaiting = 0): MenuL
         ]
       : []),
   ];
+}
+
+/**
+ * The pages an operator acting for a customer cannot use (the API refuses their calls with reason
+ * `assistedSession`): password, e-mail notification settings, the company's users and limits, approval decisions.
+ * Their links are hidden while acting, and the proxy answers them with "Not available while acting for a customer".
+ */
+const OUT_OF_REACH_WHILE_ACTING = [/^\/account\/password(\/|$)/, /^\/account\/notifications(\/|$)/, /^\/account\/company\/(users|limits)(\/|$)/, /^\/account\/approvals(\/|$)/];
+
+export const outOfReachWhileActing = (pathname: string): boolean => OUT_OF_REACH_WHILE_ACTING.some((pattern) => pattern.test(pathname));
+
+/** An acting session shows only the ship-to it was started for, whatever else its user holds. */
+export function limitedToShipTo(user: SessionUser, shipTo: string): SessionUser {
+  return { ...user, shipTos: user.shipTos.filter((candidate) => candidate.code === shipTo) };
 }
 
 export function isShopReady(session: SessionData): boolean {

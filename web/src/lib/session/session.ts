@@ -2,14 +2,19 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
+import { ASSIST_COOKIE, assistCookieAttributes, isAssisted, sealAssisted, unsealAssisted } from './assisted-cookie';
 import { SESSION_COOKIE, sealSession, sessionCookieAttributes, unsealSession } from './cookie';
 import { currentPath, servedOverHttps } from './request-context';
 import { isShopReady, withAutomaticAccount, type Session, type SessionData, type ShopSession } from './session-data';
 
-/** The whole cookie content, tokens included. Only lib/api and lib/session may use it. */
+/**
+ * The whole cookie content, tokens included. Only lib/api and lib/session may use it. An operator acting for a
+ * customer (assisted-cookie.ts) is read from the acting session's own cookie, the browser's shop session left aside.
+ */
 export const readSessionData = cache(async (): Promise<SessionData> => {
   const store = await cookies();
-  return withAutomaticAccount(await unsealSession(store.get(SESSION_COOKIE)?.value));
+  const assisted = await unsealAssisted(store.get(ASSIST_COOKIE)?.value);
+  return withAutomaticAccount(assisted ?? (await unsealSession(store.get(SESSION_COOKIE)?.value)));
 });
 
 /** The session as pages see it: user and active account, never a token. */
@@ -25,7 +30,8 @@ export async function getSession(): Promise<Session> {
 export async function writeSessionData(data: SessionData): Promise<boolean> {
   try {
     const store = await cookies();
-    store.set(SESSION_COOKIE, await sealSession(data), sessionCookieAttributes(await servedOverHttps()));
+    if (isAssisted(data)) store.set(ASSIST_COOKIE, await sealAssisted(data), assistCookieAttributes(await servedOverHttps(), data.tokens.expiresAt));
+    else store.set(SESSION_COOKIE, await sealSession(data), sessionCookieAttributes(await servedOverHttps()));
     return true;
   } catch {
     return false;
@@ -40,6 +46,12 @@ export async function clearSessionData(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Ends acting for a customer in this browser: its cookie goes, the shop session underneath is as it was. */
+export async function clearAssistedSession(): Promise<void> {
+  const store = await cookies();
+  store.set(ASSIST_COOKIE, '', { ...assistCookieAttributes(await servedOverHttps(), 0), maxAge: 0 });
 }
 
 export function loginAddress(next: string): string {

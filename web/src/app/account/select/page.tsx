@@ -41,9 +41,12 @@ export default async function SelectAccountPage({ searchParams }: Props) {
           Hello {session.user.name}. You order for {sole.name} ({sole.code}). You can switch range at any time from the top of the page.
         </p>
         <RangeChoice ranges={sole.salesOrgs} next={next} />
-        <div className="modal-actions">
-          <SignOutButton className="button button-secondary" />
-        </div>
+        {/* An operator acting for the customer leaves by End on the acting band, not by signing the customer out. */}
+        {session.assisted ? null : (
+          <div className="modal-actions">
+            <SignOutButton className="button button-secondary" />
+          </div>
+        )}
       </div>
     );
   }

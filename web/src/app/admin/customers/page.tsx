@@ -80,6 +80,10 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
                       <tr key={shipTo.code}>
                         <td data-label="Ship-to">
                           {shipTo.name} ({shipTo.code})
+                          <br />
+                          <Link href={`/admin/act/?shipTo=${encodeURIComponent(shipTo.code)}`} aria-label={`Act for ${shipTo.name}`}>
+                            Act for…
+                          </Link>
                         </td>
                         <td data-label="Address">{shipTo.address}</td>
                         <td data-label="Ranges">{shipTo.ranges.map((range) => `${range.code}: ${weekdayNames(range.deliveryWeekdays)}`).join('; ')}</td>

@@ -15,6 +15,7 @@ import { OrderChangePanel } from '@/components/orders/order-change-panel';
 import { closedOrderText } from '@/components/orders/order-status';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderUpdates } from '@/components/orders/order-updates';
+import { PlacedForYou } from '@/components/orders/placed-for-you';
 import { PrintButton } from '@/components/orders/print-button';
 import { OrderInvoices } from '@/components/invoices/order-invoices';
 import { deliveryDateChoices, formatCalendarDate, formatShortDate } from '@/lib/commerce/dates';
@@ -70,6 +71,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
         </p>
       ) : null}
       {otherAccount && order.shipTo ? <OtherAccountNotice order={order} shipTo={order.shipTo} activeShipTo={scope.shipTo} activeRange={scope.salesOrg} /> : null}
+      <PlacedForYou order={order} />
       <dl className={styles.facts}>
         <dt>Placed</dt>
         <dd>{formatShortDate(order.placed)}</dd>

@@ -6,6 +6,7 @@ import { LoadFailed } from '@/components/catalogue/load-failed';
 import { CartTotals } from '@/components/cart/cart-totals';
 import { siteAvoid } from '@/components/food/site-avoid';
 import { OrderAddresses } from '@/components/orders/order-addresses';
+import { PlacedForYou } from '@/components/orders/placed-for-you';
 import { PrintButton } from '@/components/orders/print-button';
 import { site } from '@/lib/site-config';
 import orderStyles from '@/components/orders/orders.module.css';
@@ -65,6 +66,7 @@ export default async function ConfirmationPage({ params }: { params: Promise<{ c
         <h1 className={pageStyles.title}>Thank you: your order is placed</h1>
       )}
       <div className={styles.summary}>
+        <PlacedForYou order={order} />
         <dl className={styles.totals}>
           <dt>Order number</dt>
           <dd>
