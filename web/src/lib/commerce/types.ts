@@ -263,10 +263,9 @@ export const orderSchema = z.object({
   soldToName: z.string().optional(),
   salesOrg: z.string().optional(),
   /** The order page only: who of the ship-to's users placed it, and whether it was this user (who alone may change it). */
-  /** With the operator who placed it for them, acting for the customer (docs/assisted-service.md); null when the customer did. */
-  placedBy: z.object({ name: z.string(), operator: z.object({ name: z.string() }).nullish() }).optional(),
+  placedBy: z.object({ name: z.string() }).optional(),
   placedByYou: z.boolean().optional(),
-  /** The same operator as the API's branch h-actapi answers it today (beside placedBy rather than in it); one of the two goes when they merge. */
+  /** The operator who placed it acting for the customer (docs/assisted-service.md); null when the customer did. */
   placedByOperator: z.object({ name: z.string() }).nullish(),
   /** An order that was held for approval: the limits it passes, the decisions and the deadline (docs/approvals.md). */
   approval: orderApprovalSchema.nullish(),
