@@ -17,8 +17,5 @@ export const assistedStartSchema = z.object({
   shipTo: z.object({ code: z.string(), name: z.string(), soldTo: z.string() }),
 });
 
-/** Who may act for a customer: every customer role (a rep only for the customers assigned to them; the API checks). */
-export const ACTING_ROLES = ['admin', 'customerService', 'sales'] as const;
-
 /** A ship-to unknown or outside the operator's customers: the API answers both 404, and so does the page. */
 export const NO_SUCH_CUSTOMER = 'No such customer: it is not one of yours, or it no longer exists';

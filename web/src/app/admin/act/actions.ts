@@ -2,8 +2,9 @@
 
 import { z } from 'zod';
 import { adminCall } from '@/lib/admin/admin-client';
-import { ACTING_ROLES, assistedStartSchema, NO_SUCH_CUSTOMER } from '@/lib/admin/assisted-schemas';
+import { assistedStartSchema, NO_SUCH_CUSTOMER } from '@/lib/admin/assisted-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { CUSTOMER_ROLES } from '@/lib/admin/admin-session-data';
 import { endAtApi } from '@/lib/session/assisted-end';
 import { currentUserAnswer } from '@/lib/session/current-user';
 import { writeSessionData } from '@/lib/session/session';
@@ -31,7 +32,7 @@ const input = z.object({
  * The shop session it makes lives in its own cookie (lib/session/assisted-cookie.ts), limited to that ship-to.
  */
 export async function startActingAction(_state: StartActingState, formData: FormData): Promise<StartActingState> {
-  await requireOperator(ACTING_ROLES);
+  await requireOperator(CUSTOMER_ROLES);
   const raw = {
     shipTo: String(formData.get('shipTo') ?? ''),
     username: String(formData.get('username') ?? ''),

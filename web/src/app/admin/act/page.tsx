@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminLoadFailed, param } from '@/components/admin/admin-parts';
 import { adminCall } from '@/lib/admin/admin-client';
-import { ACTING_ROLES, NO_SUCH_CUSTOMER, shipToUsersSchema } from '@/lib/admin/assisted-schemas';
+import { NO_SUCH_CUSTOMER, shipToUsersSchema } from '@/lib/admin/assisted-schemas';
 import { requireOperator } from '@/lib/admin/admin-session';
+import { CUSTOMER_ROLES } from '@/lib/admin/admin-session-data';
 import { ActForm } from './act-form';
 
 export const metadata: Metadata = { title: 'Act for a customer' };
@@ -16,7 +17,7 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
  * returns to).
  */
 export default async function ActForCustomerPage({ searchParams }: { searchParams: Params }) {
-  await requireOperator(ACTING_ROLES);
+  await requireOperator(CUSTOMER_ROLES);
   const params = await searchParams;
   const code = param(params.shipTo);
   const from = param(params.from) === 'calls' ? 'calls' : 'customers';
