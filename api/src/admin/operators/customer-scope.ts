@@ -15,8 +15,6 @@ export async function customerScopeOf(db: DbOrTx, operator: Pick<Operator, 'id' 
   return { kind: 'assigned', soldTos: new Set(rows.map((row) => row.soldTo)) };
 }
 
-export const inScope = (scope: CustomerScope, soldTo: string): boolean => scope.kind === 'all' || scope.soldTos.has(soldTo);
-
 /** Whether the operator may see and act for this sold-to, with one statement at most. */
 export async function mayServeSoldTo(db: DbOrTx, operator: Pick<Operator, 'id' | 'role'>, soldTo: string): Promise<boolean> {
   if (operator.role !== 'sales') return true;
