@@ -18,7 +18,7 @@ const HOST_SOURCE = join(API_DIR, 'test', 'support', 'e2e-api-host.ts');
 const HOST_BUNDLE = join(API_DIR, '.e2e-host', 'build', 'host.mjs');
 const STATE_DIR = join(WEB_DIR, '.next-e2e');
 
-export interface HostedApi {
+interface HostedApi {
   stop(): Promise<void>;
 }
 
