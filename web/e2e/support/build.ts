@@ -21,7 +21,7 @@ export function isNewerThan(built: string, sources: string[]): boolean {
   return statSync(built).mtimeMs > Math.max(...sources.filter(existsSync).map(newestMtime));
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { unsealData } from 'iron-session';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { preparedApi, seededDataDir } from './api-build';
+import { leaseApiHost, type ApiHost } from './api-host';
 import { preparedBuild } from './build';
 import { CHROMIUM, REPO_DIR, WEB_DIR } from './paths';
 import { freePort, startChild, waitForHttp, type Child } from './processes';
@@ -81,7 +82,8 @@ const BROWSER_FLAGS = [
   '--no-first-run',
 ];
 
-async function startApi(dataDir: string, options: ShopOptions, port?: number): Promise<{ child: Child; url: string; port: number }> {
+/** An API over `dataDir`, inside the leased host when there is one (support/api-host.ts), else a process of its own. */
+async function startApi(dataDir: string, options: ShopOptions, host: ApiHost | undefined, port?: number): Promise<{ stop: () => Promise<void>; url: string; port: number }> {
   port ??= await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -96,10 +98,11 @@ async function startApi(dataDir: string, options: ShopOptions, port?: number): P
   delete env.SESSION_SECRET;
   if (options.accessTokenTtlSeconds) env.ACCESS_TOKEN_TTL_SECONDS = String(options.accessTokenTtlSeconds);
   Object.assign(env, options.apiEnv);
-  const child = startChild(process.execPath, [preparedApi()], { cwd: REPO_DIR, env });
   const url = `http://127.0.0.1:${port}`;
+  if (host) return { ...(await host.start(env)), url, port };
+  const child = startChild(process.execPath, [preparedApi()], { cwd: REPO_DIR, env });
   await waitForHttp(`${url}/health/ready`, child);
-  return { child, url, port };
+  return { stop: () => child.stop(), url, port };
 }
 
 async function startWeb(apiUrl: string, dataDir: string, distDir: string, options: ShopOptions): Promise<{ child: Child; url: string }> {
@@ -128,25 +131,35 @@ async function startWeb(apiUrl: string, dataDir: string, distDir: string, option
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const distDir = preparedBuild();
   preparedApi();
-  const dataDir = await seededDataDir(async (emptyDir) => (await startApi(emptyDir, {})).child);
+  const host = await leaseApiHost();
+  let dataDir: string;
+  try {
+    dataDir = await seededDataDir((emptyDir) => startApi(emptyDir, {}, host));
+  } catch (error) {
+    host?.release();
+    rmSync(join(WEB_DIR, distDir), { recursive: true, force: true });
+    throw error;
+  }
   // The three start side by side: the storefront needs only the API's address, not an answer from it.
   const apiPort = await freePort();
   const [api, web, browser] = await Promise.allSettled([
-    startApi(dataDir, options, apiPort),
+    startApi(dataDir, options, host, apiPort),
     (async () => startWeb(options.webApiUrl ? await options.webApiUrl(`http://127.0.0.1:${apiPort}`) : `http://127.0.0.1:${apiPort}`, dataDir, distDir, options))(),
     chromium.launch({ executablePath: CHROMIUM, args: BROWSER_FLAGS, headless: true }),
   ]);
   if (api.status === 'rejected' || web.status === 'rejected' || browser.status === 'rejected') {
     if (browser.status === 'fulfilled') await browser.value.close();
     if (web.status === 'fulfilled') await web.value.child.stop();
-    if (api.status === 'fulfilled') await api.value.child.stop();
+    if (api.status === 'fulfilled') await api.value.stop();
+    host?.release();
+    rmSync(dataDir, { recursive: true, force: true });
     rmSync(join(WEB_DIR, distDir), { recursive: true, force: true });
     throw [api, web, browser].flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []))[0];
   }
   const secrets = JSON.parse(readFileSync(join(dataDir, 'demo-secrets.json'), 'utf8')) as Shop['secrets'];
   const openBrowser = browser.value;
   const webChild = web.value.child;
-  let apiChild = api.value.child;
+  let stopApi = api.value.stop;
   let pages: { page: Page; errors: string[]; allowed: RegExp[]; ownContext?: BrowserContext }[] = [];
 
   const shop: Shop = {
@@ -194,17 +207,18 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       return data.tokens;
     },
     async withApiDown(whileDown) {
-      await apiChild.stop();
+      await stopApi();
       try {
         await whileDown();
       } finally {
-        apiChild = (await startApi(dataDir, options, apiPort)).child;
+        stopApi = (await startApi(dataDir, options, host, apiPort)).stop;
       }
     },
     async close() {
       await openBrowser.close().catch(() => undefined);
       await webChild.stop();
-      await apiChild.stop();
+      await stopApi();
+      host?.release();
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(join(WEB_DIR, distDir), { recursive: true, force: true });
     },
