@@ -94,10 +94,14 @@ describe('sales reps in the back office', () => {
     await signInOperator(page, ADMIN);
     await page.goto('/admin/operators/');
     const row = page.getByTestId(`operator-${rep.email}`);
+    // A streamed page swaps its content in once it is all there, and moves the focus with it: start typing once
+    // the summary is on screen and React has the page, as a person would.
+    await row.getByText('Assign customers').waitFor();
+    await page.waitForFunction(() => Object.keys(document.getElementById('admin-main') ?? {}).some((key) => key.startsWith('__reactFiber')), undefined, { polling: 50 });
     await row.getByText('Assign customers').focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'q', 'Tab moves from the summary to the search field');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'q', `Tab moves from the summary to the search field, not ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
     await page.keyboard.type('Ltd');
     await page.keyboard.press('Enter');
     const found = row.getByRole('list', { name: 'Customers matching Ltd' });
