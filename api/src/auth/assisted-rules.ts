@@ -4,6 +4,9 @@ import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
 import { AssistedActivity, type AssistedBy } from './assisted-sessions';
 
+/** Requests that change nothing, so are not audited. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -33,36 +36,52 @@ export function assistedBy(request: FastifyRequest): AssistedBy | undefined {
 
 /**
  * What an assisted token may and may not do, in one place: routes flagged `customerOnly` refuse it with 403, and so
- * does a ship-to other than the session's; each
- * request keeps the session from going idle; every request that changes something is audited under the operator.
- * Register after registerBearerAuth, whose hook sets the principal these read.
+ * does a ship-to other than the session's; each request keeps the session from going idle; every request that
+ * changes something is audited under the operator. Register after registerBearerAuth, whose hook sets the principal
+ * these read. The hooks run on every request, so they are plain callbacks that return at once for everyone else
+ * (an async hook costs each request a promise).
  */
 export function registerAssistedSessionRules(app: FastifyInstance, db: Db): void {
   const activity = new AssistedActivity(db);
-  app.addHook('onRequest', async (request) => {
-    const assisted = assistedBy(request);
-    if (!assisted) return;
+
+  async function admit(request: FastifyRequest, assisted: AssistedBy): Promise<void> {
     await activity.touch(assisted.sessionId);
     if (request.routeOptions.config.customerOnly === true) {
       throw new ApiError(403, 'ForbiddenError', ASSISTED_REFUSAL_MESSAGE, 'assistedSession');
     }
     // The operator chose one ship-to, within their scope; the user's other ship-tos may be another company's.
     if (asksOtherShipTo(request, assisted.shipTo)) throw new ApiError(403, 'ForbiddenError', OTHER_SHIP_TO_MESSAGE, 'assistedSession');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const assisted = assistedBy(request);
-    if (!assisted || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  }
+
+  async function audit(request: FastifyRequest, status: number, assisted: AssistedBy): Promise<void> {
     const username = request.principal.kind === 'user' ? request.principal.user.username : '';
     try {
       await recordAudit(db, {
         operatorId: assisted.operatorId,
         action: 'assisted.request',
         subject: `user:${username}`,
-        after: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, shipTo: assisted.shipTo, sessionId: assisted.sessionId },
+        after: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status, shipTo: assisted.shipTo, sessionId: assisted.sessionId },
       });
     } catch (error) {
       // The answer has gone; a lost audit row is logged loudly rather than thrown into the void.
       request.log.error({ err: error, sessionId: assisted.sessionId }, 'could not audit an assisted request');
     }
+  }
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const assisted = assistedBy(request);
+    if (!assisted) {
+      done();
+      return;
+    }
+    admit(request, assisted).then(() => done(), done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const assisted = assistedBy(request);
+    if (!assisted || SAFE_METHODS.has(request.method)) {
+      done();
+      return;
+    }
+    void audit(request, reply.statusCode, assisted).then(() => done());
   });
 }
