@@ -102,7 +102,7 @@ const BOUNDARIES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '**/.next-e2e/**', '**/.data/**', 'web/next-env.d.ts', 'api/drizzle/**', 'api/.test-build-*/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '**/.next-e2e/**', '**/.data/**', 'web/next-env.d.ts', 'api/drizzle/**', 'api/.test-build-*/**', 'api/.e2e-host/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
