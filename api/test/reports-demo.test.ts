@@ -26,7 +26,12 @@ describe('the spend report demo (README "Demo users": head@example.com)', () => 
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, REPORTS_DEMO.username));
     assert.ok(user);
     const demoOrders = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(asc(orders.id));
-    const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, demoOrders.map((order) => order.id)));
+    // In a stated order: a second seed may leave the same rows stored elsewhere.
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, demoOrders.map((order) => order.id)))
+      .orderBy(asc(orderLines.orderId), asc(orderLines.lineNumber));
     return { orders: demoOrders, lines };
   }
 
